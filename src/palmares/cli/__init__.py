@@ -1,0 +1,1 @@
+"""The ``palmares`` command: thin shells that parse arguments, call the core and print."""

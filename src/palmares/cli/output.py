@@ -1,0 +1,178 @@
+"""The command line's output layer: the one place that prints.
+
+A command builds a :class:`Report` (tables of plain values plus explanation lines) and hands it
+to :func:`emit`, which renders it as a rich table (for people), CSV or JSON (for machines).
+Table format shows each column through its ``display`` function (half-up, to the seed's
+digits); CSV and JSON carry full precision.
+
+CSV prints the report's first (primary) table; the explanation, if any, goes to stderr so the
+CSV stays parseable. JSON is an object with one list of rows per table, plus ``explain``.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from palmares.core.rounding import half_up
+
+__all__ = ["Col", "Format", "Report", "Table", "emit", "fixed", "machine_value"]
+
+
+class Format(enum.StrEnum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+def fixed(places: int) -> Callable[[Any], str]:
+    """Display a number to ``places`` decimals, half up (``None`` shows empty)."""
+
+    def show(value: Any) -> str:
+        if value is None or value == "":
+            return ""
+        return str(half_up(value, places))
+
+    return show
+
+
+@dataclass(frozen=True, slots=True)
+class Col:
+    """A column: the key in each row, its header, and how the table format shows a value."""
+
+    key: str
+    header: str | None = None
+    display: Callable[[Any], str] | None = None
+    justify: str = "left"
+
+    @property
+    def title(self) -> str:
+        return self.header if self.header is not None else self.key
+
+
+@dataclass(slots=True)
+class Table:
+    name: str
+    columns: Sequence[Col]
+    rows: list[dict[str, Any]]
+    title: str | None = None
+
+
+@dataclass(slots=True)
+class Report:
+    tables: list[Table] = field(default_factory=list)
+    explain: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def machine_value(value: Any) -> Any:
+    """A value for CSV/JSON at full precision (exact decimals where the value has them)."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return value.numerator
+        return float(value)
+    if isinstance(value, Decimal):
+        return (
+            int(value)
+            if value == value.to_integral_value() and "." not in str(value)
+            else float(value)
+        )
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [machine_value(v) for v in value]
+    return value
+
+
+def _csv_cell(value: Any) -> str:
+    value = machine_value(value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, list):
+        return ";".join(str(v) for v in value)
+    return str(value)
+
+
+def _display(col: Col, value: Any) -> str:
+    if col.display is not None:
+        return col.display(value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float | Fraction | Decimal):
+        return str(half_up(value, 2))
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, tuple | list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def emit(
+    report: Report,
+    fmt: Format,
+    *,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> None:
+    """Print ``report`` in ``fmt`` to ``out`` (stdout by default)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    if fmt is Format.json:
+        payload: dict[str, Any] = {
+            t.name: [{c.key: machine_value(r.get(c.key)) for c in t.columns} for r in t.rows]
+            for t in report.tables
+        }
+        if report.explain:
+            payload["explain"] = report.explain
+        if report.notes:
+            payload["notes"] = report.notes
+        json.dump(payload, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+        return
+    if fmt is Format.csv:
+        if report.tables:
+            table = report.tables[0]
+            writer = csv.writer(out, lineterminator="\n")
+            writer.writerow([c.key for c in table.columns])
+            for row in table.rows:
+                writer.writerow([_csv_cell(row.get(c.key)) for c in table.columns])
+        for line in report.notes + report.explain:
+            err.write(line + "\n")
+        return
+    console = Console(file=out, soft_wrap=False, width=max(100, Console(file=out).width))
+    for table in report.tables:
+        rich_table = RichTable(title=table.title, title_justify="left", show_lines=False)
+        for col in table.columns:
+            rich_table.add_column(col.title, justify=col.justify)  # type: ignore[arg-type]
+        for row in table.rows:
+            rich_table.add_row(*(_display(c, row.get(c.key)) for c in table.columns))
+        console.print(rich_table)
+    for line in report.notes:
+        console.print(line, markup=False, highlight=False)
+    if report.explain:
+        console.print()
+        for line in report.explain:
+            console.print(line, markup=False, highlight=False)

@@ -1,0 +1,72 @@
+"""Tie-aware ranking shared by every standing, list and table.
+
+Competition ranking ("1224"): tied entries share the best place of their group and the next
+entry's place counts everyone above it (seed 000's Dip in the Ocean table: two 9th, then 11th;
+three 22nd). A tie group also knows the places it *spans* (9th and 10th), which rules that share
+out per-place awards need (Wizard master points, Carnage rank points).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+__all__ = ["TieGroup", "competition_ranks", "tie_groups"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class TieGroup:
+    """Entries that tie, the place they share (``rank``) and the places they span."""
+
+    rank: int
+    members: tuple[Any, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.members)
+
+    @property
+    def places(self) -> range:
+        """The places the group occupies: a two-way tie for 9th spans 9 and 10."""
+        return range(self.rank, self.rank + len(self.members))
+
+
+def tie_groups(
+    items: Sequence[T],
+    key: Callable[[T], Any],
+    *,
+    descending: bool = True,
+) -> list[TieGroup]:
+    """Group ``items`` into ranked tie groups by ``key`` (best first).
+
+    Items with equal keys tie. ``descending`` (the default) ranks larger keys first, as for scores;
+    pass ``descending=False`` for keys where low is best (matrix scores, ranks). Order inside a
+    group follows the input order, so callers that need a stable display sort the input first.
+    """
+    ordered = sorted(items, key=key, reverse=descending)
+    groups: list[TieGroup] = []
+    place = 1
+    i = 0
+    while i < len(ordered):
+        k = key(ordered[i])
+        j = i
+        while j < len(ordered) and key(ordered[j]) == k:
+            j += 1
+        groups.append(TieGroup(rank=place, members=tuple(ordered[i:j])))
+        place += j - i
+        i = j
+    return groups
+
+
+def competition_ranks(
+    scores: dict[Hashable, Any], *, descending: bool = True
+) -> dict[Hashable, int]:
+    """Map each key of ``scores`` to its competition rank (1, 2, 2, 4 …)."""
+    ranks: dict[Hashable, int] = {}
+    for group in tie_groups(list(scores), key=lambda k: scores[k], descending=descending):
+        for member in group.members:
+            ranks[member] = group.rank
+    return ranks

@@ -1,0 +1,1 @@
+"""Diplomacy: board results, board-scoring systems, tournament aggregation, awards, seeding."""

@@ -1,0 +1,137 @@
+"""The value types of a Diplomacy board, as every scoring system and aggregation sees them.
+
+A board is seven great powers (a variant may have others: nothing here hard-codes seven or 34
+beyond the defaults). A scoring system receives one finished :class:`Board`: the final centres,
+the elimination years, the final year, the agreed draw (``None``: every survivor is in it) and,
+where known, the centre counts by year. A tournament round is a list of :class:`PlayedBoard`,
+which also say who sat at each power.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+__all__ = [
+    "GREAT_POWERS",
+    "SOLO_CENTRES",
+    "TOTAL_CENTRES",
+    "Board",
+    "PlayedBoard",
+    "Seat",
+    "parse_power",
+]
+
+GREAT_POWERS: tuple[str, ...] = (
+    "Austria",
+    "England",
+    "France",
+    "Germany",
+    "Italy",
+    "Russia",
+    "Turkey",
+)
+#: Supply centres on the standard map.
+TOTAL_CENTRES = 34
+#: Centres that win outright at the end of a Fall turn (seed 002, "Game conclusion").
+SOLO_CENTRES = 18
+
+
+def parse_power(value: str, powers: tuple[str, ...] = GREAT_POWERS) -> str:
+    """A power by its name or initial, case-insensitive (``"a"`` and ``"AUSTRIA"`` → Austria)."""
+    raw = value.strip().lower()
+    for power in powers:
+        if raw == power.lower():
+            return power
+    initials = [p for p in powers if p[0].lower() == raw]
+    if len(raw) == 1 and len(initials) == 1:
+        return initials[0]
+    raise ValueError(f"unknown power {value!r} (expected one of {', '.join(powers)} or an initial)")
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One finished board: what a board-scoring system needs to know.
+
+    ``centres`` has every power on the board (0 for an eliminated one); ``eliminated`` the year
+    each eliminated power was knocked out, where known; ``draw`` the powers in the agreed draw or
+    ``None`` when every survivor shares it; ``centres_by_year`` the Fall counts by year, where a
+    system needs them.
+    """
+
+    id: str
+    centres: Mapping[str, int]
+    eliminated: Mapping[str, int] = field(default_factory=dict)
+    final_year: int | None = None
+    draw: frozenset[str] | None = None
+    centres_by_year: Mapping[int, Mapping[str, int]] | None = None
+    solo_centres: int = SOLO_CENTRES
+
+    @property
+    def powers(self) -> tuple[str, ...]:
+        return tuple(self.centres)
+
+    @property
+    def soloist(self) -> str | None:
+        """The soloist (``solo_centres`` or more), or the lone power of a one-power draw."""
+        for power, count in self.centres.items():
+            if count >= self.solo_centres:
+                return power
+        if self.draw is not None and len(self.draw) == 1:
+            return next(iter(self.draw))
+        return None
+
+    @property
+    def survivors(self) -> tuple[str, ...]:
+        return tuple(p for p, c in self.centres.items() if c > 0)
+
+    @property
+    def drawing(self) -> tuple[str, ...]:
+        """The powers sharing the result: the agreed draw, or every survivor when none is named."""
+        if self.draw is None:
+            return self.survivors
+        return tuple(p for p in self.centres if p in self.draw)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One power on one board of a tournament round, and who played it."""
+
+    power: str
+    player: str
+    centres: int
+    eliminated: int | None = None
+    draw: bool = False
+    line: int | None = None  # where the row came from, for error messages
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedBoard:
+    """A board played in a tournament round (one row per power in ``boards.csv``)."""
+
+    round: int
+    board: str
+    seats: tuple[Seat, ...]
+    final_year: int | None = None
+    top_board: bool = False
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(s.player for s in self.seats)
+
+    def seat_of(self, player: str) -> Seat:
+        for seat in self.seats:
+            if seat.player == player:
+                return seat
+        raise KeyError(player)
+
+    def result(self) -> Board:
+        """The board as a scoring system sees it."""
+        drawn = frozenset(s.power for s in self.seats if s.draw)
+        return Board(
+            id=f"R{self.round}B{self.board}",
+            centres={s.power: s.centres for s in self.seats},
+            eliminated={s.power: s.eliminated for s in self.seats if s.eliminated is not None},
+            final_year=self.final_year,
+            draw=drawn or None,
+        )

@@ -1,0 +1,326 @@
+"""Readers for Diplomacy boards: ``boards.csv``, ``teams.csv`` and ``boards.json`` (DESIGN.md).
+
+``boards.csv`` has one row per power per board: ``round``, ``board``, ``power``, ``player``,
+``centres`` required; ``eliminated`` (year), ``final_year``, ``draw`` (member of the agreed draw)
+and ``top_board`` optional. A board must have each power exactly once, its centres may not sum to
+more than the map holds, and a player may sit on at most two boards of a round (never twice on
+one). ``teams.csv`` has ``team`` and ``player``. ``boards.json`` is a list of single boards.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from palmares.core.errors import InputError, Problem
+from palmares.diplomacy.board import (
+    GREAT_POWERS,
+    TOTAL_CENTRES,
+    Board,
+    PlayedBoard,
+    Seat,
+    parse_power,
+)
+from palmares.io.fields import boolean, integer, text
+from palmares.io.tables import Column, Row, RowProblems, read_rows
+
+__all__ = ["BoardsFile", "read_boards_csv", "read_boards_json", "read_teams_csv"]
+
+YEAR = integer(1901, 2100)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardsFile:
+    """The boards of a tournament, in round then board order, as read from ``boards.csv``."""
+
+    boards: tuple[PlayedBoard, ...]
+
+    @property
+    def rounds(self) -> tuple[int, ...]:
+        return tuple(sorted({b.round for b in self.boards}))
+
+    def in_round(self, number: int) -> tuple[PlayedBoard, ...]:
+        return tuple(b for b in self.boards if b.round == number)
+
+
+def _board_columns(powers: tuple[str, ...], total: int) -> list[Column]:
+    return [
+        Column("round", integer(1), required=True),
+        Column("board", text, required=True),
+        Column("power", lambda v: parse_power(v, powers), required=True),
+        Column("player", text, required=True),
+        Column("centres", integer(0, total), required=True),
+        Column("eliminated", YEAR),
+        Column("final_year", YEAR),
+        Column("draw", boolean, default=False),
+        Column("top_board", boolean, default=False),
+    ]
+
+
+def read_boards_csv(
+    path: Path | str,
+    *,
+    powers: tuple[str, ...] = GREAT_POWERS,
+    total_centres: int = TOTAL_CENTRES,
+) -> BoardsFile:
+    """Read and check ``boards.csv``; raise :class:`InputError` naming every bad line."""
+    name = str(path)
+    rows = read_rows(path, _board_columns(powers, total_centres))
+    problems = RowProblems(name)
+    by_board: dict[tuple[int, str], list[Row]] = defaultdict(list)
+    for row in rows:
+        by_board[(row["round"], row["board"])].append(row)
+
+    boards: list[PlayedBoard] = []
+    for (rnd, board_id), members in by_board.items():
+        first = members[0].line
+        seen: dict[str, int] = {}
+        for row in members:
+            power = row["power"]
+            if power in seen:
+                problems.add(
+                    row.line,
+                    "power",
+                    f"{power} appears twice on round {rnd} board {board_id} "
+                    f"(first at line {seen[power]})",
+                )
+            else:
+                seen[power] = row.line
+            if row["eliminated"] is not None and row["centres"] > 0:
+                problems.add(row.line, "eliminated", f"{power} has {row['centres']} centres")
+        missing = [p for p in powers if p not in seen]
+        if missing:
+            problems.add(
+                first,
+                "power",
+                f"round {rnd} board {board_id} has {len(seen)} powers, "
+                f"missing {', '.join(missing)}",
+            )
+        total = sum(r["centres"] for r in members)
+        if total > total_centres:
+            problems.add(
+                first,
+                "centres",
+                f"round {rnd} board {board_id}: centres sum to {total}, "
+                f"more than the {total_centres} on the map",
+            )
+        final_years = {r["final_year"] for r in members if r["final_year"] is not None}
+        if len(final_years) > 1:
+            problems.add(
+                first,
+                "final_year",
+                f"round {rnd} board {board_id} disagrees: {sorted(final_years)}",
+            )
+        final_year = min(final_years) if final_years else None
+        for row in members:
+            year = row["eliminated"]
+            if year is not None and final_year is not None and year > final_year:
+                problems.add(row.line, "eliminated", f"{year} is after the final year {final_year}")
+        tops = {r["top_board"] for r in members}
+        if len(tops) > 1:
+            problems.add(first, "top_board", f"round {rnd} board {board_id}: rows disagree")
+        seats = tuple(
+            Seat(
+                power=r["power"],
+                player=r["player"],
+                centres=r["centres"],
+                eliminated=r["eliminated"],
+                draw=r["draw"],
+                line=r.line,
+            )
+            for r in sorted(members, key=lambda r: powers.index(r["power"]))
+        )
+        boards.append(
+            PlayedBoard(rnd, board_id, seats, final_year=final_year, top_board=True in tops)
+        )
+
+    # A player sits at most once on a board and on at most two boards of a round.
+    where: dict[tuple[int, str], list[tuple[str, int]]] = defaultdict(list)
+    for row in rows:
+        where[(row["round"], row["player"])].append((row["board"], row.line))
+    for (rnd, player), places in where.items():
+        boards_of = [b for b, _ in places]
+        if len(set(boards_of)) < len(boards_of):
+            line = places[-1][1]
+            problems.add(line, "player", f"{player} sits twice on one board in round {rnd}")
+        elif len(boards_of) > 2:
+            problems.add(
+                places[2][1],
+                "player",
+                f"{player} plays {len(boards_of)} boards in round {rnd} (at most two)",
+            )
+    problems.raise_if_any()
+    boards.sort(key=lambda b: (b.round, _natural(b.board)))
+    return BoardsFile(tuple(boards))
+
+
+def _natural(board: str) -> tuple[int, str]:
+    return (int(board), "") if board.isdigit() else (10**9, board)
+
+
+def read_teams_csv(path: Path | str) -> dict[str, tuple[str, ...]]:
+    """Read ``teams.csv`` (``team``, ``player``): team name → its players, in file order."""
+    rows = read_rows(
+        path, [Column("team", text, required=True), Column("player", text, required=True)]
+    )
+    problems = RowProblems(str(path))
+    teams: dict[str, list[str]] = defaultdict(list)
+    team_of: dict[str, tuple[str, int]] = {}
+    for row in rows:
+        player = row["player"]
+        if player in team_of:
+            team, line = team_of[player]
+            problems.add(row.line, "player", f"{player} is already in team {team} (line {line})")
+            continue
+        team_of[player] = (row["team"], row.line)
+        teams[row["team"]].append(player)
+    problems.raise_if_any()
+    return {team: tuple(players) for team, players in teams.items()}
+
+
+def read_boards_json(
+    path: Path | str,
+    *,
+    powers: tuple[str, ...] = GREAT_POWERS,
+    total_centres: int = TOTAL_CENTRES,
+) -> list[Board]:
+    """Read ``boards.json``: a list of single boards (DESIGN.md, "Single boards")."""
+    name = str(path)
+    path = Path(path)
+    if not path.is_file():
+        raise InputError.at(name, None, None, "no such file")
+    source = path.read_text(encoding="utf-8-sig")
+    items = _json_array_with_lines(source, name)
+    problems: list[Problem] = []
+    boards: list[Board] = []
+    ids: dict[str, int] = {}
+    for line, item in items:
+
+        def bad(column: str | None, message: str, line: int = line) -> None:
+            problems.append(Problem(name, line, column, message))
+
+        if not isinstance(item, dict):
+            bad(None, "each board must be an object")
+            continue
+        unknown = set(item) - {"id", "centres", "eliminated", "final_year", "draw"}
+        for key in sorted(unknown):
+            bad(key, "unknown field (expected: id, centres, eliminated, final_year, draw)")
+        board_id = str(item.get("id", len(boards) + 1))
+        if board_id in ids:
+            bad("id", f"board {board_id} appears twice (first at line {ids[board_id]})")
+        ids[board_id] = line
+        centres = _power_map(item.get("centres"), "centres", powers, bad)
+        if centres is None:
+            continue
+        missing = [p for p in powers if p not in centres]
+        if missing:
+            bad("centres", f"board {board_id} has no count for {', '.join(missing)}")
+        for power, count in centres.items():
+            if (
+                not isinstance(count, int)
+                or isinstance(count, bool)
+                or not 0 <= count <= total_centres
+            ):
+                bad("centres", f"{power}: expected a whole number 0–{total_centres}, got {count!r}")
+        counts = [c for c in centres.values() if isinstance(c, int)]
+        if sum(counts) > total_centres:
+            bad(
+                "centres",
+                f"board {board_id}: centres sum to {sum(counts)}, "
+                f"more than the {total_centres} on the map",
+            )
+        eliminated = _power_map(item.get("eliminated", {}), "eliminated", powers, bad) or {}
+        for power, year in eliminated.items():
+            if not isinstance(year, int) or isinstance(year, bool) or not 1901 <= year <= 2100:
+                bad("eliminated", f"{power}: expected a year, got {year!r}")
+            elif centres.get(power, 0):
+                bad("eliminated", f"{power} has {centres[power]} centres")
+        final_year = item.get("final_year")
+        if final_year is not None and (
+            not isinstance(final_year, int) or not 1901 <= final_year <= 2100
+        ):
+            bad("final_year", f"expected a year, got {final_year!r}")
+            final_year = None
+        draw_raw = item.get("draw")
+        draw: frozenset[str] | None = None
+        if draw_raw is not None:
+            if not isinstance(draw_raw, list):
+                bad("draw", "expected a list of powers or null")
+            else:
+                members = []
+                for p in draw_raw:
+                    try:
+                        members.append(parse_power(str(p), powers))
+                    except ValueError as exc:
+                        bad("draw", str(exc))
+                draw = frozenset(members)
+                if len(draw) < len(members):
+                    bad("draw", "a power appears twice in the draw")
+                for p in draw:
+                    if centres.get(p, 0) == 0:
+                        bad("draw", f"{p} has no centres and cannot be in the draw")
+        boards.append(
+            Board(
+                id=board_id,
+                centres={p: centres[p] for p in powers if p in centres},
+                eliminated={p: eliminated[p] for p in powers if p in eliminated},
+                final_year=final_year,
+                draw=draw,
+            )
+        )
+    if problems:
+        raise InputError(problems[:50])
+    return boards
+
+
+def _power_map(value: Any, column: str, powers: tuple[str, ...], bad: Any) -> dict[str, Any] | None:
+    if not isinstance(value, dict):
+        bad(column, "expected an object of power: value")
+        return None
+    out: dict[str, Any] = {}
+    for key, v in value.items():
+        try:
+            power = parse_power(str(key), powers)
+        except ValueError as exc:
+            bad(column, str(exc))
+            continue
+        if power in out:
+            bad(column, f"{power} appears twice")
+        out[power] = v
+    return out
+
+
+def _json_array_with_lines(source: str, name: str) -> list[tuple[int, Any]]:
+    """Decode a top-level JSON array, keeping the line on which each element starts."""
+    decoder = json.JSONDecoder()
+    try:
+        json.loads(source)
+    except json.JSONDecodeError as exc:
+        raise InputError.at(
+            name, exc.lineno, None, f"not valid JSON: {exc.msg} (column {exc.colno})"
+        ) from None
+    i = _skip_ws(source, 0)
+    if i >= len(source) or source[i] != "[":
+        raise InputError.at(name, 1, None, "expected a JSON list of boards")
+    i = _skip_ws(source, i + 1)
+    items: list[tuple[int, Any]] = []
+    if source[i] == "]":
+        raise InputError.at(name, 1, None, "the list of boards is empty")
+    while True:
+        line = source.count("\n", 0, i) + 1
+        value, i = decoder.raw_decode(source, i)
+        items.append((line, value))
+        i = _skip_ws(source, i)
+        if source[i] == ",":
+            i = _skip_ws(source, i + 1)
+            continue
+        return items
+
+
+def _skip_ws(source: str, i: int) -> int:
+    while i < len(source) and source[i] in " \t\r\n":
+        i += 1
+    return i

@@ -1,0 +1,166 @@
+"""Strict reading of tabular input (CSV, or the first sheet of an .xlsx workbook).
+
+The rules of DESIGN.md: a header row; column names case-insensitive and in any order; an unknown
+column is an error (so a typo is caught, not ignored); a missing required column is an error;
+every cell is parsed by its column's parser. Every problem is collected with its line and column,
+and the file is rejected whole by one :class:`~palmares.core.errors.InputError`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from palmares.core.errors import InputError, Problem
+from palmares.io.fields import text
+
+__all__ = ["Column", "Row", "RowProblems", "read_rows", "read_table"]
+
+MAX_PROBLEMS = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column of a format: its name, how a cell is parsed, and whether it must be present.
+
+    An optional column that is absent, or a cell left empty, takes ``default``.
+    """
+
+    name: str
+    parse: Callable[[str], Any] = text
+    required: bool = False
+    default: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A parsed row: its 1-based line in the file and its values by column name."""
+
+    line: int
+    values: dict[str, Any]
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        value = self.values.get(name)
+        return default if value is None else value
+
+
+@dataclass(slots=True)
+class RowProblems:
+    """Collects problems while a reader checks rows against each other (a power twice …)."""
+
+    file: str
+    problems: list[Problem] = field(default_factory=list)
+
+    def add(self, line: int | None, column: str | None, message: str) -> None:
+        self.problems.append(Problem(self.file, line, column, message))
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise InputError(self.problems[:MAX_PROBLEMS])
+
+
+def _raw_rows(path: Path) -> list[list[str]]:
+    if path.suffix.lower() in {".xlsx", ".xlsm"}:
+        return _xlsx_rows(path)
+    data = path.read_bytes()
+    try:
+        decoded = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError.at(str(path), None, None, f"not UTF-8 text ({exc.reason})") from None
+    return [list(r) for r in csv.reader(io.StringIO(decoded, newline=""))]
+
+
+def _xlsx_rows(path: Path) -> list[list[str]]:
+    import openpyxl  # imported here: only workbook input needs it
+
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a bad workbook
+        raise InputError.at(str(path), None, None, f"not a readable workbook ({exc})") from None
+    sheet = book.worksheets[0]
+    rows: list[list[str]] = []
+    for cells in sheet.iter_rows(values_only=True):
+        rows.append(["" if c is None else _cell_text(c) for c in cells])
+    book.close()
+    return rows
+
+
+def _cell_text(cell: object) -> str:
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))
+    if hasattr(cell, "isoformat"):
+        return str(cell.isoformat())
+    return str(cell)
+
+
+def read_rows(path: Path | str, columns: Sequence[Column]) -> list[Row]:
+    """Read and parse every row of ``path`` against ``columns``; raise on any problem."""
+    path = Path(path)
+    name = str(path)
+    if not path.is_file():
+        raise InputError.at(name, None, None, "no such file")
+    raw = _raw_rows(path)
+    return read_table(raw, columns, name)
+
+
+def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: str) -> list[Row]:
+    """Parse already-split rows (header first) against ``columns``, as :func:`read_rows`."""
+    problems = RowProblems(name)
+    # Blank lines (all cells empty) are skipped but still count for line numbers.
+    if not raw or all(not any(c.strip() for c in r) for r in raw):
+        raise InputError.at(name, None, None, "the file is empty: a header row is needed")
+    header_index = next(i for i, r in enumerate(raw) if any(c.strip() for c in r))
+    header = [h.strip().lower() for h in raw[header_index]]
+    known = {c.name.lower(): c for c in columns}
+    positions: dict[str, int] = {}
+    for i, h in enumerate(header):
+        if not h:
+            if any(i < len(r) and r[i].strip() for r in raw[header_index + 1 :]):
+                problems.add(header_index + 1, None, f"column {i + 1} has values but no name")
+            continue
+        if h not in known:
+            expected = ", ".join(c.name for c in columns)
+            problems.add(header_index + 1, h, f"unknown column (expected: {expected})")
+        elif h in positions:
+            problems.add(header_index + 1, h, "column appears twice")
+        else:
+            positions[h] = i
+    for c in columns:
+        if c.required and c.name.lower() not in positions:
+            problems.add(header_index + 1, c.name, "required column is missing")
+    problems.raise_if_any()
+
+    rows: list[Row] = []
+    for index in range(header_index + 1, len(raw)):
+        cells = raw[index]
+        line = index + 1
+        if not any(c.strip() for c in cells):
+            continue
+        if len(cells) > len(header) and any(c.strip() for c in cells[len(header) :]):
+            problems.add(line, None, f"{len(cells)} cells but the header has {len(header)}")
+            continue
+        values: dict[str, Any] = {}
+        for c in columns:
+            pos = positions.get(c.name.lower())
+            cell = cells[pos].strip() if pos is not None and pos < len(cells) else ""
+            if cell == "":
+                if c.required:
+                    problems.add(line, c.name, "a value is required")
+                values[c.name] = c.default
+                continue
+            try:
+                values[c.name] = c.parse(cell)
+            except ValueError as exc:
+                problems.add(line, c.name, str(exc))
+        rows.append(Row(line, values))
+        if len(problems.problems) >= MAX_PROBLEMS:
+            break
+    problems.raise_if_any()
+    return rows

@@ -1,0 +1,55 @@
+"""Shared fixtures: paths to the shared reference data and a way to run the command line."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from palmares.cli.main import main
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("PALMARES_SHARED", REPO.parent / "shared"))
+
+
+@dataclass(frozen=True)
+class CliResult:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliResult]:
+    """Run ``palmares ARGS…`` in-process and return its exit code, stdout and stderr."""
+
+    def run(*args: str) -> CliResult:
+        capsys.readouterr()
+        code = main(list(args))
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return run
+
+
+@pytest.fixture
+def shared() -> Path:
+    """The shared reference folder (seeds, specs, data) beside the checkout."""
+    if not SHARED.is_dir():
+        pytest.fail(f"the shared folder is missing: {SHARED}")
+    return SHARED
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> Callable[[str, str], Path]:
+    """Write a small input file into a temporary folder and return its path."""
+
+    def _write(name: str, content: str) -> Path:
+        path = tmp_path / name
+        path.write_text(content, encoding="utf-8")
+        return path
+
+    return _write
