@@ -1,0 +1,7 @@
+"""Commands of `palmares diplomacy` (boards)."""
+
+from __future__ import annotations
+
+from palmares.cli.diplomacy import app
+
+__all__ = ["app"]
