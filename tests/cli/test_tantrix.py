@@ -269,3 +269,28 @@ def test_cli_rejects_with_exit_code_2(
         assert message in result.err
         assert result.out == ""
         assert "Traceback" not in result.err
+
+
+def test_full_names(cli: Callable[..., Any]) -> None:
+    names = str(NZ / "players.csv")
+    result = cli("tantrix", "performance", MATCHES, "--ratings", RATINGS, "--names", names)
+    assert result.code == 0, result.err
+    assert "│ Jason Cornish   │ Jace       │ Chriz    │ 37.5% │" in result.out
+    assert "│ Matthew Peek" not in result.out  # the players file spells him Matt Peek
+    (pekko,) = [line for line in result.out.splitlines() if line.startswith("│ Matt Peek ")]
+    cells = [c.strip() for c in pekko.strip("│").split("│")]
+    expected = "Matt Peek,Pekko,12.0,51.3%,18,1912,1930,2023,16.0,1953"
+    assert cells == expected.split(",")
+
+
+def test_seeding(cli: Callable[..., Any], write: Callable[[str, str], Path]) -> None:
+    ratings = write("r.csv", "player,rating,games\nA,1900,40\nB,2000,18\nC,1800,36\n")
+    result = cli("tantrix", "seeding", str(ratings), "-f", "csv")
+    assert result.code == 0, result.err
+    rows = list(csv.DictReader(io.StringIO(result.out)))
+    # B: (18 · 2000 + 18 · 1500) / 36 = 1750, below C.
+    assert [(r["rank"], r["player"], r["seeding_rating"]) for r in rows] == [
+        ("1", "A", "1900.0"),
+        ("2", "C", "1800.0"),
+        ("3", "B", "1750.0"),
+    ]

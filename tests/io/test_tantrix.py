@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 
 from palmares.core.errors import InputError
-from palmares.io.tantrix import check_own_rating, read_matches_csv, read_ratings_csv
+from palmares.io.tantrix import (
+    check_own_rating,
+    read_matches_csv,
+    read_names_csv,
+    read_ratings_csv,
+)
 
 HEADER = "event,round,player_a,player_b,games,tp_a,tp_b\n"
 RATINGS = "player,rating\nR,1850\n"
@@ -118,3 +123,9 @@ def test_official_defaults_to_the_established_threshold(write: Callable[[str, st
         )
     )
     assert [r.official for r in ratings] == [True, False, True, True]
+
+
+def test_names_file(write: Callable[[str, str], Path]) -> None:
+    assert read_names_csv(write("p.csv", "player,name\nA,Ann Example\n")) == {"A": "Ann Example"}
+    with pytest.raises(InputError, match=r"p.csv:3: player: A is listed twice"):
+        read_names_csv(write("p.csv", "player,name\nA,Ann\nA,Anna\n"))

@@ -3,7 +3,8 @@
 - ``performance matches.csv --ratings ratings.csv [--explain NAME]`` — seed 003's two tables;
 - ``update matches.csv --ratings ratings.csv [--output new.csv] [--world-championship]`` —
   applies a tournament to the rating list and writes the new list as csv;
-- ``tp SCORE_A SCORE_B [--minutes A B]`` — the tournament points of one game.
+- ``tp SCORE_A SCORE_B [--minutes A B]`` — the tournament points of one game;
+- ``seeding ratings.csv`` — the seeding list (ratings below 36 G blended toward a newcomer's).
 
 Thin: reads files through ``palmares.io.tantrix``, calls ``palmares.tantrix``, builds a Report.
 """
@@ -19,15 +20,22 @@ import typer
 from palmares.cli.common import FormatOption
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
-from palmares.io.tantrix import check_own_rating, read_matches_csv, read_ratings_csv
+from palmares.io.tantrix import (
+    check_own_rating,
+    read_matches_csv,
+    read_names_csv,
+    read_ratings_csv,
+)
 from palmares.tantrix.explain import explain_player
 from palmares.tantrix.factor import P_CLAMP
 from palmares.tantrix.match import Match
 from palmares.tantrix.rating_list import (
     ESTABLISHED_GAMES,
+    NEWCOMER_RATING,
     WORLD_CENTRE,
     official_ratings,
     recentre,
+    seeding_list,
     update_list,
 )
 from palmares.tantrix.tournament import TournamentRating, rate_tournament
@@ -65,8 +73,10 @@ PERFORMANCE_COLUMNS = [
     Col("tournament_elo", display=WHOLE),
 ]
 
+NAME = Col("name", "Name")
+
 UNRATED_COLUMNS = [
-    Col("player", "Name"),
+    Col("player", "Nickname"),
     Col("lost_to", "Lost to"),
     Col("tp_percent", "TP %", display=lambda v: "" if v is None else f"{ONE(v)}%"),
     Col("factor", "Factor", display=WHOLE, justify="right"),
@@ -76,7 +86,7 @@ UNRATED_COLUMNS = [
 ]
 
 RATED_COLUMNS = [
-    Col("player", "Name"),
+    Col("player", "Nickname"),
     Col("games", "G", display=ONE, justify="right"),
     Col("tp_percent", "TP %", display=lambda v: "" if v is None else f"{ONE(v)}%"),
     Col("factor", "Factor", display=WHOLE, justify="right"),
@@ -174,11 +184,16 @@ def performance(
     explain: Annotated[
         str | None, typer.Option("--explain", help="Explain one player's rating in words.")
     ] = None,
+    names: Annotated[
+        Path | None,
+        typer.Option("--names", help="players.csv (player, name): full names in the tables."),
+    ] = None,
     event: EventOption = None,
     clamp: ClampOption = P_CLAMP,
     fmt: FormatOption = Format.table,
 ) -> None:
     """Performance ratings of one tournament: the seed's two tables (unrated, rated)."""
+    full_names = read_names_csv(names) if names is not None else None
     result, _ = _rate(matches, ratings, event, clamp)
     rows = _rows(result)
     report = Report(notes=_notes(result))
@@ -188,16 +203,21 @@ def performance(
         except KeyError:
             raise PalmaresError(f"{explain} did not play in {matches}") from None
     if fmt is Format.table:
+        unrated_columns, rated_columns = UNRATED_COLUMNS, RATED_COLUMNS
+        if full_names is not None:
+            for row in rows:
+                row["name"] = full_names.get(row["player"], "")
+            unrated_columns, rated_columns = [NAME, *UNRATED_COLUMNS], [NAME, *RATED_COLUMNS]
         report.tables = [
             Table(
                 "unrated",
-                UNRATED_COLUMNS,
+                unrated_columns,
                 [r for r in rows if not r["official"]],
                 title="Players without an official pre-tournament rating",
             ),
             Table(
                 "rated",
-                RATED_COLUMNS,
+                rated_columns,
                 [r for r in rows if r["official"]],
                 title="Officially rated players (G, TP % … Elo: the normal-method matches)",
             ),
@@ -317,3 +337,45 @@ def tp(
         Col("tp", "TP", display=show),
     ]
     emit(Report(tables=[Table("tp", columns, rows)]), fmt)
+
+
+@app.command()
+def seeding(
+    ratings: Annotated[Path, typer.Argument(help="ratings.csv: the rating list.")],
+    established: Annotated[int, typer.Option(help="G at which a rating is used as it is.")] = (
+        ESTABLISHED_GAMES
+    ),
+    newcomer_rating: Annotated[
+        float, typer.Option(help="The rating a newcomer is blended toward.")
+    ] = NEWCOMER_RATING,
+    unknown_games: Annotated[
+        int, typer.Option(help="G assumed for an entry whose G is empty.")
+    ] = ESTABLISHED_GAMES,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """The seeding list: ratings below the established G blended toward a newcomer's rating."""
+    entries = read_ratings_csv(ratings, established=established)
+    seeds = seeding_list(
+        entries,
+        established=established,
+        newcomer_rating=newcomer_rating,
+        unknown_games=unknown_games,
+    )
+    rows = [
+        {
+            "rank": s.rank,
+            "player": s.player,
+            "rating": s.rating,
+            "games": s.games,
+            "seeding_rating": s.seeding_rating,
+        }
+        for s in seeds
+    ]
+    columns = [
+        Col("rank"),
+        Col("player"),
+        Col("rating", display=WHOLE, justify="right"),
+        Col("games", "G", justify="right"),
+        Col("seeding_rating", "Seeding rating", display=WHOLE, justify="right"),
+    ]
+    emit(Report(tables=[Table("seeding", columns, rows)]), fmt)

@@ -28,6 +28,7 @@ Public API::
     read_matches_csv(path) -> tuple[Match, ...]
     read_ratings_csv(path, *, established=36) -> tuple[RatingEntry, ...]
     check_own_rating(matches, ratings, path) -> None   # own_rating must be officially rated
+    read_names_csv(path) -> dict[str, str]              # players.csv: player (nickname), name
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from palmares.tantrix.match import Match
 from palmares.tantrix.rating_list import ESTABLISHED_GAMES, RatingEntry
 from palmares.tantrix.tournament_points import GAME_POINTS, GamePoints, game_points
 
-__all__ = ["check_own_rating", "read_matches_csv", "read_ratings_csv"]
+__all__ = ["check_own_rating", "read_matches_csv", "read_names_csv", "read_ratings_csv"]
 
 NON_NEGATIVE = decimal(Decimal(0))
 
@@ -274,3 +275,24 @@ def check_own_rating(
     ]
     if problems:
         raise InputError(problems)
+
+
+def read_names_csv(path: Path | str) -> dict[str, str]:
+    """Read ``players.csv`` (``player`` as in the matches, ``name`` in full): player → name."""
+    rows = read_rows(
+        path, [Column("player", text, required=True), Column("name", text, required=True)]
+    )
+    problems = RowProblems(str(path))
+    names: dict[str, str] = {}
+    first: dict[str, int] = {}
+    for row in rows:
+        player = row["player"]
+        if player in first:
+            problems.add(
+                row.line, "player", f"{player} is listed twice (first at line {first[player]})"
+            )
+            continue
+        first[player] = row.line
+        names[player] = row["name"]
+    problems.raise_if_any()
+    return names
