@@ -227,6 +227,12 @@ def performance(
     emit(report, fmt)
 
 
+def _games_before(rating: float | None, games: int | None, unknown: int) -> str:
+    if rating is None:
+        return "0"
+    return str(games) if games is not None else f"{unknown} (unknown, assumed)"
+
+
 @app.command()
 def update(
     matches: MatchesArg,
@@ -256,8 +262,8 @@ def update(
     new_entries = updated.entries
     notes = [
         f"{c.player}: {fixed(2)(c.old_rating) if c.old_rating is not None else 'new'} → "
-        f"{fixed(2)(c.new.rating)} (G {c.old_games if c.old_games is not None else '?'} + "
-        f"{c.tournament_games})"
+        f"{fixed(2)(c.new.rating)} (G {_games_before(c.old_rating, c.old_games, unknown_games)}"
+        f" + {c.tournament_games} = {c.new.games})"
         for c in updated.changes
     ]
     if world_championship:
