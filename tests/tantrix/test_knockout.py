@@ -6,6 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from palmares.tantrix.factor import factor
 from palmares.tantrix.knockout import rate_unrated
@@ -88,3 +90,43 @@ def test_a_bye_needs_no_row() -> None:
     assert chain.rating_of("C") == pytest.approx(
         1900 + factor(Fraction(34, 80)) + factor(Fraction(39, 80)) + factor(Fraction(36, 80))
     )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 5).flatmap(
+        lambda rounds: st.tuples(
+            st.just(rounds),
+            st.lists(st.integers(1, 79), min_size=2**rounds - 1, max_size=2**rounds - 1),
+            st.sets(st.integers(0, 2**rounds - 1), min_size=1),
+        )
+    )
+)
+def test_any_knockout_with_a_rated_player_rates_everyone(
+    draw: tuple[int, list[int], set[int]],
+) -> None:
+    rounds, scores, rated = draw
+    alive = [f"p{i}" for i in range(2**rounds)]
+    official = {f"p{i}": 1500.0 + 10 * i for i in rated}
+    matches = []
+    points = iter(scores)
+    while len(alive) > 1:
+        winners = []
+        for a, b in zip(alive[::2], alive[1::2], strict=True):
+            tp = next(points)
+            matches.append(match(a, b, 4, tp))
+            winners.append(a if tp > 40 else b)
+        alive = winners
+    chain = rate_unrated(matches, official)
+    assert chain.unconnected == ()
+    assert {c.player for c in chain.rated} == {f"p{i}" for i in range(2**rounds)} - set(official)
+    ratings = {**official, **{c.player: c.elo for c in chain.rated}}
+    for c in chain.rated:
+        # Each rating is its opponents' (G-weighted) rating plus Factor of the share.
+        assert all(ratings[o] is not None for o in c.rated_from)
+        opp = sum(ratings[o.opponent] * o.games for o in c.performance.outcomes) / sum(
+            o.games for o in c.performance.outcomes
+        )
+        assert c.elo == pytest.approx(opp + factor(c.performance.share), abs=1e-6)
+        if c.stage > 1:
+            assert all(o not in official for o in c.rated_from)
