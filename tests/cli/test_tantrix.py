@@ -294,3 +294,26 @@ def test_seeding(cli: Callable[..., Any], write: Callable[[str, str], Path]) -> 
         ("2", "C", "1800.0"),
         ("3", "B", "1750.0"),
     ]
+
+
+def test_per_game_rows_through_the_command(
+    cli: Callable[..., Any], write: Callable[[str, str], Path]
+) -> None:
+    matches = write(
+        "games.csv",
+        "round,player_a,player_b,score_a,score_b,minutes_b\n"
+        "F,R,N,30,21,\nF,R,N,20,40,\nF,R,N,26,25,15\n",
+    )
+    ratings = write("r.csv", "player,rating\nR,1850\n")
+    result = cli("tantrix", "performance", str(matches), "--ratings", str(ratings), "-f", "csv")
+    assert result.code == 0, result.err
+    rows = {row["player"]: row for row in csv.DictReader(io.StringIO(result.out))}
+    # N: 4.0 + 18.0 + (6.7 − 1) = 27.7 of 60 TP = 46.1666…%.
+    assert shown("tp_percent", rows["N"]["tp_percent"]) == "46.2"
+    assert rows["N"]["games"] == "3" and rows["R"]["tournament_elo"] == "1850.0"
+
+
+def test_tp_rejects_a_negative_score(cli: Callable[..., Any]) -> None:
+    result = cli("tantrix", "tp", "--", "-3", "4")
+    assert result.code == 2
+    assert "Traceback" not in result.err

@@ -41,6 +41,16 @@ def test_update_is_the_g_weighted_average() -> None:
     assert [e.player for e in update_list(LIST, result).entries] == ["P", "Q", "U", "Idle", "W"]
 
 
+def test_a_player_the_draw_cannot_rate_keeps_their_entry() -> None:
+    entries = (*LIST, RatingEntry("X", 1650.0, 10, False))
+    matches = [*MATCHES, match("X", "Y", 2, 30)]
+    result = rate_tournament(matches, official_ratings(entries))
+    update = update_list(entries, result)
+    new = {e.player: e for e in update.entries}
+    assert new["X"] == entries[-1] and "Y" not in new
+    assert "X" not in {c.player for c in update.changes}
+
+
 def test_established_threshold_makes_a_rating_official() -> None:
     result = rate_tournament(MATCHES, official_ratings(LIST))
     new = {e.player: e for e in update_list(LIST, result, established=34).entries}
