@@ -317,3 +317,10 @@ def test_tp_rejects_a_negative_score(cli: Callable[..., Any]) -> None:
     result = cli("tantrix", "tp", "--", "-3", "4")
     assert result.code == 2
     assert "Traceback" not in result.err
+
+
+def test_csv_header_is_the_engines_columns(cli: Callable[..., Any]) -> None:
+    from palmares.tantrix.tables import PERFORMANCE_COLUMNS
+
+    result = cli("tantrix", "performance", MATCHES, "--ratings", RATINGS, "-f", "csv")
+    assert result.out.splitlines()[0] == ",".join(PERFORMANCE_COLUMNS)

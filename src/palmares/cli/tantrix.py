@@ -38,6 +38,7 @@ from palmares.tantrix.rating_list import (
     seeding_list,
     update_list,
 )
+from palmares.tantrix.tables import performance_rows
 from palmares.tantrix.tournament import TournamentRating, rate_tournament
 from palmares.tantrix.tournament_points import MARGIN_CAP, game_points
 
@@ -121,45 +122,6 @@ def _rate(
     return rate_tournament(matches, official_ratings(ratings), clamp=clamp), ratings
 
 
-def _rows(result: TournamentRating) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
-    for u in result.unrated:
-        perf = u.performance
-        rows.append(
-            {
-                "player": u.player,
-                "official": False,
-                "lost_to": ";".join(u.lost_to) or None,
-                "games": perf.games if perf else None,
-                "tp_percent": perf.tp_percent if perf else None,
-                "factor": perf.factor if perf else None,
-                "opponent_elo": perf.opponent_elo if perf else None,
-                "elo": perf.elo if perf else None,
-                "pre_elo": None,
-                "tournament_games": u.tournament_games,
-                "tournament_elo": perf.elo if perf else None,
-            }
-        )
-    for o in result.official:
-        n = o.normal
-        rows.append(
-            {
-                "player": o.player,
-                "official": True,
-                "lost_to": ";".join(o.lost_to) or None,
-                "games": n.games if n else None,
-                "tp_percent": n.tp_percent if n else None,
-                "factor": n.factor if n else None,
-                "opponent_elo": n.opponent_elo if n else None,
-                "elo": n.elo if n else None,
-                "pre_elo": o.pre_elo,
-                "tournament_games": o.tournament_games,
-                "tournament_elo": o.tournament_elo,
-            }
-        )
-    return rows
-
-
 def _notes(result: TournamentRating) -> list[str]:
     c = result.conservation
     notes = [
@@ -195,7 +157,7 @@ def performance(
     """Performance ratings of one tournament: the seed's two tables (unrated, rated)."""
     full_names = read_names_csv(names) if names is not None else None
     result, _ = _rate(matches, ratings, event, clamp)
-    rows = _rows(result)
+    rows = performance_rows(result)
     report = Report(notes=_notes(result))
     if explain is not None:
         try:

@@ -13,6 +13,7 @@ book's words:
 - ``knockout`` — unrated players rated along the draw: ``rate_unrated(matches, official)``.
 - ``tournament`` — the whole tournament: ``rate_tournament(matches, official) ->
   TournamentRating`` (``.unrated``, ``.official``, ``.conservation``, ``.player(name)``).
+- ``tables`` — ``performance_rows(result)``: the seed's two tables as rows, one per player.
 - ``explain`` — ``explain_player(tournament, name) -> list[str]``, the rating in words.
 - ``rating_list`` — ``RatingEntry``, ``update_list``, ``recentre``, ``seeding_list``,
   ``official_ratings``.
