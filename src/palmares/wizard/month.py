@@ -125,6 +125,11 @@ class LeagueTable:
         """ "GET ALL SCORES": every player, ranked on Skill Ratio (then points, then name)."""
         return tuple(sorted(self.lines, key=lambda x: (-x.skill_ratio, -x.points, x.player)))
 
+    def sr_positions(self) -> dict[str, int]:
+        """Each player's place in "all scores": competition rank on Skill Ratio (1, 2, 2, 4)."""
+        by_sr: dict[Hashable, Any] = {x.player: x.skill_ratio for x in self.lines}
+        return {str(p): r for p, r in competition_ranks(by_sr).items()}
+
     def line(self, player: str) -> LeagueLine:
         for line in self.lines:
             if line.player == player:

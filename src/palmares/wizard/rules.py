@@ -18,7 +18,7 @@ in force (``core.rulesets.DatedRules``). The changes, in order:
 
 Public API: :class:`WizardRules` (one rule set), :class:`Bracket`, :func:`wizard_rules` (the
 dated rule sets, every decision a keyword parameter with the spec's default), :data:`RULES` (the
-defaults) and :func:`rules_on` (the defaults' rule set on a day).
+defaults), :func:`rules_on` (the defaults' rule set on a day) and :func:`describe_rules`.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ __all__ = [
     "Halving",
     "Ranking",
     "WizardRules",
+    "describe_rules",
     "rules_on",
     "wizard_rules",
 ]
@@ -157,6 +158,35 @@ def wizard_rules(
 
 #: The rule sets with the spec's defaults.
 RULES: DatedRules[WizardRules] = wizard_rules()
+
+
+def describe_rules(rules: WizardRules) -> list[str]:
+    """The rule set in words, for ``--explain`` and the web pages."""
+    since = "the earliest rules" if rules.since == date.min else f"in force from {rules.since}"
+    ranking = (
+        "the matrix (rank in points + rank in Skill Ratio, low is best; ties broken by points, "
+        "then SR)"
+        if rules.ranking == "matrix"
+        else "points alone"
+    )
+    brackets = ", ".join(str(b) for b in rules.wp_brackets)
+    return [
+        f"Rule set {since}:",
+        f"- number ranking by {ranking}, for players with at least {rules.qualifying_games} games",
+        "- Top 10 master points " + ", ".join(str(v) for v in rules.top_ten) + "; tied players "
+        "share the average of the places they span",
+        f"- {rules.wp_award} master points for the best W.P. in each bracket: {brackets}; "
+        "A must be higher than B and B higher than C, else the award passes to the next",
+        "- master points are "
+        + ("whole numbers (half up)" if rules.whole_master_points else "kept as fractions"),
+        "- tournaments "
+        + (
+            "award master points (1st = players in the field, each next place half)"
+            if rules.tournament_master_points
+            else "award no master points"
+        )
+        + ("; TRIAD 3 / 2 / 1" if rules.triad else "; no TRIAD"),
+    ]
 
 
 def rules_on(day: date) -> WizardRules:
