@@ -17,6 +17,7 @@ import typer
 from palmares.cli.common import FormatOption
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
+from palmares.core.rounding import half_up
 from palmares.io.wizard import read_games, read_tournaments, read_triads
 from palmares.wizard.game import Game
 from palmares.wizard.invitational import previous_month, uninvited
@@ -50,6 +51,10 @@ def _number(value: Any) -> str:
     if value is None or value == "":
         return ""
     return fmt(Fraction(value))
+
+
+def _two(value: Fraction) -> str:
+    return str(half_up(value, 2))
 
 
 def _month_rows(table: LeagueTable) -> list[dict[str, Any]]:
@@ -93,8 +98,8 @@ def _month_explain(table: LeagueTable, kind: str) -> list[str]:
     if table.qualifying_games != table.rules.qualifying_games:
         lines.append(f"- cut-off for this table: {table.qualifying_games} games")
     for x in table.lines:
-        text = f"{x.player}: {x.points} points in {x.games} games, SR {fmt(x.skill_ratio)}"
-        text += f", {_number(x.wins)} wins, W.P. {fmt(x.win_percentage)}"
+        text = f"{x.player}: {x.points} points in {x.games} games, SR {_two(x.skill_ratio)}"
+        text += f", {_number(x.wins)} wins, W.P. {_two(x.win_percentage)}"
         if x.rank is None:
             text += f"; below the cut-off of {table.qualifying_games} games, no number ranking"
         elif x.matrix is not None:

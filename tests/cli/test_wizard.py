@@ -1,0 +1,165 @@
+import csv
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.wizard.test_month import ORDER
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "examples" / "wizard"
+Write = Callable[[str, str], Path]
+
+
+def games_csv(write: Write, month: str) -> Path:
+    lines = ["date,game,player,place"]
+    for i, players in enumerate(ORDER):
+        for place, player in enumerate(players, start=1):
+            lines.append(f"{month}-{i + 1:02d},g{i},{player},{place}")
+    return write(f"games-{month}.csv", "\n".join(lines) + "\n")
+
+
+def rows(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_month_csv_before_and_after_2020(cli: Callable[..., Any], write: Write) -> None:
+    december = cli("wizard", "month", str(games_csv(write, "2019-12")), "--month", "2019-12",
+                   "--qualifying-games", "3", "--format", "csv")  # fmt: skip
+    assert december.code == 0, december.err
+    table = rows(december.out)
+    assert list(table[0])[:9] == [
+        "rank", "player", "games", "points", "skill_ratio", "wins", "win_percentage", "matrix",
+        "master_points",
+    ]  # fmt: skip
+    assert [(r["rank"], r["player"], r["matrix"], r["master_points"]) for r in table[:3]] == [
+        ("1", "Y", "3", "30"),
+        ("2", "X", "4", "27"),
+        ("3", "Z", "5", "24"),
+    ]
+    assert table[1]["skill_ratio"] == repr(4 / 3)
+    january = cli("wizard", "month", str(games_csv(write, "2020-01")), "--month", "2020-01",
+                  "--qualifying-games", "3", "--format", "csv")  # fmt: skip
+    table = rows(january.out)
+    assert [(r["rank"], r["player"], r["matrix"]) for r in table[:3]] == [
+        ("1", "X", ""),
+        ("2", "Y", ""),
+        ("3", "Z", ""),
+    ]
+
+
+def test_rank_is_empty_below_the_cut_off(cli: Callable[..., Any], write: Write) -> None:
+    result = cli("wizard", "month", str(games_csv(write, "2019-12")), "--month", "2019-12",
+                 "-f", "csv", "--qualifying-games", "4")  # fmt: skip
+    table = rows(result.out)
+    assert [(r["rank"], r["player"]) for r in table] == [
+        ("1", "X"), ("2", "F1"), ("3", "F2"), ("4", "F3"), ("", "Y"), ("", "Z"),
+    ]  # fmt: skip
+
+
+def test_month_table_and_explain(cli: Callable[..., Any], write: Write) -> None:
+    result = cli("wizard", "month", str(games_csv(write, "2019-12")), "--month", "2019-12",
+                 "--qualifying-games", "3", "--explain", "-f", "csv")  # fmt: skip
+    assert result.code == 0
+    explain = result.err.splitlines()
+    assert "X: 8 points in 6 games, SR 1.33, 4 wins, W.P. 66.67; 1st in points + 3rd in SR = " \
+        "matrix 4, rank 2; 27 MP for 2nd of the Top 10: 27" in explain  # fmt: skip
+    assert "F3: -11 points in 8 games, SR -1.38, 1 wins, W.P. 12.50; 6th in points + 6th in " \
+        "SR = matrix 12, rank 6; 15 MP for 6th of the Top 10: 15" in explain  # fmt: skip
+    assert explain[0] == "Month 2019-12 (2019-12-01 to 2019-12-31): 6 players; rules of 2019-12-31."
+    assert "- number ranking by the matrix" in explain[2]
+    table = cli("wizard", "month", str(games_csv(write, "2019-12")), "--month", "2019-12",
+                "--qualifying-games", "3")  # fmt: skip
+    assert "Wizard 2019-12" in table.out and "│    1 │ Y " in table.out
+
+
+def test_all_scores_by_skill_ratio(cli: Callable[..., Any], write: Write) -> None:
+    result = cli("wizard", "all-scores", str(games_csv(write, "2019-12")), "--month", "2019-12",
+                 "-f", "json")  # fmt: skip
+    assert result.code == 0, result.err
+    data = json.loads(result.out)["all_scores"]
+    assert [(r["position"], r["player"], r["rank"]) for r in data] == [
+        (1, "Y", None), (2, "Z", None), (3, "X", None), (4, "F1", None), (5, "F2", None),
+        (6, "F3", None),
+    ]  # fmt: skip
+
+
+def test_no_games_in_the_month(cli: Callable[..., Any], write: Write) -> None:
+    result = cli("wizard", "month", str(games_csv(write, "2019-12")), "--month", "2019-11")
+    assert result.code == 2
+    assert "no game is dated in 2019-11" in result.err
+    bad = cli("wizard", "month", str(games_csv(write, "2019-12")), "--month", "2019/11")
+    assert bad.code == 2 and "a month is written YYYY-MM" in bad.err
+
+
+def test_tournament_with_a_triad(cli: Callable[..., Any], write: Write) -> None:
+    players = "".join(f"Open,2015-06-01,p{i},{i},,no\n" for i in range(4, 46))
+    t = write("t.csv", "tournament,date,player,place,games_finished,invitational\n"
+              "Open,2015-06-01,ann,1,,no\nOpen,2015-06-01,bob,2,,no\n"
+              "Open,2015-06-01,cy,3,,no\n" + players)  # fmt: skip
+    triad = write("triad.csv", "tournament,player,place\nOpen,ann,2\nOpen,p4,1\nOpen,bob,2\n")
+    result = cli("wizard", "tournament", str(t), "--triad", str(triad), "-f", "csv")
+    assert result.code == 0, result.err
+    table = rows(result.out)
+    got = [(r["place"], r["player"], r["master_points"], r["triad"]) for r in table[:5]]
+    assert got == [
+        ("1", "ann", "45", "1.5"),
+        ("2", "bob", "23", "1.5"),
+        ("3", "cy", "12", "0"),
+        ("4", "p4", "6", "3"),
+        ("5", "p5", "0", "0"),
+    ]
+
+
+def test_tournament_explain_and_2020(cli: Callable[..., Any], write: Write) -> None:
+    t = write("t.csv", "tournament,date,player,place\nNew,2020-01-05,a,1\nNew,2020-01-05,b,2\n"
+              "Old,2019-12-05,a,1\nOld,2019-12-05,b,2\nOld,2019-12-05,c,3\n")  # fmt: skip
+    result = cli("wizard", "tournament", str(t), "--explain")
+    assert result.code == 0
+    assert "no master points: none are awarded for tournaments from 2020-01-01" in result.out
+    assert "3 places paid: 3, 2, 1 (1st = the number of players;" in result.out
+    triad = write("triad.csv", "tournament,player,place\nNew,a,1\nNew,b,2\nNew,x,3\n")
+    late = cli("wizard", "tournament", str(t), "--triad", str(triad))
+    assert late.code == 2
+    assert "x did not play in it" in late.err or "eliminated on January 1, 2020" in late.err
+
+
+def test_ledger(cli: Callable[..., Any], write: Write) -> None:
+    games = games_csv(write, "2019-12")
+    t = write("t.csv", "tournament,date,player,place\nCup,2019-12-20,X,2\nCup,2019-12-20,Y,1\n"
+              "Cup,2019-12-20,Z,3\n")  # fmt: skip
+    result = cli("wizard", "ledger", str(games), str(t), "X", "-f", "json")
+    assert result.code == 0, result.err
+    entries = json.loads(result.out)["ledger"]
+    # The default cut-off (30 games) leaves X unranked in December: only the Cup pays.
+    assert [(e["source"], e["kind"], e["master_points"], e["total"]) for e in entries] == [
+        ("Cup", "tournament", 2, 2)
+    ]
+    unknown = cli("wizard", "ledger", str(games), str(t), "Nobody")
+    assert unknown.code == 2 and "Nobody is in neither" in unknown.err
+
+
+def test_malformed_games_file_exits_2(cli: Callable[..., Any], write: Write) -> None:
+    bad = write("bad.csv", "date,game,player,score\n2019-12-01,g1,ann,1\n2019-12-01,g1,bob,2\n")
+    result = cli("wizard", "month", str(bad), "--month", "2019-12")
+    assert result.code == 2
+    assert result.err == f"error: {bad}:2: game g1 has 2 players; it needs 3 to 6\n"
+    assert result.out == ""
+
+
+def test_the_examples_run(cli: Callable[..., Any]) -> None:
+    games = str(EXAMPLES / "games.csv")
+    month = cli("wizard", "month", games, "--month", "2019-12", "-f", "csv")
+    assert month.code == 0, month.err
+    table = rows(month.out)
+    ranked = [r for r in table if r["rank"]]
+    assert all(int(r["games"]) >= 30 for r in ranked)
+    assert all(int(r["games"]) < 30 for r in table if not r["rank"])
+    assert sum(int(r["master_points"]) for r in ranked[:10]) >= sum(range(3, 31, 3))
+    tournament = cli("wizard", "tournament", str(EXAMPLES / "tournament.csv"), "--triad",
+                     str(EXAMPLES / "triad.csv"), "--games", games, "-f", "csv")  # fmt: skip
+    assert tournament.code == 0, tournament.err
+    assert "warning" not in tournament.err
+    winter = [r for r in rows(tournament.out) if r["tournament"] == "Winter Open"]
+    assert [r["master_points"] for r in winter[:5]] == ["45", "18", "18", "6", "0"]
