@@ -163,3 +163,17 @@ def test_the_examples_run(cli: Callable[..., Any]) -> None:
     assert "warning" not in tournament.err
     winter = [r for r in rows(tournament.out) if r["tournament"] == "Winter Open"]
     assert [r["master_points"] for r in winter[:5]] == ["45", "18", "18", "6", "0"]
+
+
+def test_junior_session(cli: Callable[..., Any], write: Write) -> None:
+    lines = ["date,game,player,place"]
+    for i in range(20):
+        third = "cy" if i < 19 else "dan"
+        day = f"2016-{1 + i // 10:02d}-{1 + i % 10:02d}"
+        lines += [f"{day},g{i},ann,1", f"{day},g{i},bob,2", f"{day},g{i},{third},3"]
+    games = write("junior.csv", "\n".join(lines) + "\n")
+    result = cli("wizard", "junior", str(games), "--session", "2016-02", "-f", "csv")
+    assert result.code == 0, result.err
+    got = [(r["rank"], r["player"], r["games"], r["master_points"]) for r in rows(result.out)]
+    assert got == [("1", "ann", "20", "35"), ("2", "bob", "20", "27"), ("", "dan", "1", "0"),
+                   ("", "cy", "19", "0")]  # fmt: skip

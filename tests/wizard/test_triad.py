@@ -80,3 +80,14 @@ def test_no_triad_before_2003_or_from_2020() -> None:
         tournament_result(open_of(date(2002, 12, 31)), triad=game)
     assert totals(date(2019, 12, 31), game)["p1"] == (25, 3)
     assert totals(date(2003, 1, 1), game)["p1"] == (25, 3)
+
+
+def test_the_other_reading_rounds_triad_points_after_2010() -> None:
+    from palmares.wizard.rules import wizard_rules
+
+    game = triad(Finish("p1", score=200), Finish("p2", score=200), Finish("p3", score=40))
+    rules = wizard_rules(whole_triad_points=True)
+    late = tournament_result(open_of(date(2015, 6, 1)), triad=game, rules=rules)
+    assert [line.triad_points for line in late.lines[:3]] == [3, 3, 1]
+    early = tournament_result(open_of(date(2008, 6, 1)), triad=game, rules=rules)
+    assert [line.triad_points for line in early.lines[:3]] == [Fraction(5, 2), Fraction(5, 2), 1]

@@ -153,22 +153,13 @@ def all_scores(
     table = month_table(read_games(games), period, qualifying_games=qualifying_games)
     _games(games, period.label, table)
     positions = table.sr_positions()
-    rows = [
-        {"position": positions[x.player], **row}
-        for x, row in zip(
-            table.all_scores(), _month_rows_for(table, table.all_scores()), strict=True
-        )
-    ]
+    by_player = {row["player"]: row for row in _month_rows(table)}
+    rows = [{"position": positions[x.player], **by_player[x.player]} for x in table.all_scores()]
     columns = [Col("position", "#", justify="right"), *MONTH_COLUMNS[:-1]]
     report = Report(tables=[Table("all_scores", columns, rows, title=f"All scores {period.label}")])
     if explain:
         report.explain = _month_explain(table, "Month")
     emit(report, fmt_)
-
-
-def _month_rows_for(table: LeagueTable, order: tuple[Any, ...]) -> list[dict[str, Any]]:
-    by_player = {row["player"]: row for row in _month_rows(table)}
-    return [by_player[x.player] for x in order]
 
 
 @app.command("junior")

@@ -94,6 +94,9 @@ class WizardRules:
     - ``tournament_halving``: "rounded" halves the previous place's rounded award (25: 25, 13, 7);
       "exact" rounds half of the exact value (25: 25, 13, 6). Used only with whole numbers.
     - ``triad``: whether a TRIAD may be played (2003-01-01 to 2019-12-31).
+    - ``whole_triad_points``: round TRIAD points like other master points once whole numbers
+      apply. Default False: "Fractional points will be maintained for Triads" (seed, TRIAD) is
+      read as the TRIAD's own rule, kept after 2010-11-10 (specs/wizard.md: 2.5 each).
     - ``fractional_wins``: a tie for first counts 1/k of a win to each (default: a whole win).
     - ``junior_minimum``: Wizard Junior games needed in a two-month session (20).
     - ``invitational_size``: players of the previous month's ranking invited (25).
@@ -109,6 +112,7 @@ class WizardRules:
     tournament_master_points: bool = True
     tournament_halving: Halving = "rounded"
     triad: bool = False
+    whole_triad_points: bool = False
     fractional_wins: bool = False
     junior_minimum: int = 20
     invitational_size: int = 25
@@ -123,6 +127,7 @@ def wizard_rules(
     fractional_wins: bool = False,
     junior_minimum: int = 20,
     invitational_size: int = 25,
+    whole_triad_points: bool = False,
 ) -> DatedRules[WizardRules]:
     """The dated rule sets, with each of the spec's decisions as a parameter (spec defaults).
 
@@ -136,6 +141,7 @@ def wizard_rules(
         fractional_wins=fractional_wins,
         junior_minimum=junior_minimum,
         invitational_size=invitational_size,
+        whole_triad_points=whole_triad_points,
     )
     changes: list[tuple[date, Callable[[WizardRules], WizardRules]]] = [
         (triad_start, lambda r: replace(r, triad=True)),

@@ -5,7 +5,8 @@ points of 3-2-1 based on placement in the 3-handed game." "In the event that one
 players is unable to play (or cannot be contacted) then the player who placed 4th may be used as
 a substitute." "Fractional points will be maintained for Triads. i.e. If 2 players tie for first
 each player will receive half of 3+2 points. (2.5 points)" — so TRIAD points are never rounded,
-even after 2010-11-10. "TRIAD was eliminated on January 1, 2020."
+even after 2010-11-10 (unless the rule set's ``whole_triad_points`` says otherwise).
+"TRIAD was eliminated on January 1, 2020."
 
 The seats: three players, each placed 1st-3rd in the tournament, except that a player placed 4th
 may sit for each top-3 player who does not play (with ties in the top places, any of the players
@@ -23,7 +24,7 @@ from fractions import Fraction
 from palmares.core.errors import PalmaresError
 from palmares.core.ranking import TieGroup
 from palmares.wizard.game import Finish, Game
-from palmares.wizard.master_points import Award, describe_share, shared_award
+from palmares.wizard.master_points import Award, describe_share, shared_award, whole_if
 from palmares.wizard.rules import WizardRules
 from palmares.wizard.tournament import Tournament
 
@@ -91,9 +92,10 @@ def triad_awards(tournament: Tournament, triad: TriadGame, rules: WizardRules) -
     for place in sorted(set(standing.values())):
         members = tuple(sorted(p for p, q in standing.items() if q == place))
         group = TieGroup(place, members)
-        points = shared_award(TRIAD_POINTS, group.places)
+        exact = shared_award(TRIAD_POINTS, group.places)
+        points = whole_if(exact, rules.whole_triad_points and rules.whole_master_points)
         reason = "TRIAD: " + describe_share(
-            "in the 3-handed game", TRIAD_POINTS, group, points, points
+            "in the 3-handed game", TRIAD_POINTS, group, exact, points
         )
         for player in members:
             note = f" ({seats[player]})" if seats[player] != "top 3" else ""
