@@ -177,3 +177,45 @@ def test_junior_session(cli: Callable[..., Any], write: Write) -> None:
     got = [(r["rank"], r["player"], r["games"], r["master_points"]) for r in rows(result.out)]
     assert got == [("1", "ann", "20", "35"), ("2", "bob", "20", "27"), ("", "dan", "1", "0"),
                    ("", "cy", "19", "0")]  # fmt: skip
+
+
+def test_fractional_wins(cli: Callable[..., Any], write: Write) -> None:
+    games = write("g.csv", "date,game,player,score\n2019-12-01,g1,a,90\n2019-12-01,g1,b,90\n"
+                  "2019-12-01,g1,c,10\n2019-12-02,g2,a,50\n2019-12-02,g2,b,20\n"
+                  "2019-12-02,g2,c,30\n")  # fmt: skip
+    whole = rows(cli("wizard", "month", str(games), "--month", "2019-12", "-f", "csv").out)
+    half = rows(cli("wizard", "month", str(games), "--month", "2019-12", "-f", "csv",
+                    "--fractional-wins").out)  # fmt: skip
+    assert {r["player"]: (r["wins"], r["win_percentage"]) for r in whole} == {
+        "a": ("2", "100"), "b": ("1", "50"), "c": ("0", "0"),
+    }  # fmt: skip
+    assert {r["player"]: (r["wins"], r["win_percentage"]) for r in half} == {
+        "a": ("1.5", "75"), "b": ("0.5", "25"), "c": ("0", "0"),
+    }  # fmt: skip
+
+
+MALFORMED = [
+    ("date,game,player,score\n2019-12-01,g1,a,1\n2019-12-01,g1,b,2\n",
+     "bad.csv:2: game g1 has 2 players; it needs 3 to 6"),
+    ("date,game,player,score\n" + "".join(f"2019-12-01,g1,p{i},{i}\n" for i in range(1, 8)),
+     "bad.csv:2: game g1 has 7 players; it needs 3 to 6"),
+    ("date,game,player,place\n2019-12-01,g1,a,1\n2019-12-01,g1,b,2\n2019-12-01,g1,a,3\n"
+     "2019-12-01,g1,c,4\n", "bad.csv:4: player: a appears twice in game g1 (first at line 2)"),
+    ("date,game,player,score,place\n2019-12-01,g1,a,10,3\n2019-12-01,g1,b,20,\n"
+     "2019-12-01,g1,c,5,3\n",
+     "bad.csv:2: place: place 3 disagrees with the score 10, which is place 2 in game g1"),
+    ("date,game,player,score\n01/12/2019,g1,a,1\n2019-12-01,g1,b,2\n2019-12-01,g1,c,3\n",
+     "bad.csv:2: date: expected a date as YYYY-MM-DD, got '01/12/2019'"),
+]  # fmt: skip
+
+
+def test_malformed_games_files(cli: Callable[..., Any], write: Write) -> None:
+    for text, message in MALFORMED:
+        bad = write("bad.csv", text)
+        for command in ("month", "all-scores"):
+            result = cli("wizard", command, str(bad), "--month", "2019-12")
+            assert result.code == 2
+            assert result.err == f"error: {bad.parent}/{message}\n"
+            assert result.out == ""
+        result = cli("wizard", "ledger", str(bad), str(bad), "a")
+        assert result.code == 2 and message in result.err

@@ -25,7 +25,7 @@ from palmares.wizard.junior import junior_table, session_of
 from palmares.wizard.ledger import ledger as player_ledger
 from palmares.wizard.master_points import fmt, ordinal
 from palmares.wizard.month import LeagueTable, month_table, parse_month
-from palmares.wizard.rules import describe_rules
+from palmares.wizard.rules import describe_rules, wizard_rules
 from palmares.wizard.tournament import TournamentResult, tournament_result
 from palmares.wizard.triad import TriadGame
 
@@ -40,6 +40,10 @@ ExplainOption = Annotated[bool, typer.Option("--explain", help="Say how each fig
 QualifyingOption = Annotated[
     int | None,
     typer.Option("--qualifying-games", min=1, help="Games for a number ranking (default: 30)."),
+]
+FractionalWinsOption = Annotated[
+    bool,
+    typer.Option("--fractional-wins", help="A tie for first counts 1/k of a win to each of k."),
 ]
 TriadOption = Annotated[
     Path | None, typer.Option("--triad", help="triad.csv: tournament, player, score or place.")
@@ -125,12 +129,18 @@ def month(
     games: GamesArg,
     month: Annotated[str, typer.Option("--month", help="The month, YYYY-MM.")],
     qualifying_games: QualifyingOption = None,
+    fractional_wins: FractionalWinsOption = False,
     fmt_: FormatOption = Format.table,
     explain: ExplainOption = False,
 ) -> None:
     """The month's table: rank, points, Skill Ratio, wins, W.P., matrix and master points."""
     period = parse_month(month)
-    table = month_table(read_games(games), period, qualifying_games=qualifying_games)
+    table = month_table(
+        read_games(games),
+        period,
+        qualifying_games=qualifying_games,
+        rules=wizard_rules(fractional_wins=fractional_wins),
+    )
     _games(games, period.label, table)
     report = Report(
         tables=[Table("month", MONTH_COLUMNS, _month_rows(table), title=f"Wizard {period.label}")]
@@ -145,12 +155,18 @@ def all_scores(
     games: GamesArg,
     month: Annotated[str, typer.Option("--month", help="The month, YYYY-MM.")],
     qualifying_games: QualifyingOption = None,
+    fractional_wins: FractionalWinsOption = False,
     fmt_: FormatOption = Format.table,
     explain: ExplainOption = False,
 ) -> None:
     """GET ALL SCORES: every player of the month, ranked on Skill Ratio."""
     period = parse_month(month)
-    table = month_table(read_games(games), period, qualifying_games=qualifying_games)
+    table = month_table(
+        read_games(games),
+        period,
+        qualifying_games=qualifying_games,
+        rules=wizard_rules(fractional_wins=fractional_wins),
+    )
     _games(games, period.label, table)
     positions = table.sr_positions()
     by_player = {row["player"]: row for row in _month_rows(table)}

@@ -183,6 +183,8 @@ def describe_rules(rules: WizardRules) -> list[str]:
         "share the average of the places they span",
         f"- {rules.wp_award} master points for the best W.P. in each bracket: {brackets}; "
         "A must be higher than B and B higher than C, else the award passes to the next",
+        "- a tie for first is "
+        + ("1/k of a win for each of k" if rules.fractional_wins else "a win for each tied player"),
         "- master points are "
         + ("whole numbers (half up)" if rules.whole_master_points else "kept as fractions"),
         "- tournaments "
