@@ -219,3 +219,22 @@ def test_malformed_games_files(cli: Callable[..., Any], write: Write) -> None:
             assert result.out == ""
         result = cli("wizard", "ledger", str(bad), str(bad), "a")
         assert result.code == 2 and message in result.err
+
+
+def test_invitational_checked_against_the_previous_month(
+    cli: Callable[..., Any], write: Write
+) -> None:
+    lines = ["date,game,player,place"]
+    for n in range(10):  # ORDER ten times: everyone plays at least 30 games and is ranked
+        for i, players in enumerate(ORDER):
+            lines += [f"2019-11-{n + 1:02d},g{n}-{i},{p},{k}" for k, p in enumerate(players, 1)]
+    games = write("games.csv", "\n".join(lines) + "\n")
+    rows_ = ["tournament,date,player,place,invitational"]
+    rows_ += [f"Inv,2019-12-07,{p},{i},yes" for i, p in enumerate(["X", "Zed", "Y"], start=1)]
+    t = write("t.csv", "\n".join(rows_) + "\n")
+    result = cli("wizard", "tournament", str(t), "--games", str(games), "-f", "csv")
+    assert result.code == 0
+    assert result.err.splitlines() == [
+        "warning: Zed played the invitational Inv but was not in the top 25 of 2019-11"
+    ]
+    assert [r["master_points"] for r in rows(result.out)] == ["3", "2", "1"]

@@ -119,7 +119,7 @@ def _month_explain(table: LeagueTable, kind: str) -> list[str]:
     return lines
 
 
-def _games(path: Path, label: str, table: LeagueTable) -> None:
+def _require_games(path: Path, label: str, table: LeagueTable) -> None:
     if not table.lines:
         raise PalmaresError(f"{path}: no game is dated in {label}")
 
@@ -141,7 +141,7 @@ def month(
         qualifying_games=qualifying_games,
         rules=wizard_rules(fractional_wins=fractional_wins),
     )
-    _games(games, period.label, table)
+    _require_games(games, period.label, table)
     report = Report(
         tables=[Table("month", MONTH_COLUMNS, _month_rows(table), title=f"Wizard {period.label}")]
     )
@@ -167,7 +167,7 @@ def all_scores(
         qualifying_games=qualifying_games,
         rules=wizard_rules(fractional_wins=fractional_wins),
     )
-    _games(games, period.label, table)
+    _require_games(games, period.label, table)
     positions = table.sr_positions()
     by_player = {row["player"]: row for row in _month_rows(table)}
     rows = [{"position": positions[x.player], **by_player[x.player]} for x in table.all_scores()]
@@ -190,7 +190,7 @@ def junior(
     """A Wizard Junior two-month session (Jan-Feb, Mar-Apr, ...): 20 games for master points."""
     period = session_of(parse_month(session).first)
     table = junior_table(read_games(games), period)
-    _games(games, period.label, table)
+    _require_games(games, period.label, table)
     report = Report(
         tables=[Table("junior", MONTH_COLUMNS, _month_rows(table), title=f"Junior {period.label}")]
     )

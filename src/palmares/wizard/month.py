@@ -222,17 +222,11 @@ def league_table(
         {t.player: sr[t.player] for t in qualified},
         ruleset.ranking,
     )
-    points_rank, sr_rank, matrix, groups = (
-        ranking.points_rank,
-        ranking.sr_rank,
-        ranking.matrix,
-        ranking.groups,
-    )
     rank = ranking.rank
 
     awards: dict[str, list[Award]] = defaultdict(list)
     for award in top_ten_awards(
-        groups,
+        ranking.groups,
         table=ruleset.top_ten,
         whole=ruleset.whole_master_points,
         day=period.last,
@@ -261,9 +255,9 @@ def league_table(
             skill_ratio=sr[t.player],
             win_percentage=wp[t.player],
             qualified=t.games >= cut,
-            points_rank=points_rank.get(t.player),
-            sr_rank=sr_rank.get(t.player),
-            matrix=matrix.get(t.player),
+            points_rank=ranking.points_rank.get(t.player),
+            sr_rank=ranking.sr_rank.get(t.player),
+            matrix=ranking.matrix.get(t.player),
             rank=rank.get(t.player),
             awards=tuple(awards[t.player]),
         )
