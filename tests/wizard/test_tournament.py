@@ -1,7 +1,10 @@
 from datetime import date
 from fractions import Fraction
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from palmares.core.errors import PalmaresError
 from palmares.wizard.rules import rules_on, wizard_rules
@@ -78,3 +81,22 @@ def test_places_must_be_a_ranking_and_players_once() -> None:
         field_of(3, date(2015, 1, 1), [1, 1, 2])
     with pytest.raises(PalmaresError, match="twice"):
         Tournament("T", date(2015, 1, 1), (Placing("a", 1), Placing("a", 2)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 8), min_size=1, max_size=50), st.randoms(use_true_random=False))
+def test_shared_places_conserve_the_points_and_ignore_row_order(sizes: list[int], rnd: Any) -> None:
+    # Tie groups of the given sizes; before whole numbers the shares add up exactly to the
+    # awards of the places the field occupies, whatever the order of the rows.
+    places: list[int] = []
+    for size in sizes:
+        places += [len(places) + 1] * size
+    field = len(places)
+    t = field_of(field, date(2008, 6, 1), places)
+    shuffled = list(t.placings)
+    rnd.shuffle(shuffled)
+    again = Tournament(t.name, t.day, tuple(shuffled))
+    result = tournament_result(t)
+    assert result.lines == tournament_result(again).lines
+    values = place_awards(field, rules_on(t.day))
+    assert sum(line.master_points for line in result.lines) == sum(values[:field])
