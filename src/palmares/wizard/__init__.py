@@ -18,13 +18,27 @@ Everything here is pure: frozen dataclasses in, plain results out.
 """
 
 from palmares.wizard.game import Finish, Game
+from palmares.wizard.invitational import invitation_list, uninvited
 from palmares.wizard.junior import junior_session, junior_table
 from palmares.wizard.ledger import Ledger, LedgerEntry, ledger
 from palmares.wizard.master_points import Award
-from palmares.wizard.month import LeagueLine, LeagueTable, Period, month_period, month_table
+from palmares.wizard.month import (
+    LeagueLine,
+    LeagueTable,
+    Period,
+    league_table,
+    month_period,
+    month_table,
+)
 from palmares.wizard.placement_points import placement_points, wins
 from palmares.wizard.rules import RULES, WizardRules, rules_on, wizard_rules
-from palmares.wizard.tournament import Placing, Tournament, TournamentResult, tournament_result
+from palmares.wizard.tournament import (
+    Placing,
+    Tournament,
+    TournamentResult,
+    place_awards,
+    tournament_result,
+)
 from palmares.wizard.triad import TriadGame
 
 __all__ = [
@@ -42,14 +56,18 @@ __all__ = [
     "TournamentResult",
     "TriadGame",
     "WizardRules",
+    "invitation_list",
     "junior_session",
     "junior_table",
+    "league_table",
     "ledger",
     "month_period",
     "month_table",
+    "place_awards",
     "placement_points",
     "rules_on",
     "tournament_result",
+    "uninvited",
     "wins",
     "wizard_rules",
 ]
