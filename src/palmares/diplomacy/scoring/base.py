@@ -60,6 +60,24 @@ class BoardScore:
             return Fraction(1, len(self.scores))
         return exact(self.scores[power]) / total
 
+    def explain(self) -> list[str]:
+        """The board's scores in words: the notes, then one line per power (a system may put
+        its own words in a power's ``details["explain"]``)."""
+        lines = [f"Board {self.board.id} ({self.system}):"]
+        lines.extend(f"  {note}" for note in self.notes)
+        for power, score in self.scores.items():
+            details = self.details.get(power, {})
+            if isinstance(details.get("explain"), str):
+                lines.append(f"  {details['explain']}")
+                continue
+            extra = ", ".join(
+                f"{k} {v}"
+                for k, v in details.items()
+                if isinstance(v, int | float | Fraction | Decimal)
+            )
+            lines.append(f"  {power} = {score}" + (f" ({extra})" if extra else ""))
+        return lines
+
     def normalised(self, total: Score = 100) -> BoardScore:
         """The same board rescaled so its scores sum to ``total`` (100 by default).
 
