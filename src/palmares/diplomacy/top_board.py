@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 from palmares.diplomacy.aggregation.base import Standings, figure
 from palmares.diplomacy.board import PlayedBoard
@@ -107,25 +108,35 @@ def check_top_board(top: TopBoard, board: PlayedBoard, standings: Standings) -> 
     seated = set(board.players)
     invited = set(top.players)
     cut = min((exact(i.score) for i in top.invitations if i.accepted), default=None)
+
+    def after(player: str) -> Fraction:
+        return (
+            exact(standings.of(player).score_after(top.after_round))
+            if player in standings
+            else Fraction(0)
+        )
+
+    # A seated player tied at the cut with an invited, unseated one swaps places with them.
+    extra = [p for p in board.players if p not in invited]
+    missing = [i for i in top.invitations if i.accepted and i.player not in seated]
+    swaps = {p for p in extra if cut is not None and after(p) == cut}
+    spare = [i for i in missing if cut is not None and exact(i.score) == cut]
+    swapped = min(len(swaps), len(spare))
     problems: list[str] = []
-    for player in board.players:
-        if player in invited:
-            continue
-        score = standings.of(player).score_after(top.after_round) if player in standings else 0
-        if cut is not None and exact(score) == cut:
+    for player in extra:
+        if player in swaps and swapped:
             continue
         problems.append(
-            f"{player} is on the top board but was not invited (score {figure(score)} after "
-            f"round {top.after_round}; invited: {', '.join(top.players)})"
+            f"{player} is on the top board but was not invited (score {figure(after(player))} "
+            f"after round {top.after_round}; invited: {', '.join(top.players)})"
         )
-    for invitation in top.invitations:
-        if invitation.accepted and invitation.player not in seated:
-            if cut is not None and exact(invitation.score) == cut:
-                continue
-            problems.append(
-                f"{invitation.player} was invited to the top board (rank {invitation.rank} after "
-                f"round {top.after_round}) but is not on it and has no decline recorded"
-            )
+    for invitation in missing:
+        if invitation in spare[:swapped]:
+            continue
+        problems.append(
+            f"{invitation.player} was invited to the top board (rank {invitation.rank} after "
+            f"round {top.after_round}) but is not on it and has no decline recorded"
+        )
     return problems
 
 
