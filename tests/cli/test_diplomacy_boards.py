@@ -223,14 +223,33 @@ def test_bad_side_files(
 def test_a_top_board_that_does_not_follow_the_invitations(
     cli: Callable[..., Any], write: Write
 ) -> None:
-    text = (EXAMPLE / "boards.csv").read_text()
-    # Without declines.csv the walk invites the first seven after round 5, Oscar Lind (5th)
-    # among them and not Chris Martin (9th), who sits on the top board: the file is rejected.
-    path = write("boards.csv", text)
-    result = cli("diplomacy", "standings", str(path))
+    """declines.csv records only Oscar Lind: the walk then invites Anna Keller (8th) for the
+    last seat, but Chris Martin (9th) sits there: the seating is rejected, naming both."""
+    declines = write("declines.csv", "player,reason\nOscar Lind,flight\n")
+    result = cli("diplomacy", "standings", str(EXAMPLE / "boards.csv"), "--declines", str(declines))
     assert result.code == 2
-    assert "top_board: Chris Martin is on the top board but was not invited" in result.err
-    assert "Oscar Lind was invited to the top board (rank 5 after round 5)" in result.err
+    where = f"error: {EXAMPLE / 'boards.csv'}:183: top_board:"
+    assert f"{where} Chris Martin is on the top board but was not invited" in result.err
+    assert (
+        f"{where} Anna Keller was invited to the top board (rank 8 after round 5) but is not on "
+        "it and has no decline recorded" in result.err
+    )
+
+
+def test_without_declines_csv_the_declines_are_read_off_the_top_board(
+    cli: Callable[..., Any],
+) -> None:
+    result = cli("diplomacy", "standings", str(EXAMPLE / "boards.csv"), "-f", "json")
+    assert result.code == 0, result.err
+    declined = [
+        (r["player"], r["reason"])
+        for r in json.loads(result.out)["top_board"]
+        if r["invitation"] == "declined"
+    ]
+    assert declined == [
+        ("Oscar Lind", "not on the top board (inferred)"),
+        ("Anna Keller", "not on the top board (inferred)"),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,10 @@ round."
 Our decisions (docs/diplomacy.md):
 
 - A decline is recorded in ``declines.csv`` (``player``, optional ``reason``); a team that keeps
-  one member on the top board records the others as declines with reason ``team``.
+  one member on the top board records the others as declines with reason ``team``. Without that
+  file the declines are read off the seated top board (:func:`inferred_declines`): everyone
+  ranked above a seated player who is not seated declined. With it, the seated board is checked
+  against the invitation walk (:func:`check_top_board`).
 - Players tied on score at the invitation cut are walked in name order; the TD may seat either,
   and :func:`check_top_board` accepts a seating that differs only inside such a tie.
 - "Points scored on the top board" is what the aggregation says a game brought in
@@ -36,6 +39,7 @@ __all__ = [
     "TopBoard",
     "champion",
     "check_top_board",
+    "inferred_declines",
     "invite",
 ]
 
@@ -98,6 +102,23 @@ def invite(
             invitations.append(Invitation(standing.player, rank, score, True))
             accepted += 1
     return TopBoard(after_round, tuple(invitations))
+
+
+def inferred_declines(standings: Standings, after_round: int, board: PlayedBoard) -> dict[str, str]:
+    """The declines a seated top board implies when none are recorded: walking down the ranking
+    after ``after_round``, everyone ranked above a seated player who is not seated declined."""
+    seated = set(board.players)
+    order = sorted(standings.players, key=lambda s: (-exact(s.score_after(after_round)), s.player))
+    declines: dict[str, str] = {}
+    reached = 0
+    for standing in order:
+        if reached == len(seated):
+            break
+        if standing.player in seated:
+            reached += 1
+        else:
+            declines[standing.player] = "not on the top board (inferred)"
+    return declines
 
 
 def check_top_board(top: TopBoard, board: PlayedBoard, standings: Standings) -> list[str]:

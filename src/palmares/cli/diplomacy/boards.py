@@ -128,7 +128,7 @@ def standings(
         table,
         boards,
         teams=team_map,
-        declines={d.player: d.reason for d in decline_rows},
+        declines={d.player: d.reason for d in decline_rows} if declines is not None else None,
         qualifying_round=qualifying_round,
     )
     if prize_list.top_board_problems:
