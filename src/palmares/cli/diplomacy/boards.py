@@ -309,7 +309,7 @@ def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
                         "score": t.score,
                         "members": "; ".join(
                             f"{m.player} {figure(m.score)}"
-                            + (" (after R5)" if m.note and "top board" in m.note else "")
+                            + (f" (after R{m.counted_after})" if m.counted_after else "")
                             for m in t.members
                         ),
                     }
