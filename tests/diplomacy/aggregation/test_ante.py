@@ -215,3 +215,29 @@ def test_rounded_raw_scores_can_miss_100_by_three_cents() -> None:
     standings = Ante().aggregate([board(1, "1", centres, list(GREAT_POWERS))], DNC)
     total = sum(s.score for s in standings.players)
     assert total == 700 + Fraction("0.0003") * 70
+
+
+@settings(max_examples=50)
+@given(
+    st.fractions(min_value=0, max_value=1000, max_denominator=10_000),
+    st.integers(0, 5),
+    st.sampled_from([Fraction(1, 10), Fraction(1, 5), Fraction(1, 20)]),
+)
+def test_the_adjustment_only_removes_points(score: Fraction, played: int, stake: Fraction) -> None:
+    """The fewer-games adjustment on its own: it never adds points; a player with 1 or 2 rounds
+    keeps (1 − stake)^(3 − rounds) of the score, everyone else all of it."""
+    result = fewer_games_adjustment(score, played, stake=stake)
+    missing = 3 - played if played in (1, 2) else 0
+    assert result.after == score * (1 - stake) ** missing
+    assert result.after <= score
+    assert sum(lost for lost, _ in result.steps) == score - result.after
+
+
+def test_the_adjustment_follows_round_4_when_round_5_is_missing() -> None:
+    a = [f"a{i}" for i in range(7)]
+    rounds = [board(r, "1", EXAMPLE_1, a) for r in (1, 6)]
+    rounds += [board(r, "2", EXAMPLE_2, [f"b{i}" for i in range(7)]) for r in (1, 2, 3, 4, 6)]
+    adjustment = [x for x in Ante().aggregate(rounds, DNC).of("a0").lines if x.kind != "game"]
+    assert [x.kind for x in adjustment] == ["absent", "absent", "absent", "adjustment"]
+    assert adjustment[-1].round == 4
+    assert adjustment[-1].after == Fraction("135.129") * Fraction("0.81")
