@@ -144,8 +144,10 @@ def check_top_board(top: TopBoard, board: PlayedBoard, standings: Standings) -> 
     spare = [i for i in missing if cut is not None and exact(i.score) == cut]
     swapped = min(len(swaps), len(spare))
     problems: list[str] = []
+    allowed = swapped
     for player in extra:
-        if player in swaps and swapped:
+        if player in swaps and allowed:
+            allowed -= 1
             continue
         problems.append(
             f"{player} is on the top board but was not invited (score {figure(after(player))} "
