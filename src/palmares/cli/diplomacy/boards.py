@@ -43,8 +43,7 @@ def board_score(
     ] = False,
     fmt: FormatOption = Format.table,
 ) -> None:
-    """Score single boards: one row per board and power (centres, f(sc) where the system has
-    it, score)."""
+    """Score single boards: one row per board and power (centres, f(sc), score)."""
     scoring = get_system(system)
     boards = read_boards_json(file)
     results = [scoring.score(b) for b in boards]
