@@ -36,7 +36,7 @@ from palmares.ratings.dip_pouch import INITIAL_RATING, RatingStep, event_value, 
 from palmares.ratings.engine import Engine, ResultArrays
 from palmares.ratings.events import Event, Player, Results, event_order_key
 from palmares.ratings.percentile import percentile
-from palmares.ratings.players import find_event, find_player
+from palmares.ratings.players import find_event, find_player, normalise_name
 from palmares.ratings.ranking import (
     Ranking,
     RankingEntry,
@@ -81,6 +81,7 @@ class RatingHistory:
             self._nat_names[code] = name
         self._nat_code = dict(nationalities)
         self._values: dict[int, TournamentValue] = {}
+        self._by_name: dict[str, list[Player]] | None = None
         self._engine = Engine(arrays)
 
     # -- lookups ---------------------------------------------------------------------------
@@ -90,7 +91,14 @@ class RatingHistory:
 
     def find_player(self, wanted: str) -> Player:
         """A player by id or normalised name (an error names every id that matches)."""
-        return find_player(self.players, wanted)
+        if wanted in self._player_index:
+            return self._players[self._player_index[wanted]]
+        if self._by_name is None:
+            self._by_name = {}
+            for p in self._players:
+                self._by_name.setdefault(normalise_name(p.name), []).append(p)
+        same = self._by_name.get(normalise_name(wanted), [])
+        return find_player({p.key: p for p in same}, wanted)
 
     def find_event(self, wanted: str) -> Event:
         """An event by id or normalised name."""
@@ -295,6 +303,7 @@ class RatingHistory:
                     self._nat_names.append(pl.nationality)
                 code = self._nat_code[pl.nationality]
             rows.append((self._player_index[pl.player], pl.rank, code))
+        self._by_name = None
         self._event_index[event.key] = len(self._events)
         self._events.append(event)
         eng.add_event(
