@@ -50,6 +50,31 @@ def test_event_csv_carries_full_precision(cli: Cli) -> None:
     assert float(rows[0]["score"]) == pytest.approx(97.91666666666667, abs=1e-12)
 
 
+def test_event_json_carries_the_event_facts(cli: Cli) -> None:
+    res = cli("dip-pouch", "event", str(DIP_IN_THE_OCEAN), "Dip in the Ocean 2004", "-f", "json")
+    data = json.loads(res.out)
+    assert data["facts"] == [
+        {
+            "event_id": None,
+            "event": "Dip in the Ocean 2004",
+            "date": "2004-08-27",
+            "country": None,
+            "place": "Vancouver",
+            "players": 24,
+            "rounds": 3,
+            "world_championship": False,
+            "coefficient": 18.86,
+            "rule": "stored",
+            "formula": pytest.approx(24 / 3.5 + 2),
+            "flagged": True,
+        }
+    ]
+    assert len(data["event"]) == 24
+    assert data["notes"] == [
+        "flag: stored coefficient 18.86 is above the cap of 15 (the formula gives 8.86)"
+    ]
+
+
 def test_player_page_table_csv_and_explain(cli: Cli) -> None:
     table = cli("dip-pouch", "player", str(HISTORY), "anne  DUPRE")
     assert table.code == 0, table.err
@@ -74,7 +99,10 @@ def test_player_page_table_csv_and_explain(cli: Cli) -> None:
     explained = cli(
         "dip-pouch", "player", str(DIP_IN_THE_OCEAN), "matt shields", "--explain", "-f", "json"
     )
-    steps = json.loads(explained.out)["explain"]
+    data = json.loads(explained.out)
+    assert data["summary"][0]["rank"] == 9
+    assert data["summary"][0]["rating"] == pytest.approx(40 + 0.1886 * (1550 / 24 - 40))
+    steps = data["explain"]
     assert (
         steps[0] == "Matt SHIELDS starts at 40 (seed 000: every player begins with a rating of 40)."
     )
@@ -149,6 +177,7 @@ def test_events_list(cli: Cli) -> None:
         (["event", str(HISTORY), "Nothing"], "no event named 'Nothing'"),
         (["ranking", str(HISTORY), "--as-of", "2004-02-30"], "--as-of: expected a date"),
         (["ranking", str(HISTORY), "--as-of", "2004-01-01", "--year", "2004"], "not both"),
+        (["ranking", str(HISTORY), "--year", "0"], "Invalid value for '--year'"),
     ],
 )
 def test_bad_requests_exit_2(cli: Cli, args: list[str], message: str) -> None:
