@@ -122,3 +122,27 @@ def test_event_report_keeps_file_order_within_ties_and_knows_ratings_around_it()
     assert [(ln.rank, ln.name) for ln in report.lines] == [(1, "Z"), (2, "B"), (2, "A")]
     assert report.lines[1].rating_before == 40.0
     assert abs(report.lines[0].rating_after - (40 + 0.1 * (250 / 3 * 1 - 40))) <= 1e-9
+
+
+def test_several_additions_grow_the_buffers_and_stay_exact() -> None:
+    day = date(2005, 1, 1)
+    players = {k: Player(k, k) for k in "abcd"}
+    first = Event("e0", "E0", day, (Placement("a", 1), Placement("b", 2)), event_id="0")
+    history = replay(Results.of([first], players))
+    added = [first]
+    for i, offset in enumerate([400, -300, 800, 10, 1200]):
+        who = "abcd"[i % 3 :] if i % 2 else "dcba"[: 2 + i % 3]
+        ev = Event(
+            f"e{i + 1}",
+            f"E{i + 1}",
+            day + timedelta(days=offset),
+            tuple(Placement(p, n + 1) for n, p in enumerate(who)),
+            event_id=str(i + 1),
+            rounds=1 if i % 2 else None,
+        )
+        history.add_event(ev)
+        added.append(ev)
+        _assert_matches_exact(history, Results.of(added, players))
+    assert [s.event.key for s in history.events()] == [
+        e.key for e in Results.of(added, players).events
+    ]

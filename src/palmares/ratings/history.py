@@ -145,8 +145,20 @@ class RatingHistory:
     ) -> Ranking:
         """The rating list as of ``as_of`` (every event held that day counts; None: all events).
 
-        ``nationality`` keeps one nation's players, ranked internationally and nationally.
+        ``nationality`` keeps one nation's players, ranked internationally and nationally;
+        ``limit`` keeps the first entries; ``exact`` recomputes the listed ratings as Fractions.
         """
+        return self._ranking(as_of, nationality, limit, exact, None)
+
+    def _ranking(
+        self,
+        as_of: date | None,
+        nationality: str | None,
+        limit: int | None,
+        exact: bool,
+        only: int | None,
+    ) -> Ranking:
+        # ``only``: a player's index, for the player page (their entry alone, no list built).
         eng = self._engine
         upto = None if as_of is None else as_of.toordinal()
         last, events, nat = eng.as_of(date.max.toordinal() if upto is None else upto)
@@ -159,6 +171,13 @@ class RatingHistory:
         listed, r = listed[order], r[order]
         ranks = competition_ranks_desc(r)
         nranks = grouped_ranks_desc(nat[listed], r)
+        if only is not None:
+            at = np.flatnonzero(listed == only)
+            if at.size == 0:
+                return Ranking(as_of, nationality, (), exact=False)
+            i = int(at[0])
+            one = self._entry(only, int(ranks[i]), int(nranks[i]), float(r[i]), nat, events)
+            return Ranking(as_of, nationality, (one,), exact=False)
         keep = np.arange(listed.size)
         if nationality is not None:
             code = self._nat_code.get(nationality, -2)
@@ -225,7 +244,7 @@ class RatingHistory:
         found = self.find_player(player)
         p = self._player_index[found.key]
         steps = self._steps(p)
-        entry = self.ranking().entry(found.key)
+        entry = self._ranking(None, None, None, False, p).entry(found.key)
         lines = tuple(
             PlayerLine(self._events[self._event_index[s.event]], s) for s in reversed(steps)
         )
