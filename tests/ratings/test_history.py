@@ -146,3 +146,24 @@ def test_several_additions_grow_the_buffers_and_stay_exact() -> None:
     assert [s.event.key for s in history.events()] == [
         e.key for e in Results.of(added, players).events
     ]
+
+
+def test_a_bad_added_event_is_refused_and_changes_nothing() -> None:
+    import pytest
+
+    from palmares.core.errors import PalmaresError
+
+    day = date(2005, 1, 1)
+    first = Event("e0", "E0", day, (Placement("a", 1), Placement("b", 2)))
+    history = replay(Results.of([first], {k: Player(k, k) for k in "ab"}))
+    before = history.rating("a")
+    bad = [
+        Event("e0", "again", day, (Placement("a", 1),)),
+        Event("e1", "twice", day, (Placement("a", 1), Placement("a", 2))),
+        Event("e2", "rank", day, (Placement("a", 1), Placement("b", 3))),
+    ]
+    for event in bad:
+        with pytest.raises(PalmaresError):
+            history.add_event(event)
+    assert history.rating("a") == before
+    assert len(history.events()) == 1
