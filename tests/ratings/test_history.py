@@ -6,9 +6,11 @@ import random
 from datetime import date, timedelta
 from decimal import Decimal
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from palmares.core.errors import PalmaresError
 from palmares.ratings.dip_pouch import rate_history
 from palmares.ratings.engine import Engine, ResultArrays
 from palmares.ratings.events import Event, Placement, Player, Results
@@ -149,10 +151,6 @@ def test_several_additions_grow_the_buffers_and_stay_exact() -> None:
 
 
 def test_a_bad_added_event_is_refused_and_changes_nothing() -> None:
-    import pytest
-
-    from palmares.core.errors import PalmaresError
-
     day = date(2005, 1, 1)
     first = Event("e0", "E0", day, (Placement("a", 1), Placement("b", 2)))
     history = replay(Results.of([first], {k: Player(k, k) for k in "ab"}))
