@@ -10,12 +10,46 @@ from typing import Any
 
 from palmares.diplomacy.scoring import all_systems
 
-ISSUE_SLUGS = """sum-of-squares draw-size solo-or-bust carnage carnage-dead-equal
-center-count-carnage carnage-2023 c-diplo-100 c-diplo-80 c-diplo-namur tribute open-tribute
-manorcon manorcon-original manorcon-v2 world-classic summer-classic bangkok olympic bangkok-pike
-base-3 mischief detour09 duct-tape-v2 duct-tape-v2-elimination-order haight ranked-classic
-southern-sun sydney-league vulcan whipping omg maxonian 7eleven your-draw-size-300
-your-draw-size-320 cruise-con kublacon-kill""".split()
+ISSUE_SLUGS = [
+    "sum-of-squares",
+    "draw-size",
+    "solo-or-bust",
+    "carnage",
+    "carnage-dead-equal",
+    "center-count-carnage",
+    "carnage-2023",
+    "c-diplo-100",
+    "c-diplo-80",
+    "c-diplo-namur",
+    "tribute",
+    "open-tribute",
+    "manorcon",
+    "manorcon-original",
+    "manorcon-v2",
+    "world-classic",
+    "summer-classic",
+    "bangkok",
+    "olympic",
+    "bangkok-pike",
+    "base-3",
+    "mischief",
+    "detour09",
+    "duct-tape-v2",
+    "duct-tape-v2-elimination-order",
+    "haight",
+    "ranked-classic",
+    "southern-sun",
+    "sydney-league",
+    "vulcan",
+    "whipping",
+    "omg",
+    "maxonian",
+    "7eleven",
+    "your-draw-size-300",
+    "your-draw-size-320",
+    "cruise-con",
+    "kublacon-kill",
+]
 #: Listed in the issue, but no published rule was found (see docs/catalogue.md).
 MISSING = {"ranked-classic-v2"}
 
