@@ -58,24 +58,9 @@ def count_games(
     for player in players_in_order(boards):
         own = games.get(player, [])
         chosen = select(own)
-        player_lines = game_lines(chosen, why)
         bonus_lines = extra(player, own, games, rounds) if extra else []
         bonus = sum((Fraction(x.points or 0) for x in bonus_lines), Fraction(0))
-        if bonus_lines:
-            base = player_lines[-1].after if player_lines else Fraction(0)
-            running = Fraction(base)
-            for x in bonus_lines:
-                player_lines.append(
-                    Line(
-                        round=x.round,
-                        kind=x.kind,
-                        before=running,
-                        after=running + Fraction(x.points or 0),
-                        text=x.text,
-                        points=x.points,
-                    )
-                )
-                running += Fraction(x.points or 0)
+        player_lines = game_lines(chosen, why, bonus_lines)
         counted[player] = chosen
         totals[player] = sum((w * g.score for g, w in chosen), Fraction(0)) + bonus
         lines[player] = player_lines

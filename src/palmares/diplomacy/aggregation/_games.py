@@ -88,11 +88,36 @@ def games_by_player(
     return out
 
 
-def game_lines(counted: Sequence[Counted], why: Callable[[Game, Fraction], str]) -> list[Line]:
-    """One line per game, in round order, the running total adding weight × board score."""
+def game_lines(
+    counted: Sequence[Counted],
+    why: Callable[[Game, Fraction], str],
+    extras: Sequence[Line] = (),
+) -> list[Line]:
+    """One line per game, in round order, the running total adding weight × board score; lines
+    for points that are not a game (``extras``: their ``points`` and words) go in their round,
+    after its games."""
     lines: list[Line] = []
     running = Fraction(0)
-    for game, weight in sorted(counted, key=lambda c: (c[0].round, c[0].board)):
+    steps: list[tuple[int, int, str, Counted | Line]] = [
+        (g.round, 0, g.board, (g, w)) for g, w in counted
+    ]
+    steps.extend((x.round, 1, "", x) for x in extras)
+    for _rnd, _order, _board, step in sorted(steps, key=lambda s: s[:3]):
+        if isinstance(step, Line):
+            points = Fraction(step.points or 0)
+            before, running = running, running + points
+            lines.append(
+                Line(
+                    round=step.round,
+                    kind=step.kind,
+                    before=before,
+                    after=running,
+                    text=f"{step.text} Total {figure(running)}.",
+                    points=points,
+                )
+            )
+            continue
+        game, weight = step
         points = weight * game.score
         before, running = running, running + points
         lines.append(
