@@ -4,9 +4,10 @@ Seed 002, "Prizes", "Top Board" and "Team Tournament" (see :mod:`top_board`, :mo
 :mod:`teams`). :func:`prizes` puts them together for the standings of a tournament:
 
 - the invitations are computed when the qualifying round (5) has been played;
-- the top board is the board of a later round flagged ``top_board`` in ``boards.csv``; it is
-  checked against the invitations (:func:`~palmares.diplomacy.top_board.check_top_board`), and
-  once it is played the champion and places 2–7 follow;
+- the top board is the board of a later round flagged ``top_board`` in ``boards.csv``; when
+  declines are given (``declines.csv``) it is checked against the invitations (``top_board.
+  check_top_board``), otherwise the declines are inferred from it; once it is played the
+  champion and places 2–7 follow;
 - best countries and teams are computed on whatever rounds the standings cover.
 """
 
@@ -25,6 +26,7 @@ from palmares.diplomacy.top_board import (
     TopBoard,
     champion,
     check_top_board,
+    inferred_declines,
     invite,
 )
 
@@ -50,20 +52,22 @@ def prizes(
     boards: Sequence[PlayedBoard],
     *,
     teams: Mapping[str, tuple[str, ...]] | None = None,
-    declines: Mapping[str, str] | None = None,
+    declines: Mapping[str, str] | None = None,  # None: inferred from the seated top board
     qualifying_round: int = QUALIFYING_ROUND,
     powers: tuple[str, ...] = GREAT_POWERS,
     seats: int = SEATS,
 ) -> Prizes:
     """Every prize the standings decide so far."""
     notes: list[str] = []
+    flagged = [b for b in boards if b.top_board and b.round in standings.rounds]
+    played = flagged[0] if flagged else None
+    if declines is None and played is not None and qualifying_round in standings.rounds:
+        declines = inferred_declines(standings, qualifying_round, played)
     invited = (
         invite(standings, qualifying_round, declines or {}, seats=seats)
         if qualifying_round in standings.rounds
         else None
     )
-    flagged = [b for b in boards if b.top_board and b.round in standings.rounds]
-    played = flagged[0] if flagged else None
     problems: list[str] = []
     if len(flagged) > 1:
         problems.append(

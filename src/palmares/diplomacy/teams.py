@@ -32,6 +32,8 @@ class Member:
     player: str
     score: Score
     note: str = ""
+    #: The round whose score counts under the top-board team rule (``None``: the final score).
+    counted_after: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,7 @@ def team_standings(
                         f"one of {len(on_top)} team members on the top board: counts the score "
                         f"after round {qualifying_round}, {figure(score)}, not the final "
                         f"{figure(standing.score)}",
+                        qualifying_round,
                     )
                 )
             else:

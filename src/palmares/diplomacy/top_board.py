@@ -12,7 +12,10 @@ round."
 Our decisions (docs/diplomacy.md):
 
 - A decline is recorded in ``declines.csv`` (``player``, optional ``reason``); a team that keeps
-  one member on the top board records the others as declines with reason ``team``.
+  one member on the top board records the others as declines with reason ``team``. Without that
+  file the declines are read off the seated top board (:func:`inferred_declines`): everyone
+  ranked above a seated player who is not seated declined. With it, the seated board is checked
+  against the invitation walk (:func:`check_top_board`).
 - Players tied on score at the invitation cut are walked in name order; the TD may seat either,
   and :func:`check_top_board` accepts a seating that differs only inside such a tie.
 - "Points scored on the top board" is what the aggregation says a game brought in
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 from palmares.diplomacy.aggregation.base import Standings, figure
 from palmares.diplomacy.board import PlayedBoard
@@ -35,6 +39,7 @@ __all__ = [
     "TopBoard",
     "champion",
     "check_top_board",
+    "inferred_declines",
     "invite",
 ]
 
@@ -99,6 +104,23 @@ def invite(
     return TopBoard(after_round, tuple(invitations))
 
 
+def inferred_declines(standings: Standings, after_round: int, board: PlayedBoard) -> dict[str, str]:
+    """The declines a seated top board implies when none are recorded: walking down the ranking
+    after ``after_round``, everyone ranked above a seated player who is not seated declined."""
+    seated = set(board.players)
+    order = sorted(standings.players, key=lambda s: (-exact(s.score_after(after_round)), s.player))
+    declines: dict[str, str] = {}
+    reached = 0
+    for standing in order:
+        if reached == len(seated):
+            break
+        if standing.player in seated:
+            reached += 1
+        else:
+            declines[standing.player] = "not on the top board (inferred)"
+    return declines
+
+
 def check_top_board(top: TopBoard, board: PlayedBoard, standings: Standings) -> list[str]:
     """Where the seated top board differs from the invitation walk (empty: it agrees).
 
@@ -107,25 +129,37 @@ def check_top_board(top: TopBoard, board: PlayedBoard, standings: Standings) -> 
     seated = set(board.players)
     invited = set(top.players)
     cut = min((exact(i.score) for i in top.invitations if i.accepted), default=None)
+
+    def after(player: str) -> Fraction:
+        return (
+            exact(standings.of(player).score_after(top.after_round))
+            if player in standings
+            else Fraction(0)
+        )
+
+    # A seated player tied at the cut with an invited, unseated one swaps places with them.
+    extra = [p for p in board.players if p not in invited]
+    missing = [i for i in top.invitations if i.accepted and i.player not in seated]
+    swaps = {p for p in extra if cut is not None and after(p) == cut}
+    spare = [i for i in missing if cut is not None and exact(i.score) == cut]
+    swapped = min(len(swaps), len(spare))
     problems: list[str] = []
-    for player in board.players:
-        if player in invited:
-            continue
-        score = standings.of(player).score_after(top.after_round) if player in standings else 0
-        if cut is not None and exact(score) == cut:
+    allowed = swapped
+    for player in extra:
+        if player in swaps and allowed:
+            allowed -= 1
             continue
         problems.append(
-            f"{player} is on the top board but was not invited (score {figure(score)} after "
-            f"round {top.after_round}; invited: {', '.join(top.players)})"
+            f"{player} is on the top board but was not invited (score {figure(after(player))} "
+            f"after round {top.after_round}; invited: {', '.join(top.players)})"
         )
-    for invitation in top.invitations:
-        if invitation.accepted and invitation.player not in seated:
-            if cut is not None and exact(invitation.score) == cut:
-                continue
-            problems.append(
-                f"{invitation.player} was invited to the top board (rank {invitation.rank} after "
-                f"round {top.after_round}) but is not on it and has no decline recorded"
-            )
+    for invitation in missing:
+        if invitation in spare[:swapped]:
+            continue
+        problems.append(
+            f"{invitation.player} was invited to the top board (rank {invitation.rank} after "
+            f"round {top.after_round}) but is not on it and has no decline recorded"
+        )
     return problems
 
 

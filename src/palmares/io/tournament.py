@@ -16,7 +16,7 @@ from palmares.diplomacy.chaos import ChaosEntry, ChaosGame
 from palmares.io.fields import integer, text
 from palmares.io.tables import Column, RowProblems, read_rows
 
-__all__ = ["DeclineRow", "read_chaos_csv", "read_declines_csv"]
+__all__ = ["DeclineRow", "read_chaos_csv", "read_declines_csv", "team_lines"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,3 +76,15 @@ def read_chaos_csv(path: Path | str, *, total_centres: int = TOTAL_CENTRES) -> C
         )
     problems.raise_if_any()
     return ChaosGame(tuple(ChaosEntry(r["player"], r["centres"], r["eliminated"]) for r in rows))
+
+
+def team_lines(path: Path | str) -> dict[str, int]:
+    """The line of each player in ``teams.csv`` (read after ``read_teams_csv`` has checked it),
+    so a later check can name it."""
+    rows = read_rows(
+        path, [Column("team", text, required=True), Column("player", text, required=True)]
+    )
+    lines: dict[str, int] = {}
+    for row in rows:
+        lines.setdefault(row["player"], row.line)
+    return lines

@@ -21,7 +21,7 @@ from palmares.diplomacy.chaos import ChaosGame
 from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, prizes
 from palmares.diplomacy.scoring import get_system
 from palmares.io.boards import read_boards_csv, read_boards_json, read_teams_csv
-from palmares.io.tournament import read_chaos_csv, read_declines_csv
+from palmares.io.tournament import read_chaos_csv, read_declines_csv, team_lines
 
 __all__ = ["app", "board_score", "standings"]
 
@@ -43,8 +43,7 @@ def board_score(
     ] = False,
     fmt: FormatOption = Format.table,
 ) -> None:
-    """Score single boards: one row per board and power (centres, f(sc) where the system has
-    it, score)."""
+    """Score single boards: one row per board and power (centres, f(sc), score)."""
     scoring = get_system(system)
     boards = read_boards_json(file)
     results = [scoring.score(b) for b in boards]
@@ -128,7 +127,7 @@ def standings(
         table,
         boards,
         teams=team_map,
-        declines={d.player: d.reason for d in decline_rows},
+        declines={d.player: d.reason for d in decline_rows} if declines is not None else None,
         qualifying_round=qualifying_round,
     )
     if prize_list.top_board_problems:
@@ -138,7 +137,10 @@ def standings(
             Problem(str(file), line, "top_board", message)
             for message in prize_list.top_board_problems
         )
-    report = Report(tables=[_standings_table(table, fmt)])
+    main_table = _standings_table(table, fmt)
+    report = Report(tables=[main_table])
+    if fmt is Format.table:
+        report.tables.append(_rounds_table(main_table, table))
     report.tables.extend(_prize_tables(table, prize_list))
     if chaos_game is not None:
         report.tables.append(_chaos_table(chaos_game))
@@ -157,19 +159,20 @@ def _check_names(
     declines: Path | None,
 ) -> None:
     problems: list[Problem] = []
-    if team_map is not None:
+    if team_map is not None and teams is not None:
+        lines = team_lines(teams)
         for team, members in team_map.items():
             if len(members) > 3:
                 problems.append(
                     Problem(
                         str(teams),
-                        None,
+                        lines[members[3]],
                         "team",
                         f"{team} has {len(members)} players (teams are three)",
                     )
                 )
             problems.extend(
-                Problem(str(teams), None, "player", f"{p} (team {team}) plays no board")
+                Problem(str(teams), lines[p], "player", f"{p} (team {team}) plays no board")
                 for p in members
                 if p not in players
             )
@@ -183,8 +186,9 @@ def _check_names(
 
 
 def _standings_table(table: Standings, fmt: Format) -> Table:
-    """rank, player, score, games; per round stake, pot share, score after (table format: the
-    score after each round only, to fit a terminal)."""
+    """rank, player, score, games; per round stake, pot share, score after; the fewer-games
+    adjustment. The table view moves the rounds to a second table (:func:`_rounds_table`) so
+    both fit a terminal."""
     rows: list[dict[str, Any]] = []
     for s in table.players:
         row: dict[str, Any] = {
@@ -198,6 +202,7 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
             row[f"r{r}_stake"] = s.figure_in(r, "stake")
             row[f"r{r}_pot_share"] = s.points_in(r)
             row[f"r{r}_score"] = s.after.get(r)
+            row[f"r{r}"] = (row[f"r{r}_stake"], row[f"r{r}_pot_share"], row[f"r{r}_score"])
         rows.append(row)
     cols = [
         Col("rank", justify="right"),
@@ -205,14 +210,36 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
         Col("score", display=fixed(3), justify="right"),
         Col("games", justify="right"),
     ]
-    for r in table.rounds:
-        if fmt is not Format.table:
+    if fmt is not Format.table:
+        for r in table.rounds:
             cols.append(Col(f"r{r}_stake", display=fixed(3), justify="right"))
             cols.append(Col(f"r{r}_pot_share", display=fixed(3), justify="right"))
-        cols.append(Col(f"r{r}_score", f"R{r}", fixed(3), "right"))
-    cols.append(Col("adjustment", "adj.", fixed(3), "right"))
+            cols.append(Col(f"r{r}_score", display=fixed(3), justify="right"))
+    cols.append(Col("adjustment", "adjustment", fixed(3), "right"))
     title = f"Standings ({table.aggregation}, {table.system}), after round {table.rounds[-1]}"
     return Table("standings", cols, rows, title)
+
+
+def _rounds_table(standing_table: Table, table: Standings) -> Table:
+    """The table view's second table: per round the stake, the pot share taken, the score after
+    (one cell per round, a line each), in the standings' order."""
+    cols = [Col("rank", justify="right"), Col("player")]
+    cols += [Col(f"r{r}", f"R{r}", _round_cell, "right") for r in table.rounds]
+    return Table(
+        "rounds",
+        cols,
+        standing_table.rows,
+        "Each round: stake (−), pot share taken (+), score after",
+    )
+
+
+def _round_cell(value: Any) -> str:
+    """One round in the table view: the stake (−), the pot share taken (+), the score after."""
+    stake, share, after = value
+    three = fixed(3)
+    if stake is None:
+        return f"\n\n{three(after)}"
+    return f"−{three(stake)}\n+{three(share)}\n{three(after)}"
 
 
 def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
@@ -309,7 +336,7 @@ def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
                         "score": t.score,
                         "members": "; ".join(
                             f"{m.player} {figure(m.score)}"
-                            + (" (after R5)" if m.note and "top board" in m.note else "")
+                            + (f" (after R{m.counted_after})" if m.counted_after else "")
                             for m in t.members
                         ),
                     }

@@ -19,7 +19,8 @@ Our reading (specs/diplomacy.md):
   eliminated: they lose a stake of their current score and take nothing. One who played in only
   one round loses two such stakes, one after the other (× 0.9 × 0.9). Rounds are counted, not
   boards: a two-boarder played in one round. A player who played in none of rounds 1–5 is not
-  adjusted. The adjustment changes the score itself, so it carries into round 6 and the final
+  adjusted. (If no round 5 was played, the adjustment follows the last round before it.) The
+  adjustment changes the score itself, so it carries into round 6 and the final
   standings; it is its own :class:`Line` (``kind="adjustment"``). It is the one step of the
   ante that removes points from the tournament.
 """
@@ -168,7 +169,11 @@ class Ante:
                             text=f"Round {rnd}: did not play; score stays {figure(score[player])}.",
                         )
                     )
-            if rnd == self.adjust_after:
+            later = [r for r in rounds if r > rnd]
+            if rnd == self.adjust_after or (
+                rnd < self.adjust_after and later and later[0] > self.adjust_after
+            ):
+                # After round 5, or after the last round before it when round 5 was not played.
                 self._adjust(rnd, players, score, played_rounds, lines)
             for player in players:
                 after[player][rnd] = score[player]
