@@ -146,3 +146,8 @@ def test_bad_parameters() -> None:
         get_aggregation("best-rounds:n=0")
     with pytest.raises(PalmaresError, match="fraction must be between 0 and 1"):
         get_aggregation("best-two-plus:fraction=2")
+
+
+def test_round_ranks_declares_low_is_best() -> None:
+    assert run("round-ranks").low_is_best
+    assert not run("sum").low_is_best

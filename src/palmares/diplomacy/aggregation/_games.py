@@ -273,6 +273,7 @@ def standings(
         players=players,
         board_scores=scored,
         notes=(*notes, *chain_note, *tie_notes),
+        low_is_best=low_is_best,
     )
 
 
