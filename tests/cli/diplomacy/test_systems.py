@@ -96,3 +96,16 @@ def test_unknown_slug_is_an_error(cli: Callable[..., Any]) -> None:
     result = cli("diplomacy", "systems", "ranked-classic-v2")
     assert result.code == 2
     assert "unknown scoring system 'ranked-classic-v2'" in result.err
+
+
+def test_aggregations_list_and_rule(cli: Callable[..., Any]) -> None:
+    result = cli("diplomacy", "aggregations", "--format", "csv")
+    assert result.code == 0
+    slugs = {r["slug"] for r in csv.DictReader(io.StringIO(result.out))}
+    assert {"ante", "sum", "best-rounds", "best-games", "best-two-plus", "round-ranks",
+            "sit-out", "pool-multiplier"} <= slugs  # fmt: skip
+    one = cli("diplomacy", "aggregations", "best-two-plus", "--format", "json")
+    assert one.code == 0
+    assert "plus half the average of" in "\n".join(json.loads(one.out)["explain"])
+    bad = cli("diplomacy", "aggregations", "median")
+    assert bad.code == 2 and "unknown aggregation 'median'" in bad.err

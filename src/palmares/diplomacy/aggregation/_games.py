@@ -30,7 +30,6 @@ from palmares.diplomacy.aggregation.base import (
     Standing,
     Standings,
     figure,
-    players_in_order,
 )
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import BoardScore, exact
@@ -275,7 +274,3 @@ def standings(
         notes=(*notes, *chain_note, *tie_notes),
         low_is_best=low_is_best,
     )
-
-
-def every_player(boards: Sequence[PlayedBoard]) -> list[str]:
-    return players_in_order(boards)

@@ -34,11 +34,9 @@ __all__ = [
     "leaders",
     "lowest_place_points",
     "rank_points",
-    "ratio",
     "solo_result",
     "solo_year",
     "top_centres",
-    "whole",
     "years_played",
     "years_survived",
 ]
@@ -130,14 +128,6 @@ def years_survived(board: Board, power: str) -> int:
 def years_played(board: Board, power: str) -> int:
     """Years a dead power (or a loser to a solo) played, counting the year it went out."""
     return _year_out(board, power) - FIRST_YEAR + 1
-
-
-def ratio(numerator: Fraction | int, denominator: Fraction | int) -> Fraction:
-    return Fraction(numerator) / Fraction(denominator)
-
-
-def whole(value: Fraction | int) -> Fraction:
-    return Fraction(value)
 
 
 def finish(
