@@ -1,7 +1,7 @@
 """Published examples: the worked boards of the Haight and Ranked Classic rule documents (examples
-A–F, as the dipvis tool reproduces them in its tests), and dipvis's Vulcan, Southern Sun, Detour09
-and Sydney League examples. Each expected figure is the example's arithmetic, written out; every
-one agrees with our reading of the rule."""
+A–F, as the dipvis tool reproduces them in its tests), dipvis's Vulcan, Southern Sun, Detour09 and
+Sydney League examples, and the Carnage examples posted for webDiplomacy play. Each expected
+figure is the example's arithmetic, written out; every one agrees with our reading of the rule."""
 
 from __future__ import annotations
 
@@ -91,3 +91,15 @@ def test_sydney_league_examples() -> None:
     b = board({"A": 0, "E": 5, "F": 0, "G": 17, "I": 0, "R": 5, "T": 7},
               {"A": 1904, "F": 1906, "I": 1906}, 1907)  # fmt: skip
     assert scores("sydney-league", b) == initials("A=104 E=575 F=256 G=1125 I=256 R=575 T=775")
+
+
+def test_carnage_examples_posted_for_webdiplomacy() -> None:
+    # Austria out first, Italy second: 7014, 6007, 5006, 4004, 3003, then 2000 and 1000.
+    b = board({"A": 0, "E": 3, "F": 6, "G": 4, "I": 0, "R": 14, "T": 7}, {"A": 1904, "I": 1906})
+    assert scores("carnage", b) == initials("A=1000 E=3003 F=5006 G=4004 I=2000 R=7014 T=6007")
+    # Two toppers on 8 split 7000 + 6000: 6508 each; Austria on 1 is 6th: 2001.
+    b = board({"A": 1, "E": 8, "F": 7, "G": 0, "I": 4, "R": 8, "T": 6}, {"G": 1905})
+    assert scores("carnage", b) == initials("A=2001 E=6508 F=5007 G=1000 I=3004 R=6508 T=4006")
+    # A solo takes all 28,034; everyone else 0.
+    b = board({"A": 0, "E": 3, "F": 6, "G": 4, "I": 0, "R": 18, "T": 3}, {"A": 1904, "I": 1906})
+    assert scores("carnage", b)["R"] == 28034 and scores("carnage", b)["F"] == 0
