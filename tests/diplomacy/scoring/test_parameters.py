@@ -68,3 +68,18 @@ def test_missing_elimination_year_on_the_command_line(
     result = cli("diplomacy", "board-score", str(path), "--system", "haight")
     assert result.code == 2
     assert "board D: Germany has no centres but no elimination year" in result.err
+
+
+def test_every_power_is_explained_in_words() -> None:
+    result = get_system("tribute").score(BOARD_D)
+    assert result.details["Russia"]["explain"] == (
+        "Russia = 34.2: centres 9, survival share 13.2, tribute received 12"
+    )
+    assert result.details["England"]["explain"] == (
+        "England = 18.2: centres 8, survival share 13.2, tribute paid 3"
+    )
+    assert "Board D (tribute):" in result.explain()[0]
+    manorcon = get_system("manorcon").score(BOARD_D)
+    assert (
+        manorcon.details["Russia"]["explain"] == "Russia = 26.923: centres 9, N 133, sum of N 494"
+    )

@@ -14,11 +14,13 @@ elimination too (``y − 1900``). A power that loses to a solo counts as elimina
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from palmares.core.errors import PalmaresError
 from palmares.core.ranking import tie_groups
+from palmares.core.rounding import half_up
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring.base import BoardScore
 
@@ -27,6 +29,7 @@ __all__ = [
     "Details",
     "choice",
     "elimination_year",
+    "figure",
     "finish",
     "fraction_param",
     "int_param",
@@ -130,6 +133,25 @@ def years_played(board: Board, power: str) -> int:
     return _year_out(board, power) - FIRST_YEAR + 1
 
 
+def figure(value: Fraction | int) -> str:
+    """A number for words: exact when its decimals end within six places (18.2, 6508), else
+    rounded half up to three (26.923)."""
+    exact = Fraction(value)
+    scaled = exact * 10**6
+    if scaled.denominator != 1:
+        return str(half_up(exact, 3))
+    text = format(Decimal(scaled.numerator).scaleb(-6).normalize(), "f")
+    return "0" if text in {"-0", "0"} else text
+
+
+def _say(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | Fraction):
+        return figure(value)
+    return str(value)
+
+
 def finish(
     board: Board,
     system: str,
@@ -137,15 +159,17 @@ def finish(
     details: Details | None = None,
     notes: Iterable[str] = (),
 ) -> BoardScore:
-    """A :class:`BoardScore` with every score a Fraction, powers in the board's order."""
+    """A :class:`BoardScore` with every score a Fraction, powers in the board's order, and each
+    power's details said in words (``details[power]["explain"]``, which ``--explain`` prints)."""
     details = details or {}
-    return BoardScore(
-        board=board,
-        system=system,
-        scores={p: Fraction(scores[p]) for p in board.powers},
-        details={p: dict(details.get(p, {})) for p in board.powers},
-        notes=tuple(notes),
-    )
+    exact = {p: Fraction(scores[p]) for p in board.powers}
+    said: dict[str, dict[str, Any]] = {}
+    for p in board.powers:
+        own = dict(details.get(p, {}))
+        parts = ", ".join(f"{k} {_say(v)}" for k, v in own.items())
+        own["explain"] = f"{p} = {figure(exact[p])}" + (f": {parts}" if parts else "")
+        said[p] = own
+    return BoardScore(board=board, system=system, scores=exact, details=said, notes=tuple(notes))
 
 
 def solo_result(

@@ -58,7 +58,7 @@ class OpenMindTheGap:
                 "centres": board.centres[p],
                 "place points": place[p],
                 "before tribute": base[p],
-                "tribute paid": paid[p],
+                ("tribute received" if paid[p] < 0 else "tribute paid"): abs(paid[p]),
             }
             for p in board.powers
         }

@@ -57,7 +57,8 @@ class Tribute:
             else:
                 paid = Fraction(0)
             scores[p] = c + survival - paid
-            details[p] = {"centres": c, "survival share": survival, "tribute paid": paid}
+            flow = "tribute received" if paid < 0 else "tribute paid"
+            details[p] = {"centres": c, "survival share": survival, flow: abs(paid)}
         return finish(board, self.slug, scores, details)
 
 
