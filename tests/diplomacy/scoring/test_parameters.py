@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -83,3 +84,10 @@ def test_every_power_is_explained_in_words() -> None:
     assert (
         manorcon.details["Russia"]["explain"] == "Russia = 26.923: centres 9, N 133, sum of N 494"
     )
+
+
+def test_normalised_words_say_the_rescaling() -> None:
+    # Board D under Carnage totals 28034 (every place, every centre): Russia 7009 → 25.002.
+    result = get_system("carnage").score(BOARD_D).normalised()
+    assert result["Russia"] == Fraction(700900, 28034)
+    assert result.details["Russia"]["explain"].endswith("; normalised: 25.002")
