@@ -1,0 +1,98 @@
+"""A registry of rules by stable slug, with parameters given as text.
+
+DESIGN.md: "A scoring or rating system is looked up by a stable slug (`divide-and-conquer`,
+`dip-pouch`), never by a display name. Parameters are explicit arguments with the seed's values
+as defaults." Each rule module of a package calls :meth:`SlugRegistry.register` at import;
+:meth:`SlugRegistry.all` imports every module of the package first, so adding a rule is adding a
+module. :meth:`SlugRegistry.build` reads ``slug:name=value,name=value`` as the command line
+passes it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, Protocol, TypeVar
+
+from palmares.core.errors import PalmaresError
+
+__all__ = ["Registrable", "SlugRegistry"]
+
+
+class Registrable(Protocol):
+    """What a registry entry carries: its slug, its parameters' parsers and its factory."""
+
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def parameters(self) -> Mapping[str, Callable[[str], Any]]: ...
+
+    @property
+    def factory(self) -> Callable[..., Any]: ...
+
+
+E = TypeVar("E", bound=Registrable)
+
+
+class SlugRegistry(Generic[E]):
+    """The entries of one package (``what`` names them in errors: "scoring system" …)."""
+
+    def __init__(self, package: str, what: str, infrastructure: frozenset[str]) -> None:
+        self._package = package
+        self._what = what
+        self._infrastructure = infrastructure
+        self._entries: dict[str, E] = {}
+        self._loaded = False
+
+    def register(self, entry: E) -> E:
+        if self._entries.get(entry.slug, entry) is not entry:
+            raise ValueError(f"{self._what} {entry.slug!r} registered twice")
+        self._entries[entry.slug] = entry
+        return entry
+
+    def _load(self) -> None:
+        if self._loaded:
+            return
+        package = importlib.import_module(self._package)
+        for module in pkgutil.iter_modules(package.__path__):
+            if module.name not in self._infrastructure and not module.name.startswith("_"):
+                importlib.import_module(f"{self._package}.{module.name}")
+        self._loaded = True
+
+    def all(self) -> list[E]:
+        """Every entry, by slug."""
+        self._load()
+        return [self._entries[s] for s in sorted(self._entries)]
+
+    def info(self, slug: str) -> E:
+        self._load()
+        try:
+            return self._entries[slug]
+        except KeyError:
+            known = ", ".join(sorted(self._entries))
+            raise PalmaresError(f"unknown {self._what} {slug!r} (known: {known})") from None
+
+    def build(self, spec: str) -> Any:
+        """Build the entry named by ``slug`` or ``slug:name=value,name=value``."""
+        slug, _, params_text = spec.partition(":")
+        entry = self.info(slug.strip())
+        params: dict[str, object] = {}
+        if params_text.strip():
+            for part in params_text.split(","):
+                key, sep, value = part.partition("=")
+                key = key.strip()
+                if not sep or key not in entry.parameters:
+                    allowed = ", ".join(sorted(entry.parameters)) or "none"
+                    raise PalmaresError(
+                        f"{entry.slug}: bad parameter {part.strip()!r} (parameters: {allowed})"
+                    )
+                try:
+                    params[key] = entry.parameters[key](value.strip())
+                except ValueError as exc:
+                    raise PalmaresError(f"{entry.slug}: {key}: {exc}") from None
+        try:
+            return entry.factory(**params)
+        except ValueError as exc:
+            raise PalmaresError(f"{entry.slug}: {exc}") from None
