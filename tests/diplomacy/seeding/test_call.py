@@ -183,3 +183,13 @@ def problems(draw: st.DrawFn) -> SeedingProblem:
 def test_constraints_always_hold(problem: SeedingProblem, seed: int) -> None:
     call = board_call(problem, seed=seed, time_limit=5.0, moves=2000)
     check_call(problem, call)
+
+
+def test_kept_apart_players_are_not_both_proposed_to_play_two_boards() -> None:
+    # 18 players on 3 boards need 3 two-boarders; p01 and p02 would be first in line but are
+    # kept apart, and on three boards two two-boarders always share one.
+    problem = SeedingProblem(1, entrants(18), keep_apart=(("p01", "p02"),), fill="double")
+    call = board_call(problem, seed=1, **FAST)
+    assert call.two_boarders == ("p01", "p03", "p04")
+    assert any("passed over as two-boarders" in n and "p02" in n for n in call.notes)
+    check_call(problem, call)

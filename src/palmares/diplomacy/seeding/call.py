@@ -67,7 +67,10 @@ def board_call(
     )
     if found.cost >= HARD:
         broken = evaluate(prep, found.boards).violations
-        raise PalmaresError("no board call keeps every pair apart: " + "; ".join(broken[:5]))
+        raise PalmaresError(
+            "no board call keeps every pair apart (the constraints may be impossible to meet): "
+            + "; ".join(broken[:5])
+        )
     try:
         powers = assign_powers(prep, found.boards)
     except ValueError as exc:

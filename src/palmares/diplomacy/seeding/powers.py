@@ -70,23 +70,77 @@ def repeat_count(prep: Prepared, members: Sequence[int]) -> int:
 
 
 def assign_powers(prep: Prepared, boards: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
-    """Powers for every board, in board order; a two-boarder's second board avoids the power of
-    their first. Raises ``ValueError`` if a board has no allowed assignment (never for boards
-    with fewer than seven two-boarders)."""
-    taken: dict[int, int] = {}
+    """Powers for every board, in board order; a two-boarder never gets one power twice.
+
+    Boards are first solved in order, each avoiding the powers its two-boarders already have
+    on an earlier board; then, for each two-boarder in turn, both their boards are solved again
+    with each fresh power forced on the first board, and the cheapest pair kept (the power
+    taken on the first board may have been the only fresh one the second had for them).
+    Raises ``ValueError`` if a board has no allowed assignment (never for boards with fewer
+    than seven two-boarders).
+    """
     out: list[tuple[int, ...]] = []
-    for b, members in enumerate(boards):
-        costs: list[list[int | None]] = [
-            [None if taken.get(i) == k else power_cost(prep, i, k) for k in range(prep.board_size)]
-            for i in members
-        ]
-        found = assign_board(costs)
-        if found is None:
-            raise ValueError(f"board {b + 1}: no power assignment keeps two-boarders apart")
-        out.append(found[1])
-        for i, k in zip(members, found[1], strict=True):
-            taken[i] = k
+    costs: list[int] = []
+    for b in range(len(boards)):
+        cost, ks = _solve(prep, boards, out, b)
+        out.append(ks)
+        costs.append(cost)
+    for _ in range(3):
+        improved = False
+        for d in prep.doubles:
+            a, b = (x for x, members in enumerate(boards) if d in members)
+            best = (costs[a] + costs[b], out[a], out[b])
+            for k in range(prep.board_size):
+                if power_cost(prep, d, k):
+                    continue  # only a fresh power is worth forcing
+                try:
+                    ca, ka = _solve(prep, boards, out, a, skip=b, force=(d, k))
+                    trial = [*out[:a], ka, *out[a + 1 :]]
+                    cb, kb = _solve(prep, boards, trial, b)
+                except ValueError:
+                    continue
+                if ca + cb < best[0]:
+                    best = (ca + cb, ka, kb)
+            if best[1] != out[a] or best[2] != out[b]:
+                out[a], out[b] = best[1], best[2]
+                costs[a], costs[b] = (
+                    _solve(prep, boards, out, a)[0],
+                    _solve(prep, boards, out, b)[0],
+                )
+                improved = True
+        if not improved:
+            break
     return out
+
+
+def _solve(
+    prep: Prepared,
+    boards: Sequence[Sequence[int]],
+    given: Sequence[tuple[int, ...]],
+    b: int,
+    *,
+    skip: int | None = None,
+    force: tuple[int, int] | None = None,
+) -> tuple[int, tuple[int, ...]]:
+    """The best powers for board ``b`` given the powers of the other boards in ``given``
+    (board ``skip`` ignored); ``force`` gives one player a set power."""
+    taken: dict[int, int] = {}
+    for other, ks in enumerate(given):
+        if other not in (b, skip):
+            taken.update(zip(boards[other], ks, strict=True))
+    costs: list[list[int | None]] = [
+        [
+            None
+            if taken.get(i) == k or (force is not None and force[0] == i and force[1] != k)
+            else power_cost(prep, i, k)
+            for k in range(prep.board_size)
+        ]
+        for i in boards[b]
+    ]
+    found = assign_board(costs)
+    if found is None:
+        raise ValueError(f"board {b + 1}: no power assignment keeps two-boarders apart")
+    return found
 
 
 def fewest_repeats(prep: Prepared, members: Sequence[int]) -> int:

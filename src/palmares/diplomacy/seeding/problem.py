@@ -104,6 +104,58 @@ def _games_and_centres(history: Sequence[PlayedBoard]) -> tuple[dict[str, int], 
     return games, centres
 
 
+def _apart(problem: SeedingProblem) -> tuple[dict[str, set[str]], dict[str, list[str]]]:
+    """Each player's keep-apart partners, and each team's players (teams.csv and players.csv)."""
+    partners: dict[str, set[str]] = defaultdict(set)
+    for a, b in problem.keep_apart:
+        partners[a].add(b)
+        partners[b].add(a)
+    team_of: dict[str, str] = {}
+    for team, members in problem.teams.items():
+        for p in members:
+            team_of[p] = team
+    for e in problem.entrants:
+        if e.team:
+            team_of[e.player] = e.team
+    teams: dict[str, list[str]] = defaultdict(list)
+    for p, team in team_of.items():
+        teams[team].append(p)
+    return partners, teams
+
+
+def _choose_two_boarders(
+    problem: SeedingProblem,
+    eligible: list[str],
+    need: int,
+    boards: int,
+    seats_of: dict[str, int],
+    chosen: list[str],
+) -> list[str]:
+    """Take ``need`` two-boarders from ``eligible`` in order, passing over a player who could not
+    be kept apart: two kept-apart two-boarders need four boards, and a team's seats may not
+    outnumber the boards. Returns the players passed over."""
+    partners, teams = _apart(problem)
+    team_seats = {t: sum(seats_of.get(p, 0) for p in ps) for t, ps in teams.items()}
+    team_of = {p: t for t, ps in teams.items() for p in ps}
+    passed: list[str] = []
+    for p in eligible:
+        if len(chosen) == need:
+            break
+        doubles = {q for q, n in seats_of.items() if n == 2} | set(chosen)
+        team = team_of.get(p)
+        if (boards < 4 and partners[p] & doubles) or (
+            team is not None and team_seats[team] + 1 > boards
+        ):
+            passed.append(p)
+            continue
+        chosen.append(p)
+        if team is not None:
+            team_seats[team] += 1
+    if len(chosen) < need:
+        chosen.extend(passed[: need - len(chosen)])
+    return [p for p in passed if p not in chosen]
+
+
 def _propose_fill(
     problem: SeedingProblem, named: dict[str, int], notes: list[str], size: int
 ) -> dict[str, int]:
@@ -139,8 +191,18 @@ def _propose_fill(
             f"{seats} seats do not fill boards of {size}, and only {len(eligible)} players are "
             f"left to {'sit out' if fill == 'sit' else 'play two boards'} ({need} needed)"
         )
-    chosen = eligible[:need]
     out = dict(named)
+    chosen: list[str] = []
+    if fill == "sit":
+        chosen = eligible[:need]
+    else:
+        boards = (seats + need) // size
+        passed = _choose_two_boarders(problem, eligible, need, boards, out, chosen)
+        if passed:
+            notes.append(
+                f"passed over as two-boarders (their keep-apart partners or team-mates could not "
+                f"all be kept apart on {boards} boards): {', '.join(passed)}."
+            )
     for p in chosen:
         out[p] = 0 if fill == "sit" else 2
     role = "sit out" if fill == "sit" else "play two boards"

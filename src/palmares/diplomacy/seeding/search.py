@@ -54,13 +54,9 @@ class _State:
         self.prep = prep
         self.w = weights
         self.player = list(prep.entries)
-        self.boards = boards
+        self.boards: list[list[int]] = []
         self.board_of = [0] * len(self.player)
         self.pos = [0] * len(self.player)
-        for b, members in enumerate(boards):
-            for s, e in enumerate(members):
-                self.board_of[e] = b
-                self.pos[e] = s
         self.is_double = [False] * len(prep.players)
         self.seats_of: dict[int, list[int]] = {}
         for e, i in enumerate(self.player):
@@ -71,6 +67,16 @@ class _State:
             (self.seats_of[a], self.seats_of[b], 2 * prep.met[a][b] + 1)
             for a, b in combinations(prep.doubles, 2)
         ]
+        self.cost = 0
+        self.load(boards)
+
+    def load(self, boards: list[list[int]]) -> None:
+        """Seat ``boards`` (lists of seats) and recompute the cost."""
+        self.boards = [list(b) for b in boards]
+        for b, members in enumerate(self.boards):
+            for s, e in enumerate(members):
+                self.board_of[e] = b
+                self.pos[e] = s
         self.cost = sum(self.board_cost(b) for b in range(len(boards))) + self.double_extra()
 
     def board_cost(self, b: int) -> int:
@@ -177,42 +183,9 @@ def search(
     boards, movable = _construct(prep, weights, rng)
     state = _State(prep, weights, boards)
     budget = moves if moves is not None else min(400_000, max(60_000, 2500 * len(prep.entries)))
-    timed_out = False
-    best_cost = state.cost
-    best = [list(b) for b in state.boards]
-    nm = len(movable)
-    done = 0
-    if nm >= 2 and best_cost > bound:
-        ratio = T_END / T_START
-        block = 1024
-        temp = T_START
-        randrange, rand = rng.randrange, rng.random
-        board_of, delta, swap = state.board_of, state.delta, state.swap
-        contribution = state.contribution
-        while done < budget:
-            if clock() > deadline:
-                timed_out = True
-                break
-            temp = T_START * ratio ** (done / budget)
-            for _ in range(min(block, budget - done)):
-                ea = movable[randrange(nm)]
-                for _ in range(FOCUS):
-                    if contribution(ea):
-                        break
-                    ea = movable[randrange(nm)]
-                eb = movable[randrange(nm)]
-                if board_of[ea] == board_of[eb] or state.player[ea] == state.player[eb]:
-                    continue
-                d = delta(ea, eb)
-                if d <= 0 or (d < HARD and rand() < math.exp(-d / temp)):
-                    swap(ea, eb)
-                    state.cost += d
-                    if state.cost < best_cost:
-                        best_cost = state.cost
-                        best = [list(b) for b in state.boards]
-            done += block
-            if best_cost <= bound:
-                break
+    done, timed_out = 0, False
+    if len(movable) >= 2 and state.cost > bound:
+        best, done, timed_out = _anneal(state, movable, rng, budget, bound, deadline, clock)
         state = _State(prep, weights, best)
     if not timed_out:
         timed_out = not _descend(state, movable, deadline, clock)
@@ -220,6 +193,81 @@ def search(
         timed_out = not _fewer_power_repeats(state, movable, deadline, clock)
     result = tuple(tuple(prep.entries[e] for e in members) for members in state.boards)
     return SearchResult(result, state.cost, min(done, budget), timed_out)
+
+
+def _anneal(
+    state: _State,
+    movable: list[int],
+    rng: random.Random,
+    budget: int,
+    bound: int,
+    deadline: float,
+    clock: Callable[[], float],
+) -> tuple[list[list[int]], int, bool]:
+    """Simulated annealing over swaps; returns the best boards (of seats), moves, timed out.
+
+    In the second half of the moves, or once the lower bound is reached (then only swaps that do
+    not raise the cost are made), the search also watches power repeats: on a plateau (a swap
+    that leaves the pair cost unchanged) it only moves when the fewest possible power repeats of
+    the two boards do not rise, and the best call is the lowest (pair cost, repeats). It stops
+    when it reaches the bound with no repeat possible.
+    """
+    prep = state.prep
+    nm = len(movable)
+    ratio = T_END / T_START
+    block = 1024
+    randrange, rand = rng.randrange, rng.random
+    board_of, delta, swap, player = state.board_of, state.delta, state.swap, state.player
+    contribution = state.contribution
+    reps: list[int] = []
+
+    def repeats(b: int) -> int:
+        return fewest_repeats(prep, [player[e] for e in state.boards[b]])
+
+    best_key = (state.cost, 0)
+    best = [list(b) for b in state.boards]
+    done = 0
+    while done < budget:
+        if clock() > deadline:
+            return best, done, True
+        at_bound = best_key[0] <= bound  # then only the plateau of the bound is searched
+        temp = 1e-9 if at_bound else T_START * ratio ** (done / budget)
+        watch = (at_bound or done >= budget // 2) and prep.round > 1
+        if watch and not reps:
+            state.load(best)
+            reps = [repeats(b) for b in range(len(state.boards))]
+            best_key = (state.cost, sum(reps))
+            best = [list(b) for b in state.boards]
+        for _ in range(min(block, budget - done)):
+            ea = movable[randrange(nm)]
+            for _ in range(FOCUS):
+                if contribution(ea):
+                    break
+                ea = movable[randrange(nm)]
+            eb = movable[randrange(nm)]
+            a, b = board_of[ea], board_of[eb]
+            if a == b or player[ea] == player[eb]:
+                continue
+            d = delta(ea, eb)
+            if not (d <= 0 or (d < HARD and rand() < math.exp(-d / temp))):
+                continue
+            swap(ea, eb)
+            if watch:
+                ra, rb = repeats(a), repeats(b)
+                if d == 0 and ra + rb > reps[a] + reps[b]:
+                    swap(ea, eb)
+                    continue
+                reps[a], reps[b] = ra, rb
+            state.cost += d
+            if state.cost <= best_key[0]:
+                key = (state.cost, sum(reps))
+                if key < best_key:
+                    best_key = key
+                    best = [list(b) for b in state.boards]
+        done += block
+        if best_key[0] <= bound and (prep.round == 1 or (reps and best_key[1] == 0)):
+            break
+    return best, min(done, budget), False
 
 
 def _descend(
