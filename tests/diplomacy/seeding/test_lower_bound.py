@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from palmares.diplomacy.board import GREAT_POWERS
-from palmares.diplomacy.seeding.lower_bound import lower_bound, spread_pairs
+from palmares.diplomacy.seeding.lower_bound import even_squares, lower_bound, spread_pairs
 from palmares.diplomacy.seeding.problem import SeedingProblem, prepare
 from palmares.diplomacy.seeding.search import search
 from tests.diplomacy.seeding.helpers import boards_from, entrants
@@ -57,3 +57,21 @@ def test_bound_never_above_the_best_call(seed: int, rounds: int) -> None:
     bound = lower_bound(prep).value
     assert bound <= best
     assert search(prep, seed=1, moves=3000).cost == best  # two boards: the search finds it
+
+
+def test_many_meetings_spread_evenly_cost_squares() -> None:
+    assert even_squares(15, 63) == 15
+    assert even_squares(75, 63) == 12 * 4 + 51 * 1
+    # The same three boards five times: 5 x 15 meetings over 63 seated pairs → at least 99.
+    rows = [
+        (r, b + 1, GREAT_POWERS[k], f"p{7 * b + k + 1:02d}")
+        for r in range(1, 6)
+        for b in range(3)
+        for k in range(7)
+    ]
+    prep = prepare(SeedingProblem(6, entrants(21), boards_from(rows)))
+    bound = lower_bound(prep)
+    assert bound.value == 99
+    assert "75 earlier meetings over the 63 pairs seated" in " ".join(bound.explain)
+    # Safe: the best call still seats 15 pairs from old boards, each met 5 times: 375.
+    assert search(prep, seed=1, moves=5000).cost == 375

@@ -7,6 +7,9 @@ into groups who have all met. A group whose players fill ``x`` seats, spread ove
 puts at least ``Σ C(x_b, 2)`` of its pairs together again, least when spread as evenly as
 possible (``x_b`` = ⌊x/B⌋ or ⌈x/B⌉). A pair that shared ``m`` earlier boards costs ``m² ≥ m``,
 at least one per earlier round in which it met, so the bounds of the earlier rounds add up.
+When they add up to more than the pairs seated (``21`` per board), some pairs must have met
+more than once: Σ m² over the seated pairs is then at least its value with the meetings spread
+as evenly as possible (a sum of squares is least when its terms are even).
 With 21 players after one round: three groups of 7 over three boards, each new board takes
 3 + 2 + 2 from the old ones, 3 + 1 + 1 = 5 pairs per group, 15 in all. A player on two boards of
 an earlier round counts in the first only (the groups must not overlap).
@@ -25,7 +28,7 @@ from math import comb
 
 from palmares.diplomacy.seeding.problem import Prepared
 
-__all__ = ["LowerBound", "lower_bound", "spread_pairs"]
+__all__ = ["LowerBound", "even_squares", "lower_bound", "spread_pairs"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +45,14 @@ def spread_pairs(seats: int, boards: int) -> int:
         return comb(seats, 2)
     q, r = divmod(seats, boards)
     return r * comb(q + 1, 2) + (boards - r) * comb(q, 2)
+
+
+def even_squares(total: int, pairs: int) -> int:
+    """The least Σ m² over ``pairs`` whole numbers m adding up to at least ``total``."""
+    if pairs <= 0:
+        return 0
+    q, r = divmod(total, pairs)
+    return r * (q + 1) ** 2 + (pairs - r) * q * q
 
 
 def lower_bound(prep: Prepared) -> LowerBound:
@@ -79,6 +90,16 @@ def lower_bound(prep: Prepared) -> LowerBound:
             f"round {rnd}: groups filling {'+'.join(map(str, groups)) or 'no'} seats, spread "
             f"over {free_boards} boards, still seat at least {pairs} pairs together again."
         )
+
+    # Σ m ≥ by_round over the pairs of the free boards; Σ m² is least when the m are even.
+    pairs_seated = free_boards * comb(size, 2)
+    by_squares = even_squares(by_round, pairs_seated)
+    if by_squares > by_round:
+        lines.append(
+            f"{by_round} earlier meetings over the {pairs_seated} pairs seated are at best "
+            f"spread evenly, so (times met)² adds up to at least {by_squares}."
+        )
+        by_round = by_squares
 
     by_player2 = 0  # twice the per-player bound
     movable = [i for i in seats]

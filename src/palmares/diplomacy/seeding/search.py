@@ -35,6 +35,10 @@ T_START = 2.0
 T_END = 0.02
 #: Draws tried to find a seat that costs something before moving any seat.
 FOCUS = 3
+#: The share of the moves after which power repeats are watched on plateaus.
+WATCH_FROM = 0.5
+#: The fewest moves of the default budget (2,500 per seat, at most 400,000).
+MIN_MOVES = 60_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,9 +186,9 @@ def search(
     weights = pair_weights(prep)
     boards, movable = _construct(prep, weights, rng)
     state = _State(prep, weights, boards)
-    budget = moves if moves is not None else min(400_000, max(60_000, 2500 * len(prep.entries)))
+    budget = moves if moves is not None else min(400_000, max(MIN_MOVES, 2500 * len(prep.entries)))
     done, timed_out = 0, False
-    if len(movable) >= 2 and state.cost > bound:
+    if len(movable) >= 2 and (state.cost > bound or prep.round > 1):
         best, done, timed_out = _anneal(state, movable, rng, budget, bound, deadline, clock)
         state = _State(prep, weights, best)
     if not timed_out:
@@ -232,7 +236,7 @@ def _anneal(
             return best, done, True
         at_bound = best_key[0] <= bound  # then only the plateau of the bound is searched
         temp = 1e-9 if at_bound else T_START * ratio ** (done / budget)
-        watch = (at_bound or done >= budget // 2) and prep.round > 1
+        watch = (at_bound or done >= budget * WATCH_FROM) and prep.round > 1
         if watch and not reps:
             state.load(best)
             reps = [repeats(b) for b in range(len(state.boards))]
