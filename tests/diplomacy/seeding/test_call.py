@@ -135,8 +135,12 @@ def test_fixed_top_board_is_board_one_even_with_team_mates() -> None:
 
 def test_impossible_teams_are_refused() -> None:
     teams = {"big": ("p01", "p02", "p03", "p04")}
-    with pytest.raises(PalmaresError, match="no board call keeps every pair apart"):
+    with pytest.raises(PalmaresError, match="team big fills 4 seats this round but only 3 boards"):
         board_call(SeedingProblem(1, entrants(21), teams=teams), **FAST)
+    # Feasible by count but not by arrangement: a triangle of keep-apart pairs on two boards.
+    triangle = (("p01", "p02"), ("p02", "p03"), ("p01", "p03"))
+    with pytest.raises(PalmaresError, match="no board call keeps every pair apart"):
+        board_call(SeedingProblem(1, entrants(14), keep_apart=triangle), **FAST)
 
 
 @pytest.mark.parametrize(

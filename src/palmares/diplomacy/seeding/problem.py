@@ -285,18 +285,15 @@ def prepare(problem: SeedingProblem) -> Prepared:
         if name_a in index and name_b in index and name_a != name_b:
             x, y = sorted((index[name_a], index[name_b]))
             forbidden[(x, y)] = "keep apart"
-    team_of: dict[str, str] = {}
-    for team, members in problem.teams.items():
-        for p in members:
-            team_of[p] = team
-    for e in problem.entrants:
-        if e.team:
-            team_of[e.player] = e.team
-    by_team: dict[str, list[int]] = defaultdict(list)
-    for p, team in team_of.items():
-        if p in index:
-            by_team[team].append(index[p])
-    for team, numbers in by_team.items():
+    free_boards = boards_needed - (1 if top else 0)
+    for team, members in _apart(problem)[1].items():
+        numbers = [index[p] for p in members if p in index]
+        team_seats = sum(boards_of[p] for p in members if p in index and p not in top)
+        if team_seats > free_boards:
+            raise PalmaresError(
+                f"team {team} fills {team_seats} seats this round but only {free_boards} boards "
+                "are open to it: team-mates cannot all be kept apart"
+            )
         for x in numbers:
             for y in numbers:
                 if x < y:
