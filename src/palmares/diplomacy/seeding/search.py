@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from palmares.diplomacy.seeding.objective import HARD, pair_weights
-from palmares.diplomacy.seeding.powers import fewest_repeats
+from palmares.diplomacy.seeding.powers import assign_powers, fewest_repeats
 from palmares.diplomacy.seeding.problem import Prepared
 
 __all__ = ["SearchResult", "search"]
@@ -230,6 +230,7 @@ def _anneal(
 
     best_key = (state.cost, 0)
     best = [list(b) for b in state.boards]
+    best_actual: int | None = None
     done = 0
     while done < budget:
         if clock() > deadline:
@@ -270,8 +271,31 @@ def _anneal(
                     best = [list(b) for b in state.boards]
         done += block
         if best_key[0] <= bound and (prep.round == 1 or (reps and best_key[1] == 0)):
-            break
+            if not prep.doubles:
+                break
+            # Board by board no repeat is needed, but a two-boarder may need one fresh power
+            # on both boards: walk on until the real assignment has none too.
+            if best_actual is None:
+                best_actual = _power_repeats(prep, best)
+            if state.cost <= bound and sum(reps) == 0 and best_actual:
+                actual = _power_repeats(prep, state.boards)
+                if actual < best_actual:
+                    best_actual, best = actual, [list(b) for b in state.boards]
+            if best_actual == 0:
+                break
     return best, min(done, budget), False
+
+
+def _power_repeats(prep: Prepared, boards: list[list[int]]) -> int:
+    """Power repeats of the real assignment (two-boarders' constraint included)."""
+    players = [[prep.entries[e] for e in members] for members in boards]
+    given = assign_powers(prep, players)
+    return sum(
+        1
+        for members, ks in zip(players, given, strict=True)
+        for i, k in zip(members, ks, strict=True)
+        if prep.played[i][k]
+    )
 
 
 def _descend(
