@@ -179,14 +179,17 @@ def problems(draw: st.DrawFn) -> SeedingProblem:
     keep = tuple((pool[2 * i], pool[2 * i + 1]) for i in range(draw(st.integers(0, 3))))
     teams = {"T": tuple(pool[6:9])} if n >= 21 and draw(st.booleans()) else {}
     fill = draw(st.sampled_from(["auto", "sit", "double"]))
-    return SeedingProblem(rnd, entrants(n), boards_from(rows), keep, teams, fill=fill)
+    top = tuple(sorted(pool[-7:])) if n >= 28 and draw(st.booleans()) else ()
+    return SeedingProblem(rnd, entrants(n), boards_from(rows), keep, teams, top, fill=fill)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(problems(), st.integers(0, 3))
 def test_constraints_always_hold(problem: SeedingProblem, seed: int) -> None:
     call = board_call(problem, seed=seed, time_limit=5.0, moves=2000)
     check_call(problem, call)
+    if problem.top_board:
+        assert sorted(s.player for s in call.seats if s.board == 1) == list(problem.top_board)
 
 
 def test_kept_apart_players_are_not_both_proposed_to_play_two_boards() -> None:

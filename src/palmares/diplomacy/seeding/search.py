@@ -5,8 +5,11 @@
 2. **Simulated annealing** over swaps of two seats on different boards, for a fixed number of
    moves (default ``2500 × seats``, between 60,000 and 400,000), the temperature falling
    geometrically from 2 to 0.02; the best call seen is kept. The first seat of a move is drawn
-   up to ``FOCUS`` times until one that costs something turns up. Stops early on reaching the
-   lower bound.
+   up to ``FOCUS`` times until one that costs something turns up. From half-way on, and once
+   the lower bound is reached (then only swaps that keep the cost), a swap that leaves the
+   pair cost unchanged is made only if the fewest possible power repeats of its two boards do
+   not rise; the best call is the lowest (pair cost, power repeats). Stops on reaching the
+   bound with no power repeat needed.
 3. **Descent.** Every swap is tried in turn until none lowers the cost (a swap-local optimum).
 4. **Powers.** Swaps that leave the pair cost unchanged are used to lower the number of power
    repeats (issue 6: power repeats come after the pair cost).
