@@ -102,7 +102,9 @@ def prizes(
         top_board_problems=tuple(problems),
         champion=winner,
         places=prize_places,
-        best_countries=best_countries(standings, powers),
+        best_countries=best_countries(
+            standings, powers, [b for b in boards if b.round in standings.rounds]
+        ),
         teams=team_list,
         notes=tuple(notes),
     )
