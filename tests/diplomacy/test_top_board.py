@@ -3,7 +3,7 @@
 from fractions import Fraction
 
 from palmares.diplomacy.aggregation.base import Line
-from palmares.diplomacy.top_board import champion, check_top_board, invite
+from palmares.diplomacy.top_board import champion, check_top_board, inferred_declines, invite
 from tests.diplomacy.helpers import game, standing, table, top_board
 
 NAMES = [f"p{i}" for i in range(1, 11)]
@@ -167,3 +167,19 @@ def test_the_champion_is_decided_by_the_board_score_not_what_the_aggregation_cou
     assert winner.players == ("p1",)
     assert winner.points == 50
     assert "has the best board score on the top board, 50" in winner.text
+
+
+def test_a_player_who_lost_the_tie_at_the_cut_did_not_decline() -> None:
+    """p7 and p8 tie for 7th at 140 and the TD seated p8: p7 neither declined nor was invited
+    (before, the walk in name order called p7 a decline and invited p8 in its place)."""
+    players = ten_players()
+    players[7] = standing("p8", {5: 140})
+    standings = table(*players)
+    seated = top_board(6, ["p1", "p2", "p3", "p4", "p5", "p6", "p8"])
+    assert inferred_declines(standings, 5, seated) == {}
+    top = invite(standings, 5, seated=seated.players)
+    assert top.players == ("p1", "p2", "p3", "p4", "p5", "p6", "p8")
+    assert top.declined == ()
+    # A real decline above the cut is still one.
+    seated = top_board(6, ["p1", "p2", "p4", "p5", "p6", "p7", "p8"])
+    assert inferred_declines(standings, 5, seated) == {"p3": "not on the top board (inferred)"}

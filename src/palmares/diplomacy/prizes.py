@@ -64,7 +64,13 @@ def prizes(
     if declines is None and played is not None and qualifying_round in standings.rounds:
         declines = inferred_declines(standings, qualifying_round, played)
     invited = (
-        invite(standings, qualifying_round, declines or {}, seats=seats)
+        invite(
+            standings,
+            qualifying_round,
+            declines or {},
+            seats=seats,
+            seated=played.players if played is not None else (),
+        )
         if qualifying_round in standings.rounds
         else None
     )

@@ -17,7 +17,9 @@ Our decisions (docs/diplomacy.md):
   ranked above a seated player who is not seated declined. With it, the seated board is checked
   against the invitation walk (:func:`check_top_board`).
 - Players tied on score at the invitation cut are walked in name order; the TD may seat either,
-  and :func:`check_top_board` accepts a seating that differs only inside such a tie.
+  and :func:`check_top_board` accepts a seating that differs only inside such a tie. When the
+  seated top board is known, the walk takes its players first inside a tie (``seated``), so a
+  tied player the TD did not seat is neither invited nor counted as a decline.
 - "Points scored on the top board" is what the aggregation says a game brought in
   (:attr:`Line.points`: the ante's take from the pot). A tie that the score going into the final
   round does not break is shared (both are named champion).
@@ -25,11 +27,11 @@ Our decisions (docs/diplomacy.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from palmares.diplomacy.aggregation.base import Standings, figure
+from palmares.diplomacy.aggregation.base import Standing, Standings, figure
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import Score, exact
 
@@ -79,13 +81,12 @@ def invite(
     declines: Mapping[str, str] | Iterable[str] = (),
     *,
     seats: int = SEATS,
+    seated: Collection[str] = (),
 ) -> TopBoard:
-    """Walk down the ranking after ``after_round``, skipping declines, until ``seats`` accept."""
+    """Walk down the ranking after ``after_round``, skipping declines, until ``seats`` accept
+    (inside a tie, the ``seated`` players first, then by name)."""
     reasons = dict(declines) if isinstance(declines, Mapping) else dict.fromkeys(declines, "")
-    order = sorted(
-        standings.players,
-        key=lambda s: (standings.order_key(s.score_after(after_round)), s.player),
-    )
+    order = _walk(standings, after_round, seated)
     invitations: list[Invitation] = []
     accepted = 0
     rank = 0
@@ -107,14 +108,25 @@ def invite(
     return TopBoard(after_round, tuple(invitations))
 
 
+def _walk(standings: Standings, after_round: int, seated: Collection[str]) -> list[Standing]:
+    """The players in invitation order after ``after_round``: best first, inside a tie the
+    seated players first, then by name."""
+    return sorted(
+        standings.players,
+        key=lambda s: (
+            standings.order_key(s.score_after(after_round)),
+            s.player not in seated,
+            s.player,
+        ),
+    )
+
+
 def inferred_declines(standings: Standings, after_round: int, board: PlayedBoard) -> dict[str, str]:
     """The declines a seated top board implies when none are recorded: walking down the ranking
-    after ``after_round``, everyone ranked above a seated player who is not seated declined."""
+    after ``after_round``, everyone ranked above a seated player who is not seated declined (a
+    player merely tied with a seated one lost the tie at the cut: not a decline)."""
     seated = set(board.players)
-    order = sorted(
-        standings.players,
-        key=lambda s: (standings.order_key(s.score_after(after_round)), s.player),
-    )
+    order = _walk(standings, after_round, seated)
     declines: dict[str, str] = {}
     reached = 0
     for standing in order:
