@@ -6,6 +6,7 @@ build a :class:`~palmares.cli.output.Report` from its results. No figure is comp
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -213,7 +214,7 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
     cols = [
         Col("rank", justify="right"),
         Col("player"),
-        Col("score", display=fixed(3), justify="right"),
+        Col("score", display=_scores(table), justify="right"),
         Col("games", justify="right"),
     ]
     if fmt is not Format.table:
@@ -225,6 +226,14 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
     if table.low_is_best:
         title += " (low is best)"
     return Table("standings", cols, rows, title)
+
+
+def _scores(table: Standings) -> Callable[[Any], str]:
+    """How the table view shows a tournament score: three decimals, or as it is when low is best
+    (a sum of ranks is a whole number)."""
+    if table.low_is_best:
+        return lambda v: "" if v is None else figure(v)
+    return fixed(3)
 
 
 def _show(value: Any) -> str:
@@ -273,7 +282,12 @@ def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
                 [
                     Col("rank", justify="right"),
                     Col("player"),
-                    Col("score", f"score after R{p.top_board.after_round}", fixed(3), "right"),
+                    Col(
+                        "score",
+                        f"score after R{p.top_board.after_round}",
+                        _scores(table),
+                        "right",
+                    ),
                     Col("invitation"),
                     Col("reason"),
                 ],
@@ -295,7 +309,7 @@ def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
                 [
                     Col("place", justify="right"),
                     Col("player"),
-                    Col("score", display=fixed(3), justify="right"),
+                    Col("score", display=_scores(table), justify="right"),
                     Col("note"),
                 ],
                 rows,
@@ -345,7 +359,7 @@ def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
                 [
                     Col("rank", justify="right"),
                     Col("team"),
-                    Col("score", team_word, fixed(3), "right"),
+                    Col("score", team_word, _scores(table), "right"),
                     Col("members"),
                 ],
                 [
