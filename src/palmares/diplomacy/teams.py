@@ -126,7 +126,7 @@ def _by_ranks(
                     )
                 )
             else:
-                members.append(Member(player, final[player], f"rank {final[player]}"))
+                members.append(Member(player, final[player]))
         total = sum((exact(m.score) for m in members), start=exact(0))
         totals.append(TeamStanding(0, team, total, tuple(members)))
     ranked: list[TeamStanding] = []

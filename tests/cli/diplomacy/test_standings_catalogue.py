@@ -224,3 +224,14 @@ def test_a_player_never_shares_a_best_country_with_himself(cli: Callable[..., An
     got = json.loads(example(cli, "--aggregation", "sum", "--format", "json").out)
     germany = next(b for b in got["best_countries"] if b["power"] == "Germany")
     assert germany["player"] == "Ben Ortiz" and germany["shared_with"] == ""
+
+
+def test_round_ranks_explain_says_ranks_not_scores(cli: Callable[..., Any]) -> None:
+    """Under round ranks the team line counts a rank (Liam O'Neill is 12th: Cascadia counts
+    Ben Ortiz 1 and Kim Tanaka 7 after round 5, both on the top board, and his 12: 20)."""
+    out = example(
+        cli, "--aggregation", "round-ranks", "--teams", str(EXAMPLE.parent / "teams.csv"),
+        "--explain", "Liam O'Neill",
+    ).out  # fmt: skip
+    assert "Final score 77, rank 12 of 38." in out
+    assert "Team Cascadia (rank 1, 20): counts rank 12." in out

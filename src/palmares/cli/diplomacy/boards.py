@@ -437,6 +437,9 @@ def _explain_player(table: Standings, p: Prizes, player: str) -> list[str]:
             if member.player == player:
                 lines.append(
                     f"Team {team.team} (rank {team.rank}, {figure(team.score)}): counts "
-                    f"{figure(member.score)}" + (f" — {member.note}" if member.note else "") + "."
+                    + ("rank " if table.low_is_best else "")
+                    + figure(member.score)
+                    + (f" — {member.note}" if member.note else "")
+                    + "."
                 )
     return lines
