@@ -235,3 +235,14 @@ def test_round_ranks_explain_says_ranks_not_scores(cli: Callable[..., Any]) -> N
     ).out  # fmt: skip
     assert "Final score 77, rank 12 of 38." in out
     assert "Team Cascadia (rank 1, 20): counts rank 12." in out
+
+
+def test_a_two_boarders_round_under_best_games(cli: Callable[..., Any]) -> None:
+    """Gwen Hollis plays boards 3 (England, 8 centres: 25.00) and 5 (France, 6: 13.16) in round
+    3. Best 3 games: 25.00, 21.77 (round 6) and 20.38 (round 5) count, 67.15; the round shows
+    both boards' points, 38.16, and which of its games count, board 3 yes, board 5 no."""
+    got = {r["player"]: r for r in rows(example(cli, "--aggregation", "best-games", "--format",
+                                                "csv").out)}["Gwen Hollis"]  # fmt: skip
+    assert (got["score"], got["games"]) == ("67.15", "7")
+    assert (got["r3_points"], got["r3_counted"]) == ("38.16", "yes+no")
+    assert [got[f"r{r}_counted"] for r in (5, 6)] == ["yes", "yes"]

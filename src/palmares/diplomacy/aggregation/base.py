@@ -69,7 +69,10 @@ class Line:
     For a game: the board, power, centres, the board-scoring system's score for the seat
     (``board_score``) and ``points``: what the game brought in (the ante: the take from the pot;
     a sum of rounds: the board score). ``figures`` holds the aggregation's own intermediate
-    values by name (the ante: ``stake``, ``pot``, ``share``).
+    values by name (the ante: ``stake``, ``pot``, ``share``; the counting aggregations:
+    ``weight``; round ranks: ``round rank``, ``round score``, ``weight``), which
+    :meth:`Standing.round_value` reads. Only the ante's lines carry a ``pot``: the prizes take
+    that as "this game paid out of a pot" (the payout of best country, the champion's words).
     """
 
     round: int
