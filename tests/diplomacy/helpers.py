@@ -1,5 +1,6 @@
 """Small hand-made standings for the prize tests (no aggregation involved)."""
 
+from dataclasses import replace
 from fractions import Fraction
 
 from palmares.diplomacy.aggregation.base import Line, Standing, Standings, rank_standings
@@ -15,6 +16,7 @@ def standing(player: str, after: dict[int, int | str], games: tuple[Line, ...] =
 def game(
     rnd: int, board: str, power: str, before: str, raw: str, centres: int, points: str
 ) -> Line:
+    """An ante game line: ``points`` is the take from a pot (the pot's size is not used)."""
     return Line(
         round=rnd,
         kind="game",
@@ -26,12 +28,19 @@ def game(
         centres=centres,
         board_score=Fraction(raw),
         points=Fraction(points),
+        figures={"pot": Fraction(70)},
     )
 
 
-def table(*players: Standing) -> Standings:
+def table(*players: Standing, low_is_best: bool = False) -> Standings:
     rounds = sorted({r for s in players for r in s.after})
-    return Standings("test", "test", tuple(rounds), rank_standings(players), {})
+    if not low_is_best:
+        return Standings("test", "test", tuple(rounds), rank_standings(players), {})
+    ranked = tuple(
+        replace(s, rank=len([x for x in players if x.score < s.score]) + 1)
+        for s in sorted(players, key=lambda s: (s.score, s.player))
+    )
+    return Standings("test", "test", tuple(rounds), ranked, {}, low_is_best=True)
 
 
 def top_board(rnd: int, players: list[str]) -> PlayedBoard:

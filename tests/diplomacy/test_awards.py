@@ -1,5 +1,7 @@
 """Places 2–7 and best countries (seed 002, "Prizes")."""
 
+from dataclasses import replace
+
 from palmares.diplomacy.awards import best_countries, places
 from tests.diplomacy.helpers import game, standing, table
 
@@ -29,3 +31,35 @@ def test_best_country_raw_score_then_centres_then_payout() -> None:
     assert best["Austria"].player == "y"
     assert best["England"].player == "z"
     assert (best["France"].player, best["France"].shared_with) == ("u", ("v",))
+
+
+def test_places_follow_the_standings_order_when_low_is_best() -> None:
+    """A sum of ranks: the lowest scores are the best; c is champion."""
+    scores = {"a": 10, "b": 12, "c": 15, "d": 20, "e": 21, "f": 25, "g": 25, "h": 30, "i": 31}
+    standings = table(*(standing(p, {6: s}) for p, s in scores.items()), low_is_best=True)
+    result = places(standings, {"c"})
+    assert [(p.place, p.player) for p in result] == [
+        (2, "a"), (3, "b"), (4, "d"), (5, "e"), (6, "f"), (6, "g"),
+    ]  # fmt: skip
+
+
+def test_best_country_without_a_payout_shares_a_tie_and_never_with_oneself() -> None:
+    """Lines without a pot (a sum of rounds): the payout breaks no tie. x played Austria twice
+    with the same result: the award is his (the earlier game), not shared with himself."""
+    players = [
+        standing(
+            "x",
+            {1: 0},
+            (
+                replace(game(1, "1", "Austria", "0", "40", 9, "40"), figures={}),
+                replace(game(3, "1", "Austria", "0", "40", 9, "0"), figures={}),
+            ),
+        ),
+        standing("y", {1: 0}, (replace(game(2, "2", "England", "0", "30", 8, "30"), figures={}),)),
+        standing("z", {1: 0}, (replace(game(3, "2", "England", "0", "30", 8, "0"), figures={}),)),
+    ]
+    best = {b.power: b for b in best_countries(table(*players), ["Austria", "England"])}
+    assert (best["Austria"].player, best["Austria"].round) == ("x", 1)
+    assert best["Austria"].shared_with == ()
+    assert best["Austria"].points is None
+    assert (best["England"].player, best["England"].shared_with) == ("y", ("z",))

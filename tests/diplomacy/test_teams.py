@@ -46,3 +46,34 @@ def test_teammates_on_one_board_are_reported_except_on_the_top_board() -> None:
     assert teammates_together([board], TEAMS) == ["round 2 board 4 seats r1 and r2 of team Red"]
     top = PlayedBoard(6, "1", seats, top_board=True)
     assert teammates_together([top], TEAMS) == []
+
+
+def test_when_low_is_best_teams_sum_their_members_ranks() -> None:
+    """A sum of round ranks (low best): r1 10, r2 20, r3 50, b1 30, b2 40, b3 60 give ranks
+    r1 1, r2 2, b1 3, b2 4, r3 5, b3 6: Red 1 + 2 + 5 = 8 beats Blue 3 + 4 + 6 = 13. A member
+    who never played counts one place below the last (7)."""
+    scores = {"r1": 10, "r2": 20, "r3": 50, "b1": 30, "b2": 40, "b3": 60}
+    standings = table(*(standing(p, {6: s}) for p, s in scores.items()), low_is_best=True)
+    result = team_standings(standings, TEAMS)
+    assert [(t.rank, t.team, t.score) for t in result] == [(1, "Red", 8), (2, "Blue", 13)]
+    missing = team_standings(standings, {"Red": ("r1", "r2", "r3"), "Lone": ("b1", "zz", "b2")})
+    assert {t.team: t.score for t in missing} == {"Red": 8, "Lone": 3 + 7 + 4}
+
+
+def test_when_low_is_best_the_top_board_rule_counts_the_rank_after_round_5() -> None:
+    """r1 and r2 both play the top board. After round 5 r2 ranks 1st (5) and r1 2nd (15);
+    finally r1 is 1st (10) and r2 6th (70). Red counts their ranks after round 5, 2 + 1, and
+    r3's final rank 4: 7 (the final ranks would give 1 + 6 + 4 = 11)."""
+    players = [
+        standing("r1", {5: 15, 6: 10}), standing("r2", {5: 5, 6: 70}),
+        standing("r3", {5: 45, 6: 50}), standing("b1", {5: 25, 6: 30}),
+        standing("b2", {5: 35, 6: 40}), standing("b3", {5: 55, 6: 60}),
+    ]  # fmt: skip
+    standings = table(*players, low_is_best=True)
+    result = {
+        t.team: t
+        for t in team_standings(standings, TEAMS, top_board=["r1", "r2"], qualifying_round=5)
+    }
+    # final ranks: r1 1, b1 2, b2 3, r3 4, b3 5, r2 6; after round 5: r2 1, r1 2.
+    assert result["Red"].score == 2 + 1 + 4
+    assert result["Blue"].score == 2 + 3 + 5

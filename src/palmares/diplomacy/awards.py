@@ -5,18 +5,32 @@ Tournament Champion, who have the highest scores after the final round. Best Cou
 go to the players with the individual best performances with each of the seven powers."
 
 Our reading (specs/diplomacy.md): a best performance is ranked by the raw score of that game
-(the board-scoring system's score), then the centres, then the payout (the points the game
-brought in: the ante's take from the pot). A tie on all three is shared. Places tie
-competition-style (two players tied for 6th both get 6th, and the next is 8th).
+(the board-scoring system's score), then the centres, then the payout (the ante's take from the
+pot). A tie on all three is shared.
+
+Under another board-scoring system the "raw score" is that system's board score: the measure of
+a game the TD chose, comparable from board to board (a Carnage 7006 beats a 6008). Under another
+aggregation there is no payout: what a game adds to the total there is the board score again
+(a sum), the board score or nothing depending on the player's other games (best N: a dropped
+game says nothing about how the power was played), or a round rank (round ranks). So the payout
+breaks ties only under the ante; elsewhere a tie on board score and centres is shared. The games
+are read from the boards themselves, so every aggregation has best countries (a sum of round
+ranks keeps one line per round, not per game). A player's own two equal games are not a "shared"
+award: the earlier is shown.
+
+Places 2–7 follow the standings' order, best first (the highest score, or the lowest when low is
+best, with the aggregation's tie-break chain applied): they tie competition-style (two players
+tied for 6th both get 6th, and the next is 8th).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from palmares.core.ranking import tie_groups
 from palmares.diplomacy.aggregation.base import Line, Standings
+from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import Score, exact
 
 __all__ = ["BestCountry", "Place", "best_countries", "places"]
@@ -32,12 +46,11 @@ class Place:
 def places(
     standings: Standings, champions: Collection[str], *, first: int = 2, last: int = 7
 ) -> tuple[Place, ...]:
-    """Places ``first``–``last`` by final score, the champion(s) left out; ties share a place."""
-    rest = sorted(
-        (s for s in standings.players if s.player not in champions), key=lambda s: s.player
-    )
+    """Places ``first``–``last`` in the standings' order, the champion(s) left out; players who
+    share a rank in the standings share a place."""
+    rest = [s for s in standings.players if s.player not in champions]
     out: list[Place] = []
-    for group in tie_groups(rest, key=lambda s: exact(s.score)):
+    for group in tie_groups(rest, key=lambda s: s.rank, descending=False):
         place = first - 1 + group.rank
         if place > last:
             break
@@ -55,43 +68,108 @@ class BestCountry:
     board: str
     board_score: Score
     centres: int
-    points: Score
+    #: The ante's take from the pot; ``None`` under an aggregation without a payout.
+    points: Score | None
     shared_with: tuple[str, ...] = ()
 
 
-def _key(line: Line) -> tuple[object, ...]:
-    return (
-        exact(line.board_score if line.board_score is not None else 0),
-        line.centres or 0,
-        exact(line.points if line.points is not None else 0),
-    )
+@dataclass(frozen=True, slots=True)
+class _Game:
+    player: str
+    round: int
+    board: str
+    power: str
+    board_score: Score
+    centres: int
+    payout: Score | None
+
+    def key(self) -> tuple[object, ...]:
+        payout = exact(self.payout) if self.payout is not None else 0
+        return (exact(self.board_score), self.centres, payout)
 
 
-def best_countries(standings: Standings, powers: Collection[str]) -> tuple[BestCountry, ...]:
-    """For each power, the best game played with it: raw score, then centres, then payout."""
-    games: dict[str, list[tuple[str, Line]]] = {p: [] for p in powers}
-    for standing in standings.players:
-        for line in standing.lines:
-            if line.kind == "game" and line.power in games:
-                games[line.power].append((standing.player, line))
+def _payout(line: Line | None) -> Score | None:
+    """The take from a pot (the ante); other aggregations have no payout."""
+    if line is None or "pot" not in line.figures or line.points is None:
+        return None
+    return line.points
+
+
+def _games(standings: Standings, boards: Iterable[PlayedBoard]) -> list[_Game]:
+    lines = {
+        (s.player, x.round, x.board, x.power): x
+        for s in standings.players
+        for x in s.lines
+        if x.kind == "game"
+    }
+    games: list[_Game] = []
+    for board in boards:
+        result = standings.board_scores.get((board.round, board.board))
+        if result is None:
+            continue
+        for seat in board.seats:
+            line = lines.get((seat.player, board.round, board.board, seat.power))
+            games.append(
+                _Game(
+                    seat.player,
+                    board.round,
+                    board.board,
+                    seat.power,
+                    result[seat.power],
+                    seat.centres,
+                    _payout(line),
+                )
+            )
+    return games
+
+
+def _games_from_lines(standings: Standings) -> list[_Game]:
+    return [
+        _Game(
+            s.player,
+            x.round,
+            x.board or "",
+            x.power,
+            x.board_score if x.board_score is not None else 0,
+            x.centres or 0,
+            _payout(x),
+        )
+        for s in standings.players
+        for x in s.lines
+        if x.kind == "game" and x.power is not None
+    ]
+
+
+def best_countries(
+    standings: Standings, powers: Collection[str], boards: Iterable[PlayedBoard] | None = None
+) -> tuple[BestCountry, ...]:
+    """For each power, the best game played with it: raw (board) score, then centres, then the
+    ante's payout. The games are those of ``boards`` scored in the standings (without boards:
+    the game lines of the standings)."""
+    every = _games(standings, boards) if boards is not None else _games_from_lines(standings)
+    games: dict[str, list[_Game]] = {p: [] for p in powers}
+    for game in every:
+        if game.power in games:
+            games[game.power].append(game)
     out: list[BestCountry] = []
     for power, entries in games.items():
         if not entries:
             continue
-        entries.sort(key=lambda e: (e[1].round, e[1].board or "", e[0]))
-        groups = tie_groups(entries, key=lambda e: _key(e[1]))
+        entries.sort(key=lambda g: (g.round, g.board, g.player))
+        groups = tie_groups(entries, key=lambda g: g.key())
         best = groups[0].members
-        player, line = best[0]
+        top = best[0]
+        others = tuple(dict.fromkeys(g.player for g in best[1:] if g.player != top.player))
         out.append(
             BestCountry(
                 power=power,
-                player=player,
-                round=line.round,
-                board=line.board or "",
-                board_score=line.board_score if line.board_score is not None else 0,
-                centres=line.centres or 0,
-                points=line.points if line.points is not None else 0,
-                shared_with=tuple(p for p, _ in best[1:]),
+                player=top.player,
+                round=top.round,
+                board=top.board,
+                board_score=top.board_score,
+                centres=top.centres,
+                points=top.payout,
+                shared_with=others,
             )
         )
     return tuple(out)

@@ -64,7 +64,13 @@ def prizes(
     if declines is None and played is not None and qualifying_round in standings.rounds:
         declines = inferred_declines(standings, qualifying_round, played)
     invited = (
-        invite(standings, qualifying_round, declines or {}, seats=seats)
+        invite(
+            standings,
+            qualifying_round,
+            declines or {},
+            seats=seats,
+            seated=played.players if played is not None else (),
+        )
         if qualifying_round in standings.rounds
         else None
     )
@@ -102,7 +108,9 @@ def prizes(
         top_board_problems=tuple(problems),
         champion=winner,
         places=prize_places,
-        best_countries=best_countries(standings, powers),
+        best_countries=best_countries(
+            standings, powers, [b for b in boards if b.round in standings.rounds]
+        ),
         teams=team_list,
         notes=tuple(notes),
     )

@@ -10,6 +10,12 @@ So when two or more members of one team play the top board, each of those member
 their score after the qualifying round; every other member counts with the final score. A team
 with one member on the top board counts that member's final score. Team-mates seated on one board
 are reported (:func:`teammates_together`); the TD should have moved them.
+
+Our decision for an aggregation where low is best (a sum of round ranks): adding the members'
+scores would reward a member who never played (0, the best possible) and, under the top-board
+rule, one fewer round of ranks. So each member counts their *rank* in the standings (the final
+rank; under the top-board rule the rank after the qualifying round), a member who never played
+counts one place below the last, and the lowest team total wins.
 """
 
 from __future__ import annotations
@@ -51,7 +57,10 @@ def team_standings(
     top_board: Collection[str] = (),
     qualifying_round: int | None = None,
 ) -> tuple[TeamStanding, ...]:
-    """Rank the teams by the sum of their members' scores, with the top-board team rule."""
+    """Rank the teams by the sum of their members' scores, with the top-board team rule (when
+    low is best: the sum of the members' ranks, lowest first)."""
+    if standings.low_is_best:
+        return _by_ranks(standings, teams, top_board=top_board, qualifying_round=qualifying_round)
     totals: list[TeamStanding] = []
     for team, players in teams.items():
         on_top = [p for p in players if p in top_board]
@@ -79,6 +88,52 @@ def team_standings(
         totals.append(TeamStanding(0, team, total, tuple(members)))
     ranked: list[TeamStanding] = []
     for group in tie_groups(sorted(totals, key=lambda t: t.team), key=lambda t: t.score):
+        ranked.extend(TeamStanding(group.rank, t.team, t.score, t.members) for t in group.members)
+    return tuple(ranked)
+
+
+def _by_ranks(
+    standings: Standings,
+    teams: Mapping[str, tuple[str, ...]],
+    *,
+    top_board: Collection[str],
+    qualifying_round: int | None,
+) -> tuple[TeamStanding, ...]:
+    final = {s.player: s.rank for s in standings.players}
+    absent = len(standings.players) + 1
+    early = (
+        standings.ranked({s.player: s.score_after(qualifying_round) for s in standings.players})
+        if qualifying_round is not None
+        else {}
+    )
+    totals: list[TeamStanding] = []
+    for team, players in teams.items():
+        on_top = [p for p in players if p in top_board]
+        team_rule = len(on_top) > 1 and qualifying_round is not None
+        members: list[Member] = []
+        for player in players:
+            if player not in final:
+                members.append(Member(player, absent, f"did not play: counts rank {absent}"))
+            elif team_rule and player in on_top:
+                members.append(
+                    Member(
+                        player,
+                        early[player],
+                        f"one of {len(on_top)} team members on the top board: counts the rank "
+                        f"after round {qualifying_round}, {early[player]}, not the final "
+                        f"{final[player]}",
+                        qualifying_round,
+                    )
+                )
+            else:
+                members.append(Member(player, final[player]))
+        total = sum((exact(m.score) for m in members), start=exact(0))
+        totals.append(TeamStanding(0, team, total, tuple(members)))
+    ranked: list[TeamStanding] = []
+    groups = tie_groups(
+        sorted(totals, key=lambda t: t.team), key=lambda t: t.score, descending=False
+    )
+    for group in groups:
         ranked.extend(TeamStanding(group.rank, t.team, t.score, t.members) for t in group.members)
     return tuple(ranked)
 

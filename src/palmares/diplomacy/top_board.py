@@ -17,7 +17,9 @@ Our decisions (docs/diplomacy.md):
   ranked above a seated player who is not seated declined. With it, the seated board is checked
   against the invitation walk (:func:`check_top_board`).
 - Players tied on score at the invitation cut are walked in name order; the TD may seat either,
-  and :func:`check_top_board` accepts a seating that differs only inside such a tie.
+  and :func:`check_top_board` accepts a seating that differs only inside such a tie. When the
+  seated top board is known, the walk takes its players first inside a tie (``seated``), so a
+  tied player the TD did not seat is neither invited nor counted as a decline.
 - "Points scored on the top board" is what the aggregation says a game brought in
   (:attr:`Line.points`: the ante's take from the pot). A tie that the score going into the final
   round does not break is shared (both are named champion).
@@ -25,11 +27,11 @@ Our decisions (docs/diplomacy.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from palmares.diplomacy.aggregation.base import Standings, figure
+from palmares.diplomacy.aggregation.base import Standing, Standings, figure
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import Score, exact
 
@@ -79,10 +81,12 @@ def invite(
     declines: Mapping[str, str] | Iterable[str] = (),
     *,
     seats: int = SEATS,
+    seated: Collection[str] = (),
 ) -> TopBoard:
-    """Walk down the ranking after ``after_round``, skipping declines, until ``seats`` accept."""
+    """Walk down the ranking after ``after_round``, skipping declines, until ``seats`` accept
+    (inside a tie, the ``seated`` players first, then by name)."""
     reasons = dict(declines) if isinstance(declines, Mapping) else dict.fromkeys(declines, "")
-    order = sorted(standings.players, key=lambda s: (-exact(s.score_after(after_round)), s.player))
+    order = _walk(standings, after_round, seated)
     invitations: list[Invitation] = []
     accepted = 0
     rank = 0
@@ -104,11 +108,25 @@ def invite(
     return TopBoard(after_round, tuple(invitations))
 
 
+def _walk(standings: Standings, after_round: int, seated: Collection[str]) -> list[Standing]:
+    """The players in invitation order after ``after_round``: best first, inside a tie the
+    seated players first, then by name."""
+    return sorted(
+        standings.players,
+        key=lambda s: (
+            standings.order_key(s.score_after(after_round)),
+            s.player not in seated,
+            s.player,
+        ),
+    )
+
+
 def inferred_declines(standings: Standings, after_round: int, board: PlayedBoard) -> dict[str, str]:
     """The declines a seated top board implies when none are recorded: walking down the ranking
-    after ``after_round``, everyone ranked above a seated player who is not seated declined."""
+    after ``after_round``, everyone ranked above a seated player who is not seated declined (a
+    player merely tied with a seated one lost the tie at the cut: not a decline)."""
     seated = set(board.players)
-    order = sorted(standings.players, key=lambda s: (-exact(s.score_after(after_round)), s.player))
+    order = _walk(standings, after_round, seated)
     declines: dict[str, str] = {}
     reached = 0
     for standing in order:
@@ -128,7 +146,9 @@ def check_top_board(top: TopBoard, board: PlayedBoard, standings: Standings) -> 
     """
     seated = set(board.players)
     invited = set(top.players)
-    cut = min((exact(i.score) for i in top.invitations if i.accepted), default=None)
+    # The cut: the worst score invited (the highest when low is best).
+    keys = [standings.order_key(i.score) for i in top.invitations if i.accepted]
+    cut = max(keys, default=None)
 
     def after(player: str) -> Fraction:
         return (
@@ -137,11 +157,14 @@ def check_top_board(top: TopBoard, board: PlayedBoard, standings: Standings) -> 
             else Fraction(0)
         )
 
+    def at_cut(score: Score) -> bool:
+        return cut is not None and standings.order_key(score) == cut
+
     # A seated player tied at the cut with an invited, unseated one swaps places with them.
     extra = [p for p in board.players if p not in invited]
     missing = [i for i in top.invitations if i.accepted and i.player not in seated]
-    swaps = {p for p in extra if cut is not None and after(p) == cut}
-    spare = [i for i in missing if cut is not None and exact(i.score) == cut]
+    swaps = {p for p in extra if p in standings and at_cut(after(p))}
+    spare = [i for i in missing if at_cut(i.score)]
     swapped = min(len(swaps), len(spare))
     problems: list[str] = []
     allowed = swapped
@@ -165,7 +188,9 @@ def check_top_board(top: TopBoard, board: PlayedBoard, standings: Standings) -> 
 
 @dataclass(frozen=True, slots=True)
 class Champion:
-    """The winner of the top board: the most points taken on it, ties to the score going in."""
+    """The winner of the top board: the most points scored on it, ties to the better standing
+    going in. ``points`` is the figure shown: the ante's take from the pot, otherwise the
+    board score."""
 
     players: tuple[str, ...]
     power: str
@@ -175,27 +200,52 @@ class Champion:
 
 
 def champion(standings: Standings, board: PlayedBoard) -> Champion:
-    """The tournament champion from the top board (seed 002, "Top Board")."""
+    """The tournament champion from the top board (seed 002, "Top Board").
+
+    "The largest number of points on the top board" is the board-scoring system's score for
+    the seat; under the ante the take from the pot follows it (one pot, shared by raw score) and
+    is what is shown. It is not what the aggregation *counted* (a best-N aggregation may drop
+    the top-board game; a sum of round ranks counts a rank). A tie goes to "the larger number
+    of points going in to the final round": the better standing before the top board's round
+    (the lower score when low is best).
+    """
+    board_result = standings.board_scores.get((board.round, board.board))
     entries = []
+    from_pot = False
     for seat in board.seats:
+        standing = standings.of(seat.player)
         lines = [
             x
-            for x in standings.of(seat.player).games_in(board.round)
+            for x in standing.games_in(board.round)
             if x.board == board.board and x.power == seat.power
         ]
-        points = lines[0].points if lines and lines[0].points is not None else 0
-        before = standings.of(seat.player).score_before(board.round)
-        entries.append((exact(points), exact(before), seat.player, seat.power))
-    entries.sort(key=lambda e: (-e[0], -e[1], e[2]))
-    best_points, best_before, player, power = entries[0]
-    tied_on_points = [e for e in entries if e[0] == best_points]
-    winners = tuple(e[2] for e in tied_on_points if e[1] == best_before)
-    text = f"{player} ({power}) takes the most points from the top-board pot, {figure(best_points)}"
+        line = lines[0] if lines else None
+        if line is not None and line.board_score is not None:
+            scored: Score = line.board_score
+        elif board_result is not None:
+            scored = board_result[seat.power]
+        else:
+            scored = 0
+        paid = line.points if line is not None and "pot" in line.figures else None
+        from_pot = from_pot or paid is not None
+        shown = paid if paid is not None else scored
+        before = standing.score_before(board.round)
+        key = (-exact(scored), -exact(shown), standings.order_key(before))
+        entries.append((key, seat.player, seat.power, shown, before))
+    entries.sort(key=lambda e: (e[0], e[1]))
+    best_key, player, power, best_points, best_before = entries[0]
+    tied_on_points = [e for e in entries if e[0][:2] == best_key[:2]]
+    winners = tuple(e[1] for e in tied_on_points if e[0] == best_key)
+    if from_pot:
+        text = f"{player} ({power}) takes the most points from the top-board pot"
+    else:
+        text = f"{player} ({power}) has the best board score on the top board"
+    text += f", {figure(best_points)}"
     if len(tied_on_points) > 1:
-        others = ", ".join(e[2] for e in tied_on_points if e[2] != player)
+        others = ", ".join(e[1] for e in tied_on_points if e[1] != player)
         text += (
             f"; tied with {others}, broken by the score going into round {board.round} "
-            f"({figure(best_before)})"
+            f"({figure(best_before)}{', lower is better' if standings.low_is_best else ''})"
         )
         if len(winners) > 1:
             text += ", still tied: the title is shared"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -119,3 +120,129 @@ def test_example_sum_of_squares_total_is_the_sum_of_board_scores(cli: Callable[.
     }
     total = sum(Fraction(r["score"]) for r in rows(result.out))
     assert abs(total - 100 * len(boards)) < Fraction(1, 10**9)
+
+
+def example(cli: Callable[..., Any], *args: str) -> Any:
+    result = cli("diplomacy", "standings", str(EXAMPLE), *args)
+    assert result.code == 0, result.err
+    return result
+
+
+@pytest.mark.parametrize(
+    ("aggregation", "columns"),
+    [
+        ("ante", ["stake", "pot_share", "score"]),
+        ("sum", ["points", "score"]),
+        ("best-rounds", ["points", "counted", "score"]),
+        ("best-games", ["points", "counted", "score"]),
+        ("best-two-plus", ["points", "weighted", "score"]),
+        ("pool-multiplier", ["points", "weighted", "score"]),
+        ("sit-out", ["points", "bonus", "score"]),
+        ("round-ranks", ["round_score", "rank", "score"]),
+        ("round-ranks:best=4", ["round_score", "rank", "counted", "score"]),
+    ],
+)
+def test_per_round_columns_follow_the_aggregation(
+    aggregation: str, columns: list[str], cli: Callable[..., Any]
+) -> None:
+    header = example(cli, "--aggregation", aggregation, "--format", "csv").out.splitlines()[0]
+    per_round = [f"r{r}_{c}" for r in range(1, 7) for c in columns]
+    tail = ["adjustment"] if aggregation == "ante" else []
+    assert header.split(",") == ["rank", "player", "score", "games", *per_round, *tail]
+
+
+def test_sum_per_round_points_and_running_total(cli: Callable[..., Any]) -> None:
+    """Ben Ortiz under sum of Divide and Conquer: 100 (his round-1 solo), 33.52, 64.78, 64.78,
+    55.34, 15.47; running 100, 133.52, 198.3, 263.08, 318.42, 333.89."""
+    got = rows(example(cli, "--aggregation", "sum", "--format", "csv").out)[0]
+    assert got["player"] == "Ben Ortiz"
+    assert [got[f"r{r}_points"] for r in range(1, 7)] == [
+        "100", "33.52", "64.78", "64.78", "55.34", "15.47",
+    ]  # fmt: skip
+    assert [got[f"r{r}_score"] for r in range(1, 7)] == [
+        "100", "133.52", "198.3", "263.08", "318.42", "333.89",
+    ]  # fmt: skip
+
+
+def test_best_rounds_says_which_rounds_count(cli: Callable[..., Any]) -> None:
+    """Best 2 rounds: Ben Ortiz keeps round 1 (100) and round 3 (64.78, the earlier of two)."""
+    got = rows(example(cli, "--aggregation", "best-rounds", "--format", "csv").out)[0]
+    assert [got[f"r{r}_counted"] for r in range(1, 7)] == ["yes", "no", "yes", "no", "no", "no"]
+    assert got["score"] == "164.78"
+
+
+def test_table_view_names_the_aggregations_figures(cli: Callable[..., Any]) -> None:
+    out = example(cli, "--aggregation", "sum").out
+    assert "Each round: board score, score after" in out
+    assert "stake" not in out and "pot share" not in out and "adjustment" not in out
+    assert "takes the most points from the top-board pot" not in out
+    ante = example(cli).out
+    assert "Each round: stake (−), pot share taken (+), score after" in ante
+
+
+def test_best_games_champion_is_the_best_top_board_score_not_a_dropped_game(
+    cli: Callable[..., Any],
+) -> None:
+    """Under best 3 games the top board (round 6) is dropped by every player on it (each has
+    three better games), so every take counted is 0 and Ben Ortiz won on the score going in.
+    The champion is who scored most on the top board: Dana Fraser and Nadia Petrova both end
+    with 9 centres (31.79); Dana went in with more (her best 3 games after round 5: 64.47 +
+    64.47 + 38.8 = 167.74, against Nadia's 64.78 + 52.11 + 41.22 = 158.11)."""
+    got = json.loads(example(cli, "--aggregation", "best-games", "--format", "json").out)
+    champion = got["places"][0]
+    assert champion["place"] == 1 and champion["player"] == "Dana Fraser"
+    assert "has the best board score on the top board, 31.79" in champion["note"]
+    assert "payout" not in got["best_countries"][0]
+
+
+def test_round_ranks_prizes_honour_low_is_best(cli: Callable[..., Any]) -> None:
+    """Sum of round ranks (lowest best): after round 5 Ben Ortiz (8) and Nadia Petrova (14)
+    lead and are invited first; places 2–7 are the lowest sums, not the highest; teams sum
+    their members' ranks; best countries exist (round ranks keep no per-game lines)."""
+    got = json.loads(
+        example(
+            cli, "--aggregation", "round-ranks", "--teams", str(EXAMPLE.parent / "teams.csv"),
+            "--format", "json",
+        ).out
+    )  # fmt: skip
+    top = got["top_board"]
+    assert [(t["player"], t["score"]) for t in top[:2]] == [
+        ("Ben Ortiz", 8),
+        ("Nadia Petrova", 14),
+    ]
+    assert len(top) == 9  # two inferred declines (Oscar Lind, Anna Keller), seven accepted
+    places = got["places"]
+    assert [p["player"] for p in places[:3]] == ["Nadia Petrova", "Ben Ortiz", "Dana Fraser"]
+    assert [p["score"] for p in places[1:]] == sorted(p["score"] for p in places[1:])
+    assert len(got["best_countries"]) == 7
+    teams = got["teams"]
+    assert teams[0]["score"] <= teams[-1]["score"]
+
+
+def test_a_player_never_shares_a_best_country_with_himself(cli: Callable[..., Any]) -> None:
+    """Under sum, Ben Ortiz played Germany twice with 14 centres (64.78); the award is his."""
+    got = json.loads(example(cli, "--aggregation", "sum", "--format", "json").out)
+    germany = next(b for b in got["best_countries"] if b["power"] == "Germany")
+    assert germany["player"] == "Ben Ortiz" and germany["shared_with"] == ""
+
+
+def test_round_ranks_explain_says_ranks_not_scores(cli: Callable[..., Any]) -> None:
+    """Under round ranks the team line counts a rank (Liam O'Neill is 12th: Cascadia counts
+    Ben Ortiz 1 and Kim Tanaka 7 after round 5, both on the top board, and his 12: 20)."""
+    out = example(
+        cli, "--aggregation", "round-ranks", "--teams", str(EXAMPLE.parent / "teams.csv"),
+        "--explain", "Liam O'Neill",
+    ).out  # fmt: skip
+    assert "Final score 77, rank 12 of 38." in out
+    assert "Team Cascadia (rank 1, 20): counts rank 12." in out
+
+
+def test_a_two_boarders_round_under_best_games(cli: Callable[..., Any]) -> None:
+    """Gwen Hollis plays boards 3 (England, 8 centres: 25.00) and 5 (France, 6: 13.16) in round
+    3. Best 3 games: 25.00, 21.77 (round 6) and 20.38 (round 5) count, 67.15; the round shows
+    both boards' points, 38.16, and which of its games count, board 3 yes, board 5 no."""
+    got = {r["player"]: r for r in rows(example(cli, "--aggregation", "best-games", "--format",
+                                                "csv").out)}["Gwen Hollis"]  # fmt: skip
+    assert (got["score"], got["games"]) == ("67.15", "7")
+    assert (got["r3_points"], got["r3_counted"]) == ("38.16", "yes+no")
+    assert [got[f"r{r}_counted"] for r in (5, 6)] == ["yes", "yes"]

@@ -6,6 +6,7 @@ build a :class:`~palmares.cli.output.Report` from its results. No figure is comp
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,7 +17,7 @@ from palmares.cli.diplomacy import app
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import InputError, PalmaresError, Problem
 from palmares.diplomacy.aggregation import Standings, get_aggregation
-from palmares.diplomacy.aggregation.base import figure
+from palmares.diplomacy.aggregation.base import ROUND_COLUMNS, figure
 from palmares.diplomacy.chaos import ChaosGame
 from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, prizes
 from palmares.diplomacy.scoring import get_system
@@ -185,10 +186,17 @@ def _check_names(
         raise InputError(problems)
 
 
+def _has_adjustment(table: Standings) -> bool:
+    """The fewer-games adjustment column: the ante's, or wherever an adjustment was made."""
+    return table.aggregation == "ante" or any(s.adjustment is not None for s in table.players)
+
+
 def _standings_table(table: Standings, fmt: Format) -> Table:
-    """rank, player, score, games; per round stake, pot share, score after; the fewer-games
-    adjustment. The table view moves the rounds to a second table (:func:`_rounds_table`) so
-    both fit a terminal."""
+    """rank, player, score, games; per round the figures the aggregation declares
+    (:attr:`Standings.round_columns`: the ante's stake, pot share and score after; a sum's
+    points and score after …); the fewer-games adjustment (the ante). The table view moves the
+    rounds to a second table (:func:`_rounds_table`) so both fit a terminal."""
+    names = table.round_columns
     rows: list[dict[str, Any]] = []
     for s in table.players:
         row: dict[str, Any] = {
@@ -199,47 +207,60 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
             "adjustment": s.adjustment,
         }
         for r in table.rounds:
-            row[f"r{r}_stake"] = s.figure_in(r, "stake")
-            row[f"r{r}_pot_share"] = s.points_in(r)
-            row[f"r{r}_score"] = s.after.get(r)
-            row[f"r{r}"] = (row[f"r{r}_stake"], row[f"r{r}_pot_share"], row[f"r{r}_score"])
+            values = [s.round_value(r, name) for name in names]
+            row.update({f"r{r}_{name}": v for name, v in zip(names, values, strict=True)})
+            row[f"r{r}"] = tuple(zip(names, values, strict=True))
         rows.append(row)
     cols = [
         Col("rank", justify="right"),
         Col("player"),
-        Col("score", display=fixed(3), justify="right"),
+        Col("score", display=_scores(table), justify="right"),
         Col("games", justify="right"),
     ]
     if fmt is not Format.table:
         for r in table.rounds:
-            cols.append(Col(f"r{r}_stake", display=fixed(3), justify="right"))
-            cols.append(Col(f"r{r}_pot_share", display=fixed(3), justify="right"))
-            cols.append(Col(f"r{r}_score", display=fixed(3), justify="right"))
-    cols.append(Col("adjustment", "adjustment", fixed(3), "right"))
+            cols.extend(Col(f"r{r}_{name}", display=_show, justify="right") for name in names)
+    if _has_adjustment(table):
+        cols.append(Col("adjustment", "adjustment", fixed(3), "right"))
     title = f"Standings ({table.aggregation}, {table.system}), after round {table.rounds[-1]}"
+    if table.low_is_best:
+        title += " (low is best)"
     return Table("standings", cols, rows, title)
 
 
+def _scores(table: Standings) -> Callable[[Any], str]:
+    """How the table view shows a tournament score: three decimals, or as it is when low is best
+    (a sum of ranks is a whole number)."""
+    if table.low_is_best:
+        return lambda v: "" if v is None else figure(v)
+    return fixed(3)
+
+
+def _show(value: Any) -> str:
+    """A per-round figure: a score to three decimals, a rank as a whole number, words as-is."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    return fixed(3)(value)
+
+
 def _rounds_table(standing_table: Table, table: Standings) -> Table:
-    """The table view's second table: per round the stake, the pot share taken, the score after
-    (one cell per round, a line each), in the standings' order."""
+    """The table view's second table: per round the aggregation's figures (one cell per round,
+    a line each), in the standings' order."""
     cols = [Col("rank", justify="right"), Col("player")]
     cols += [Col(f"r{r}", f"R{r}", _round_cell, "right") for r in table.rounds]
-    return Table(
-        "rounds",
-        cols,
-        standing_table.rows,
-        "Each round: stake (−), pot share taken (+), score after",
-    )
+    words = ", ".join(ROUND_COLUMNS[name] for name in table.round_columns)
+    return Table("rounds", cols, standing_table.rows, f"Each round: {words}")
+
+
+_SIGNS = {"stake": "−", "pot_share": "+"}
 
 
 def _round_cell(value: Any) -> str:
-    """One round in the table view: the stake (−), the pot share taken (+), the score after."""
-    stake, share, after = value
-    three = fixed(3)
-    if stake is None:
-        return f"\n\n{three(after)}"
-    return f"−{three(stake)}\n+{three(share)}\n{three(after)}"
+    """One round in the table view: a line per figure (the ante: −stake, +pot share, score
+    after); an empty line where the round has nothing to show."""
+    return "\n".join("" if v is None else _SIGNS.get(name, "") + _show(v) for name, v in value)
 
 
 def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
@@ -261,7 +282,12 @@ def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
                 [
                     Col("rank", justify="right"),
                     Col("player"),
-                    Col("score", f"score after R{p.top_board.after_round}", fixed(3), "right"),
+                    Col(
+                        "score",
+                        f"score after R{p.top_board.after_round}",
+                        _scores(table),
+                        "right",
+                    ),
                     Col("invitation"),
                     Col("reason"),
                 ],
@@ -283,26 +309,29 @@ def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
                 [
                     Col("place", justify="right"),
                     Col("player"),
-                    Col("score", display=fixed(3), justify="right"),
+                    Col("score", display=_scores(table), justify="right"),
                     Col("note"),
                 ],
                 rows,
                 "Champion and places 2–7",
             )
         )
+    payout = any(b.points is not None for b in p.best_countries)
+    best_cols = [
+        Col("power"),
+        Col("player"),
+        Col("round", justify="right"),
+        Col("board"),
+        Col("board_score", _score_word(table), fixed(2), "right"),
+        Col("centres", justify="right"),
+    ]
+    if payout:
+        best_cols.append(Col("payout", display=fixed(3), justify="right"))
+    best_cols.append(Col("shared_with", "shared with"))
     out.append(
         Table(
             "best_countries",
-            [
-                Col("power"),
-                Col("player"),
-                Col("round", justify="right"),
-                Col("board"),
-                Col("board_score", "raw score", fixed(2), "right"),
-                Col("centres", justify="right"),
-                Col("payout", display=fixed(3), justify="right"),
-                Col("shared_with", "shared with"),
-            ],
+            best_cols,
             [
                 {
                     "power": b.power,
@@ -316,9 +345,13 @@ def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
                 }
                 for b in p.best_countries
             ],
-            "Best country",
+            "Best country: "
+            + _score_word(table)
+            + ", then centres"
+            + (", then payout" if payout else ""),
         )
     )
+    team_word = "rank sum" if table.low_is_best else "score"
     if p.teams:
         out.append(
             Table(
@@ -326,7 +359,7 @@ def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
                 [
                     Col("rank", justify="right"),
                     Col("team"),
-                    Col("score", display=fixed(3), justify="right"),
+                    Col("score", team_word, _scores(table), "right"),
                     Col("members"),
                 ],
                 [
@@ -335,17 +368,23 @@ def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
                         "team": t.team,
                         "score": t.score,
                         "members": "; ".join(
-                            f"{m.player} {figure(m.score)}"
+                            f"{m.player} {'#' if table.low_is_best else ''}{figure(m.score)}"
                             + (f" (after R{m.counted_after})" if m.counted_after else "")
                             for m in t.members
                         ),
                     }
                     for t in p.teams
                 ],
-                "Team championship",
+                "Team championship"
+                + (": sum of the members' ranks, lowest best" if table.low_is_best else ""),
             )
         )
     return out
+
+
+def _score_word(table: Standings) -> str:
+    """Divide and Conquer calls its board score the raw score (seed 002); other systems do not."""
+    return "raw score" if table.system == "divide-and-conquer" else "board score"
 
 
 def _chaos_table(game: ChaosGame) -> Table:
@@ -388,15 +427,19 @@ def _explain_player(table: Standings, p: Prizes, player: str) -> list[str]:
             lines.append(f"Place {place.place} by final score, the champion not counted.")
     for best in p.best_countries:
         if best.player == player or player in best.shared_with:
+            payout = f", payout {figure(best.points)}" if best.points is not None else ""
             lines.append(
-                f"Best {best.power}: round {best.round}, raw score {figure(best.board_score, 2)}, "
-                f"{best.centres} centres, payout {figure(best.points)}."
+                f"Best {best.power}: round {best.round}, {_score_word(table)} "
+                f"{figure(best.board_score, 2)}, {best.centres} centres{payout}."
             )
     for team in p.teams:
         for member in team.members:
             if member.player == player:
                 lines.append(
                     f"Team {team.team} (rank {team.rank}, {figure(team.score)}): counts "
-                    f"{figure(member.score)}" + (f" — {member.note}" if member.note else "") + "."
+                    + ("rank " if table.low_is_best else "")
+                    + figure(member.score)
+                    + (f" — {member.note}" if member.note else "")
+                    + "."
                 )
     return lines

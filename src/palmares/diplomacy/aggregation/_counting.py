@@ -47,6 +47,7 @@ def count_games(
     why: Callable[[Game, Fraction], str] = lambda _g, w: counted_weight_text(w),
     extra: Extra | None = None,
     notes: Sequence[str] = (),
+    round_columns: tuple[str, ...] = ("points", "score"),
 ) -> Standings:
     scored = score_boards(boards, system)
     games = games_by_player(boards, scored)
@@ -82,4 +83,5 @@ def count_games(
         after=after,
         chain=chain,
         notes=notes,
+        round_columns=round_columns,
     )

@@ -248,6 +248,7 @@ def standings(
     chain: Sequence[str],
     low_is_best: bool = False,
     notes: Sequence[str] = (),
+    round_columns: tuple[str, ...] = ("points", "score"),
 ) -> Standings:
     """Assemble ranked :class:`Standings` from each player's total, lines and counted games."""
     all_games = games_by_player(boards, scored)
@@ -273,4 +274,5 @@ def standings(
         board_scores=scored,
         notes=(*notes, *chain_note, *tie_notes),
         low_is_best=low_is_best,
+        round_columns=round_columns,
     )

@@ -193,6 +193,7 @@ class Ante:
             rounds=tuple(rounds),
             players=rank_standings(standings),
             board_scores=scored,
+            round_columns=("stake", "pot_share", "score"),
         )
 
     def _adjust(

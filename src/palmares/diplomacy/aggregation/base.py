@@ -26,6 +26,7 @@ from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import BoardScore, Score, ScoringSystem, exact
 
 __all__ = [
+    "ROUND_COLUMNS",
     "Aggregation",
     "AggregationInfo",
     "BoardKey",
@@ -40,6 +41,23 @@ __all__ = [
 #: A board of a tournament: (round, board id).
 BoardKey = tuple[int, str]
 
+#: The per-round figures an aggregation may declare (:attr:`Standings.round_columns`), each with
+#: the words the table view uses. CSV/JSON name them ``r{N}_{name}``.
+ROUND_COLUMNS: Mapping[str, str] = {
+    "stake": "stake (−)",  # the ante: the stakes put into the round's pots
+    "pot_share": "pot share taken (+)",  # the ante: what the round's pots paid back
+    "points": "board score",  # the board score(s) earned in the round
+    "round_score": "round score",  # round ranks: the round's best board score
+    "rank": "round rank",  # round ranks: the rank in the round (a missed round: below all)
+    # weight × board score: what the round's games add to the *final* total (the score after a
+    # round is the aggregation applied to the games so far, so it may count a game in full that
+    # the final total weighs less or drops)
+    "weighted": "points in the final total",
+    "counted": "counts in the final total",  # yes / no (a two-boarder's round: yes+no)
+    "bonus": "sit-out bonus",  # points credited for a round sat out
+    "score": "score after",  # the tournament score after the round
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -51,7 +69,10 @@ class Line:
     For a game: the board, power, centres, the board-scoring system's score for the seat
     (``board_score``) and ``points``: what the game brought in (the ante: the take from the pot;
     a sum of rounds: the board score). ``figures`` holds the aggregation's own intermediate
-    values by name (the ante: ``stake``, ``pot``, ``share``).
+    values by name (the ante: ``stake``, ``pot``, ``share``; the counting aggregations:
+    ``weight``; round ranks: ``round rank``, ``round score``, ``weight``), which
+    :meth:`Standing.round_value` reads. Only the ante's lines carry a ``pot``: the prizes take
+    that as "this game paid out of a pot" (the payout of best country, the champion's words).
     """
 
     round: int
@@ -96,6 +117,35 @@ class Standing:
             return None
         return sum((exact(x.points or 0) for x in games), start=Fraction(0))
 
+    def round_value(self, round_number: int, name: str) -> Score | str | None:
+        """One per-round figure named in :data:`ROUND_COLUMNS`; ``None`` where the round has
+        nothing to show (no game, no bonus)."""
+        lines = [x for x in self.lines if x.round == round_number]
+        games = [x for x in lines if x.kind == "game"]
+        if name == "score":
+            return self.after.get(round_number)
+        if name == "stake":
+            return self.figure_in(round_number, "stake")
+        if name in {"pot_share", "weighted"}:
+            return self.points_in(round_number)
+        if name == "points":
+            if not games or any(x.board_score is None for x in games):
+                return None
+            return sum((exact(x.board_score or 0) for x in games), start=Fraction(0))
+        if name == "bonus":
+            bonus = [exact(x.points or 0) for x in lines if x.kind == "sit-out"]
+            return sum(bonus, start=Fraction(0)) if bonus else None
+        if name in {"round_score", "rank"}:
+            key = "round score" if name == "round_score" else "round rank"
+            found = [x.figures[key] for x in lines if key in x.figures]
+            return found[0] if found else None
+        if name == "counted":
+            weights = [exact(x.figures["weight"]) for x in lines if "weight" in x.figures]
+            if not weights:
+                return None
+            return "+".join("yes" if w else "no" for w in weights)
+        raise KeyError(name)
+
     @property
     def adjustment(self) -> Fraction | None:
         """The net change made by adjustment steps (the ante's fewer-games rule), if any."""
@@ -112,7 +162,10 @@ class Standing:
         return self.after[max(known)]
 
     def score_before(self, round_number: int) -> Score:
-        """The score going into ``round_number``."""
+        """The score going into ``round_number``: the score after the last earlier round."""
+        known = [r for r in self.after if r < round_number]
+        if known:
+            return self.after[max(known)]
         for line in self.lines:
             if line.round >= round_number:
                 return line.before
@@ -131,6 +184,22 @@ class Standings:
     notes: tuple[str, ...] = ()
     #: True when the lowest score is best (a sum of round ranks); ``players`` is still best first.
     low_is_best: bool = False
+    #: The figures shown per round (names of :data:`ROUND_COLUMNS`), as the aggregation has them:
+    #: the ante ``stake, pot_share, score``; a sum of rounds ``points, score`` …
+    round_columns: tuple[str, ...] = ("points", "score")
+
+    def order_key(self, score: Score) -> Fraction:
+        """A sort key that puts the better score first (the lower one when low is best). Every
+        consumer of scores (invitations, champion, places, teams) compares through it."""
+        value = exact(score)
+        return value if self.low_is_best else -value
+
+    def ranked(self, scores: Mapping[str, Score]) -> dict[str, int]:
+        """Competition ranks (1, 2, 2, 4) of players by ``scores``, in this standings' order."""
+        groups = tie_groups(
+            sorted(scores), key=lambda p: exact(scores[p]), descending=not self.low_is_best
+        )
+        return {p: g.rank for g in groups for p in g.members}
 
     def of(self, player: str) -> Standing:
         for standing in self.players:

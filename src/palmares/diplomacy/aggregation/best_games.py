@@ -40,6 +40,7 @@ class BestGames:
             system=system,
             select=self.select,
             chain=self.tiebreak,
+            round_columns=("points", "counted", "score"),
             notes=(f"the best {self.n} games count, in any rounds",),
         )
 

@@ -46,6 +46,7 @@ class BestRounds:
             system=system,
             select=self.select,
             chain=self.tiebreak,
+            round_columns=("points", "counted", "score"),
             notes=(f"the best {self.n} rounds count (a round: its best game)",),
         )
 

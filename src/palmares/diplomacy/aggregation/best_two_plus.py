@@ -56,6 +56,7 @@ class BestTwoPlus:
             system=system,
             select=self.select,
             chain=self.tiebreak,
+            round_columns=("points", "weighted", "score"),
             notes=(
                 f"the best {self.n} games count in full, the rest {self.fraction} of their average",
             ),

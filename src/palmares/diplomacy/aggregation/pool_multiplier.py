@@ -43,6 +43,7 @@ class PoolMultiplier:
             system=system,
             select=self.select,
             chain=self.tiebreak,
+            round_columns=("points", "weighted", "score"),
             why=lambda g, w: f"top board × {figure(w)}" if g.top_board else "counts in full",
             notes=(f"top-board scores count × {figure(self.factor)}",),
         )

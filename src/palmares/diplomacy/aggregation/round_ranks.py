@@ -100,7 +100,11 @@ class RoundRanks:
                             f"{'counts' if counts else 'dropped'}; sum {figure(running)}."
                         ),
                         points=Fraction(rank),
-                        figures={"round rank": rank},
+                        figures={
+                            "round rank": rank,
+                            "weight": Fraction(1 if counts else 0),
+                            **({"round score": round_score[rnd][player]} if played else {}),
+                        },
                     )
                 )
                 after[player][rnd] = sum(
@@ -123,6 +127,7 @@ class RoundRanks:
             after=after,
             chain=self.tiebreak,
             low_is_best=True,
+            round_columns=("round_score", "rank", *(("counted",) if self.best else ()), "score"),
             notes=("the lowest sum of round ranks is best",),
         )
 

@@ -78,6 +78,7 @@ class SitOut:
             select=every_game,
             chain=self.tiebreak,
             extra=self.extra,
+            round_columns=("points", "bonus", "score"),
         )
 
 
