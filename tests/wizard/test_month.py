@@ -108,7 +108,7 @@ def test_the_default_cut_off_is_30_games() -> None:
 def test_wins_and_winning_percentage() -> None:
     table = month_table(games_in(2019, 12), "2019-12", qualifying_games=3)
     x = table.line("X")
-    assert (x.wins, x.win_percentage) == (4, Fraction(200, 3))
+    assert (x.wins, x.win_percentage) == (Fraction(4), Fraction(200, 3))
     assert table.line("F1").win_percentage == Fraction(200, 9)
 
 

@@ -25,10 +25,10 @@ def totals(day: date, game: TriadGame) -> dict[str, tuple[Fraction, Fraction]]:
 def test_triad_3_2_1() -> None:
     game = triad(Finish("p1", score=120), Finish("p2", score=260), Finish("p3", score=40))
     assert totals(date(2015, 6, 1), game) == {
-        "p1": (25, 2),
-        "p2": (13, 3),
-        "p3": (7, 1),
-        "p4": (0, 0),
+        "p1": (Fraction(25), Fraction(2)),
+        "p2": (Fraction(13), Fraction(3)),
+        "p3": (Fraction(7), Fraction(1)),
+        "p4": (Fraction(0), Fraction(0)),
     }
 
 
@@ -44,10 +44,10 @@ def test_two_tied_first_get_2_5_each_even_with_whole_numbers() -> None:
 def test_the_4th_placed_player_substitutes() -> None:
     game = triad(Finish("p1", place=2), Finish("p4", place=1), Finish("p3", place=3))
     assert totals(date(2012, 6, 1), game) == {
-        "p1": (25, 2),
-        "p2": (13, 0),
-        "p3": (7, 1),
-        "p4": (0, 3),
+        "p1": (Fraction(25), Fraction(2)),
+        "p2": (Fraction(13), Fraction(0)),
+        "p3": (Fraction(7), Fraction(1)),
+        "p4": (Fraction(0), Fraction(3)),
     }
     result = tournament_result(open_of(date(2012, 6, 1)), triad=game)
     assert result.lines[3].awards[0].reason.endswith("(4th place, substitute)")
@@ -56,11 +56,12 @@ def test_the_4th_placed_player_substitutes() -> None:
 def test_a_substitute_only_for_a_missing_top_3_player() -> None:
     game = triad(Finish("p1", place=1), Finish("p2", place=2), Finish("p4", place=3))
     game_ok = triad(Finish("p1", place=1), Finish("p2", place=2), Finish("p3", place=3))
-    assert totals(date(2012, 6, 1), game_ok)["p3"] == (7, 1)
+    assert totals(date(2012, 6, 1), game_ok)["p3"] == (Fraction(7), Fraction(1))
     bad = triad(Finish("p1", place=1), Finish("p5", place=2), Finish("p3", place=3))
     with pytest.raises(PalmaresError, match="p5 placed 5"):
         tournament_result(open_of(date(2012, 6, 1)), triad=bad)
-    assert totals(date(2012, 6, 1), game)["p4"] == (0, 1)  # p3 is missing: p4 may sit
+    # p3 is missing: p4 may sit
+    assert totals(date(2012, 6, 1), game)["p4"] == (Fraction(0), Fraction(1))
 
 
 def test_four_players_from_top_4_is_refused() -> None:
@@ -78,8 +79,8 @@ def test_no_triad_before_2003_or_from_2020() -> None:
         tournament_result(open_of(date(2020, 1, 1)), triad=game)
     with pytest.raises(PalmaresError, match="no TRIAD"):
         tournament_result(open_of(date(2002, 12, 31)), triad=game)
-    assert totals(date(2019, 12, 31), game)["p1"] == (25, 3)
-    assert totals(date(2003, 1, 1), game)["p1"] == (25, 3)
+    assert totals(date(2019, 12, 31), game)["p1"] == (Fraction(25), Fraction(3))
+    assert totals(date(2003, 1, 1), game)["p1"] == (Fraction(25), Fraction(3))
 
 
 def test_the_other_reading_rounds_triad_points_after_2010() -> None:

@@ -8,7 +8,9 @@ OLD_DAY = date(2008, 5, 31)
 NEW_DAY = date(2012, 5, 31)
 
 
-def paid(records: list[tuple[str, int, Fraction]], old: bool, whole: bool = True) -> dict:
+def paid(
+    records: list[tuple[str, int, Fraction]], old: bool, whole: bool = True
+) -> dict[str, Fraction]:
     brackets = OLD_WP_BRACKETS if old else NEW_WP_BRACKETS
     awards = wp_awards(records, brackets, award=5, whole=whole, day=OLD_DAY, source="m")
     out: dict[str, Fraction] = {}

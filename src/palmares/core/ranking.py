@@ -8,13 +8,14 @@ out per-place awards need (Wizard master points, Carnage rank points).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 __all__ = ["TieGroup", "competition_ranks", "tie_groups"]
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +62,9 @@ def tie_groups(
     return groups
 
 
-def competition_ranks(
-    scores: dict[Hashable, Any], *, descending: bool = True
-) -> dict[Hashable, int]:
+def competition_ranks(scores: Mapping[K, Any], *, descending: bool = True) -> dict[K, int]:
     """Map each key of ``scores`` to its competition rank (1, 2, 2, 4 …)."""
-    ranks: dict[Hashable, int] = {}
+    ranks: dict[K, int] = {}
     for group in tie_groups(list(scores), key=lambda k: scores[k], descending=descending):
         for member in group.members:
             ranks[member] = group.rank

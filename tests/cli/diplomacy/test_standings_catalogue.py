@@ -118,7 +118,7 @@ def test_example_sum_of_squares_total_is_the_sum_of_board_scores(cli: Callable[.
     boards = {
         (r["round"], r["board"]) for r in csv.DictReader(EXAMPLE.open()) if int(r["round"]) <= 5
     }
-    total = sum(Fraction(r["score"]) for r in rows(result.out))
+    total = sum((Fraction(r["score"]) for r in rows(result.out)), start=Fraction(0))
     assert abs(total - 100 * len(boards)) < Fraction(1, 10**9)
 
 

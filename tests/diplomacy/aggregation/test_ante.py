@@ -105,9 +105,9 @@ def test_fewer_games_adjustment_on_its_own() -> None:
     """Two of five rounds: one assumed lost game, 10 % of the score; one round: two, in turn;
     none or three: unchanged. It is the step that removes points."""
     two = fewer_games_adjustment(Fraction(120), 2, stake=Fraction(1, 10))
-    assert (two.missing_games, two.after) == (1, 108)
+    assert (two.missing_games, two.after) == (1, Fraction(108))
     one = fewer_games_adjustment(Fraction(120), 1, stake=Fraction(1, 10))
-    assert one.steps == ((12, 108), (Fraction("10.8"), Fraction("97.2")))
+    assert one.steps == ((Fraction(12), Fraction(108)), (Fraction("10.8"), Fraction("97.2")))
     assert fewer_games_adjustment(Fraction(120), 0, stake=Fraction(1, 10)).after == 120
     assert fewer_games_adjustment(Fraction(120), 3, stake=Fraction(1, 10)).after == 120
 
@@ -194,7 +194,7 @@ def test_the_ante_conserves_points_within_a_round(boards: list[PlayedBoard]) -> 
     for standings in (exact, rounded):
         before = Fraction(100 * len(standings.players))
         for rnd in (1, 2, 3):
-            after = sum(s.after[rnd] for s in standings.players)
+            after = sum((s.after[rnd] for s in standings.players), start=Fraction(0))
             pots = [
                 line.figures["pot"]
                 for s in standings.players

@@ -49,7 +49,9 @@ def test_bangkok_published_domination_examples() -> None:
         {"A": 1903, "G": 1905, "I": 1906},
     )
     got = scores("bangkok", b)
-    assert (got["R"], got["E"], got["F"]) == (12 + 3 + 6, 11 + 3 + 4, 10 + 3 + 2)
+    assert (got["R"], got["E"], got["F"]) == (
+        Fraction(12 + 3 + 6), Fraction(11 + 3 + 4), Fraction(10 + 3 + 2)
+    )  # fmt: skip
     assert got["A"] == Fraction(6, 10)  # 0.3 × 2 years
     b = board(
         {"A": 0, "E": 12, "F": 11, "G": 0, "I": 0, "R": 12, "T": 0},

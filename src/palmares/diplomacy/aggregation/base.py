@@ -30,6 +30,7 @@ __all__ = [
     "Aggregation",
     "AggregationInfo",
     "BoardKey",
+    "Figure",
     "Line",
     "Standing",
     "Standings",
@@ -40,6 +41,12 @@ __all__ = [
 
 #: A board of a tournament: (round, board id).
 BoardKey = tuple[int, str]
+
+#: An aggregation's own intermediate value (:attr:`Line.figures`): exact, a Fraction (a stake, a
+#: pot, a weight) or a whole count (a round rank, the games assumed lost). Unlike a board
+#: system's :data:`~palmares.diplomacy.scoring.base.Score` it is never a Decimal or a float, so
+#: callers can do arithmetic on it.
+Figure = Fraction | int
 
 #: The per-round figures an aggregation may declare (:attr:`Standings.round_columns`), each with
 #: the words the table view uses. CSV/JSON name them ``r{N}_{name}``.
@@ -77,27 +84,34 @@ class Line:
 
     round: int
     kind: str
-    before: Score
-    after: Score
+    before: Fraction
+    after: Fraction
     text: str
     board: str | None = None
     power: str | None = None
     centres: int | None = None
+    #: The board-scoring system's own score, as the system gives it (a :data:`Score`: Divide and
+    #: Conquer's rounded raw scores are Decimals); everything the aggregation computes is exact.
     board_score: Score | None = None
-    points: Score | None = None
-    figures: Mapping[str, Score] = field(default_factory=dict)
+    points: Fraction | None = None
+    figures: Mapping[str, Figure] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One player's standing: rank, score, games played and the path that explains it."""
+    """One player's standing: rank, score, games played and the path that explains it.
+
+    The score and the scores after each round are exact Fractions, whatever the board-scoring
+    system gives (an aggregation takes every board score through ``exact``), so they add,
+    subtract and compare with each other and with a Fraction.
+    """
 
     player: str
-    score: Score
+    score: Fraction
     games: int
     lines: tuple[Line, ...]
     #: The score after each round of the tournament (adjustments applied after it included).
-    after: Mapping[int, Score]
+    after: Mapping[int, Fraction]
     rank: int = 0
 
     def games_in(self, round_number: int) -> tuple[Line, ...]:
@@ -154,14 +168,14 @@ class Standing:
             return None
         return sum((exact(x.after) - exact(x.before) for x in steps), start=Fraction(0))
 
-    def score_after(self, round_number: int) -> Score:
+    def score_after(self, round_number: int) -> Fraction:
         """The score after ``round_number`` (the last earlier one if the round was missing)."""
         known = [r for r in self.after if r <= round_number]
         if not known:
-            return self.lines[0].before if self.lines else 0
+            return self.lines[0].before if self.lines else Fraction(0)
         return self.after[max(known)]
 
-    def score_before(self, round_number: int) -> Score:
+    def score_before(self, round_number: int) -> Fraction:
         """The score going into ``round_number``: the score after the last earlier round."""
         known = [r for r in self.after if r < round_number]
         if known:

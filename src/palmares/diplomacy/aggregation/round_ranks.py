@@ -62,8 +62,7 @@ class RoundRanks:
                 if any(g.round == rnd for g in gs)
             }
             round_score[rnd] = scores
-            ranked = competition_ranks({p: s for p, s in scores.items()})
-            round_rank[rnd] = {str(p): r for p, r in ranked.items()}
+            round_rank[rnd] = competition_ranks(scores)
         totals: dict[str, Fraction] = {}
         lines: dict[str, list[Line]] = {}
         counted: dict[str, list[Counted]] = {}

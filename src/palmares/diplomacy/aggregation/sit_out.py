@@ -62,7 +62,7 @@ class SitOut:
                 Line(
                     round=rnd,
                     kind="sit-out",
-                    before=0,
+                    before=Fraction(0),
                     after=points,
                     text=f"Round {rnd}: sat out; credited {figure(points)}, {how}.",
                     points=points,

@@ -48,6 +48,16 @@ class BoardScore:
             return self.total
         return sum(self.scores.values(), start=0)
 
+    @property
+    def exact_scores(self) -> dict[str, Fraction]:
+        """Every power's score as an exact Fraction (:func:`exact`; a float at its binary value).
+
+        :attr:`scores` keeps each system's own type (Divide and Conquer's rounded raw scores are
+        Decimals, its unrounded ones floats), and a Decimal neither adds to nor multiplies with a
+        Fraction; this view is what to add up, compare or scale.
+        """
+        return {p: exact(v) for p, v in self.scores.items()}
+
     def share(self, power: str) -> Fraction:
         """``power``'s share of the board, exactly: score / board total (0 … 1).
 
@@ -89,7 +99,7 @@ class BoardScore:
         ``"unnormalised"``: its own score.
         """
         factor_total = exact(total)
-        exact_scores = {p: exact(v) for p, v in self.scores.items()}
+        exact_scores = self.exact_scores
         board_sum = sum(exact_scores.values(), start=Fraction(0))
         shares = {
             p: v / board_sum if board_sum else Fraction(1, len(exact_scores))
