@@ -59,7 +59,8 @@ class Tally:
 
 def field(seats: int, kind: str) -> tuple[tuple[Entrant, ...], Fill]:
     players = {"all": seats, "2x3": seats - 3, "sit4": seats + 4}[kind]
-    fill: Fill = {"all": "auto", "2x3": "double", "sit4": "sit"}[kind]  # type: ignore[assignment]
+    fills: dict[str, Fill] = {"all": "auto", "2x3": "double", "sit4": "sit"}
+    fill = fills[kind]
     return tuple(Entrant(f"p{i:03d}") for i in range(1, players + 1)), fill
 
 

@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import pytest
 
-from palmares.core.rounding import half_up, half_up_int
+from palmares.core.rounding import Number, half_up, half_up_int
 
 
 @pytest.mark.parametrize(
@@ -20,8 +20,8 @@ from palmares.core.rounding import half_up, half_up_int
         (60, 3, "60.000"),
     ],
 )
-def test_half_up(value: object, places: int, expected: str) -> None:
-    assert str(half_up(value, places)) == expected  # type: ignore[arg-type]
+def test_half_up(value: Number, places: int, expected: str) -> None:
+    assert str(half_up(value, places)) == expected
 
 
 def test_half_up_int() -> None:

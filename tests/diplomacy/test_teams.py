@@ -1,5 +1,6 @@
 """The team championship and its top-board rule (seed 002, "Team Tournament")."""
 
+from palmares.diplomacy.aggregation.base import Standing
 from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard, Seat
 from palmares.diplomacy.teams import team_standings, teammates_together
 from tests.diplomacy.helpers import standing, table
@@ -7,7 +8,7 @@ from tests.diplomacy.helpers import standing, table
 TEAMS = {"Red": ("r1", "r2", "r3"), "Blue": ("b1", "b2", "b3")}
 
 
-def players() -> list:  # type: ignore[type-arg]
+def players() -> list[Standing]:
     return [
         standing("r1", {5: 150, 6: 120}), standing("r2", {5: 140, 6: 170}),
         standing("r3", {5: 90, 6: 80}), standing("b1", {5: 160, 6: 200}),

@@ -2,14 +2,14 @@
 
 from fractions import Fraction
 
-from palmares.diplomacy.aggregation.base import Line
+from palmares.diplomacy.aggregation.base import Line, Standing
 from palmares.diplomacy.top_board import champion, check_top_board, inferred_declines, invite
 from tests.diplomacy.helpers import game, standing, table, top_board
 
 NAMES = [f"p{i}" for i in range(1, 11)]
 
 
-def ten_players() -> list:  # type: ignore[type-arg]
+def ten_players() -> list[Standing]:
     # p1 has 200 after round 5, p2 190 … p10 110.
     return [standing(p, {5: 210 - 10 * i}) for i, p in enumerate(NAMES, start=1)]
 
@@ -97,7 +97,7 @@ def test_a_tie_on_the_top_board_goes_to_the_higher_score_going_in() -> None:
     assert shared.points == Fraction("37.381")
 
 
-def low_is_best_players() -> list:  # type: ignore[type-arg]
+def low_is_best_players() -> list[Standing]:
     # A sum of ranks: p1 has 10 after round 5 (the best), p2 20 … p10 100.
     return [standing(p, {5: 10 * i}) for i, p in enumerate(NAMES, start=1)]
 

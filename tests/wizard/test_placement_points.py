@@ -1,3 +1,4 @@
+import random
 from datetime import date
 from fractions import Fraction
 
@@ -67,10 +68,10 @@ def test_a_games_points_sum_to_zero(values: list[int]) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(scores, st.randoms(use_true_random=False))
-def test_ties_never_depend_on_row_order(values: list[int], rnd: object) -> None:
+def test_ties_never_depend_on_row_order(values: list[int], rnd: random.Random) -> None:
     finishes = [Finish(f"p{i}", score=v) for i, v in enumerate(values)]
     shuffled = list(finishes)
-    rnd.shuffle(shuffled)  # type: ignore[attr-defined]
+    rnd.shuffle(shuffled)
     a = Game("g", DAY, tuple(finishes))
     b = Game("g", DAY, tuple(shuffled))
     assert placement_points(a) == placement_points(b)

@@ -1,6 +1,6 @@
+import random
 from datetime import date
 from fractions import Fraction
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -85,7 +85,9 @@ def test_places_must_be_a_ranking_and_players_once() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(1, 8), min_size=1, max_size=50), st.randoms(use_true_random=False))
-def test_shared_places_conserve_the_points_and_ignore_row_order(sizes: list[int], rnd: Any) -> None:
+def test_shared_places_conserve_the_points_and_ignore_row_order(
+    sizes: list[int], rnd: random.Random
+) -> None:
     # Tie groups of the given sizes; before whole numbers the shares add up exactly to the
     # awards of the places the field occupies, whatever the order of the rows.
     places: list[int] = []
