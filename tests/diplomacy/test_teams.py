@@ -1,5 +1,7 @@
 """The team championship and its top-board rule (seed 002, "Team Tournament")."""
 
+from fractions import Fraction
+
 from palmares.diplomacy.aggregation.base import Standing
 from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard, Seat
 from palmares.diplomacy.teams import team_standings, teammates_together
@@ -18,7 +20,10 @@ def players() -> list[Standing]:
 
 def test_sum_of_final_scores_without_the_top_board() -> None:
     result = team_standings(table(*players()), TEAMS)
-    assert [(t.rank, t.team, t.score) for t in result] == [(1, "Blue", 410), (2, "Red", 370)]
+    assert [(t.rank, t.team, t.score) for t in result] == [
+        (1, "Blue", Fraction(410)),
+        (2, "Red", Fraction(370)),
+    ]
 
 
 def test_two_members_on_the_top_board_count_their_round_5_scores() -> None:
@@ -56,7 +61,10 @@ def test_when_low_is_best_teams_sum_their_members_ranks() -> None:
     scores = {"r1": 10, "r2": 20, "r3": 50, "b1": 30, "b2": 40, "b3": 60}
     standings = table(*(standing(p, {6: s}) for p, s in scores.items()), low_is_best=True)
     result = team_standings(standings, TEAMS)
-    assert [(t.rank, t.team, t.score) for t in result] == [(1, "Red", 8), (2, "Blue", 13)]
+    assert [(t.rank, t.team, t.score) for t in result] == [
+        (1, "Red", Fraction(8)),
+        (2, "Blue", Fraction(13)),
+    ]
     missing = team_standings(standings, {"Red": ("r1", "r2", "r3"), "Lone": ("b1", "zz", "b2")})
     assert {t.team: t.score for t in missing} == {"Red": 8, "Lone": 3 + 7 + 4}
 

@@ -183,7 +183,7 @@ def test_best_countries(awards: Prizes) -> None:
         1,
         100,
         18,
-        70,
+        F(70),
     )
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from palmares.core.ranking import tie_groups
 from palmares.diplomacy.aggregation.base import Line, Standings
@@ -40,7 +41,7 @@ __all__ = ["BestCountry", "Place", "best_countries", "places"]
 class Place:
     place: int
     player: str
-    score: Score
+    score: Fraction
 
 
 def places(
@@ -69,7 +70,7 @@ class BestCountry:
     board_score: Score
     centres: int
     #: The ante's take from the pot; ``None`` under an aggregation without a payout.
-    points: Score | None
+    points: Fraction | None
     shared_with: tuple[str, ...] = ()
 
 
@@ -81,14 +82,14 @@ class _Game:
     power: str
     board_score: Score
     centres: int
-    payout: Score | None
+    payout: Fraction | None
 
     def key(self) -> tuple[object, ...]:
         payout = exact(self.payout) if self.payout is not None else 0
         return (exact(self.board_score), self.centres, payout)
 
 
-def _payout(line: Line | None) -> Score | None:
+def _payout(line: Line | None) -> Fraction | None:
     """The take from a pot (the ante); other aggregations have no payout."""
     if line is None or "pot" not in line.figures or line.points is None:
         return None

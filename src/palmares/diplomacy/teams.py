@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 from palmares.core.ranking import tie_groups
-from palmares.diplomacy.aggregation.base import Standings, figure
+from palmares.diplomacy.aggregation.base import Figure, Standings, figure
 from palmares.diplomacy.board import PlayedBoard
-from palmares.diplomacy.scoring.base import Score, exact
+from palmares.diplomacy.scoring.base import exact
 
 __all__ = ["Member", "TeamStanding", "team_standings", "teammates_together"]
 
@@ -36,7 +37,9 @@ TEAM_SIZE = 3
 @dataclass(frozen=True, slots=True)
 class Member:
     player: str
-    score: Score
+    #: The member's tournament score, or (when low is best) the rank that counts; 0 for a
+    #: member who did not play when high is best.
+    score: Figure
     note: str = ""
     #: The round whose score counts under the top-board team rule (``None``: the final score).
     counted_after: int | None = None
@@ -46,7 +49,7 @@ class Member:
 class TeamStanding:
     rank: int
     team: str
-    score: Score
+    score: Fraction
     members: tuple[Member, ...]
 
 

@@ -54,7 +54,7 @@ class Invitation:
 
     player: str
     rank: int
-    score: Score
+    score: Fraction
     accepted: bool
     reason: str | None = None  # why a decline was recorded
 
@@ -90,7 +90,7 @@ def invite(
     invitations: list[Invitation] = []
     accepted = 0
     rank = 0
-    previous: Score | None = None
+    previous: Fraction | None = None
     for index, standing in enumerate(order, start=1):
         if accepted == seats:
             break
@@ -195,7 +195,7 @@ class Champion:
     players: tuple[str, ...]
     power: str
     points: Score
-    score_before: Score
+    score_before: Fraction
     text: str
 
 
