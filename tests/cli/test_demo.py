@@ -1,10 +1,11 @@
 """`palmares demo` (interim): the diplomacy commands on the bundled example tournament."""
 
 from collections.abc import Callable
-from typing import Any
+
+from tests.conftest import CliResult
 
 
-def test_the_demo_runs(cli: Callable[..., Any]) -> None:
+def test_the_demo_runs(cli: Callable[..., CliResult]) -> None:
     result = cli("demo")
     assert result.code == 0, result.err
     assert "Champion and places 2–7" in result.out and "Nadia Petrova" in result.out

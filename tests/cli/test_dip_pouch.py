@@ -7,14 +7,14 @@ import io
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from tests.conftest import CliResult
 from tests.io.test_results import MALFORMED
 from tests.ratings.seed000 import DIP_IN_THE_OCEAN, DIP_IN_THE_OCEAN_2004, HISTORY
 
-Cli = Callable[..., Any]
+Cli = Callable[..., CliResult]
 
 
 def _csv(text: str) -> list[dict[str, str]]:

@@ -8,11 +8,11 @@ import json
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from palmares.core.rounding import half_up
+from tests.conftest import CliResult
 
 NZ = Path(__file__).resolve().parents[2] / "examples" / "tantrix-nz-2000"
 MATCHES = str(NZ / "matches.csv")
@@ -43,13 +43,13 @@ def shown(column: str, cell: str) -> str:
     return str(half_up(Decimal(cell), PLACES[column]))
 
 
-def performance_csv(cli: Callable[..., Any], *extra: str) -> dict[str, dict[str, str]]:
+def performance_csv(cli: Callable[..., CliResult], *extra: str) -> dict[str, dict[str, str]]:
     result = cli("tantrix", "performance", MATCHES, "--ratings", RATINGS, "--format", "csv", *extra)
     assert result.code == 0, result.err
     return {row["player"]: row for row in csv.DictReader(io.StringIO(result.out))}
 
 
-def test_the_144_reproducible_cells_of_the_seed(cli: Callable[..., Any]) -> None:
+def test_the_144_reproducible_cells_of_the_seed(cli: Callable[..., CliResult]) -> None:
     rows = performance_csv(cli)
     cells = [c for c in expected_cells() if c["reproducible"] == "yes"]
     assert len(cells) == 144
@@ -63,7 +63,7 @@ def test_the_144_reproducible_cells_of_the_seed(cli: Callable[..., Any]) -> None
     assert wrong == []
 
 
-def test_the_12_cells_no_draw_can_produce(cli: Callable[..., Any]) -> None:
+def test_the_12_cells_no_draw_can_produce(cli: Callable[..., CliResult]) -> None:
     rows = performance_csv(cli)
     cells = [c for c in expected_cells() if c["reproducible"] == "no"]
     assert len(cells) == 12
@@ -97,7 +97,7 @@ def test_the_12_cells_no_draw_can_produce(cli: Callable[..., Any]) -> None:
 
 
 def test_the_seeds_text_without_the_sheets_overrides_breaks_24_cells(
-    cli: Callable[..., Any], tmp_path: Path
+    cli: Callable[..., CliResult], tmp_path: Path
 ) -> None:
     text = (NZ / "matches.csv").read_text(encoding="utf-8").splitlines()
     header = text[0].split(",")
@@ -120,7 +120,7 @@ def test_the_seeds_text_without_the_sheets_overrides_breaks_24_cells(
     assert {c["player"] for c in broken} == {"Pekko", "Justin", "Ridcully", "Runes", "Scarab"}
 
 
-def test_json_output_and_empty_cells(cli: Callable[..., Any]) -> None:
+def test_json_output_and_empty_cells(cli: Callable[..., CliResult]) -> None:
     result = cli("tantrix", "performance", MATCHES, "--ratings", RATINGS, "-f", "json")
     assert result.code == 0, result.err
     payload = json.loads(result.out)
@@ -131,7 +131,7 @@ def test_json_output_and_empty_cells(cli: Callable[..., Any]) -> None:
     assert any("Conservation" in n for n in payload["notes"])
 
 
-def test_table_output_shows_both_tables(cli: Callable[..., Any]) -> None:
+def test_table_output_shows_both_tables(cli: Callable[..., CliResult]) -> None:
     result = cli("tantrix", "performance", MATCHES, "--ratings", RATINGS)
     assert result.code == 0, result.err
     assert "│ Jace       │ Chriz    │ 37.5% │   -180 │      1827 │ 1646 │      8.0 │" in result.out
@@ -142,7 +142,7 @@ def test_table_output_shows_both_tables(cli: Callable[..., Any]) -> None:
     assert "Illustrative matches" in result.out
 
 
-def test_explain(cli: Callable[..., Any]) -> None:
+def test_explain(cli: Callable[..., CliResult]) -> None:
     result = cli("tantrix", "performance", MATCHES, "--ratings", RATINGS, "--explain", "Jace")
     assert result.code == 0, result.err
     assert "Rated at stage 2 from matches against players rated at stage 1" in result.out
@@ -154,7 +154,7 @@ def test_explain(cli: Callable[..., Any]) -> None:
 
 
 def test_rated_player_with_no_rated_opponents(
-    cli: Callable[..., Any], write: Callable[[str, str], Path]
+    cli: Callable[..., CliResult], write: Callable[[str, str], Path]
 ) -> None:
     matches = write(
         "m.csv",
@@ -171,7 +171,7 @@ def test_rated_player_with_no_rated_opponents(
 
 
 def test_several_events_need_a_choice(
-    cli: Callable[..., Any], write: Callable[[str, str], Path]
+    cli: Callable[..., CliResult], write: Callable[[str, str], Path]
 ) -> None:
     matches = write(
         "m.csv", "event,player_a,player_b,games,tp_a,tp_b\nA,R,N,1,12,8\nB,R,N,1,8,12\n"
@@ -184,7 +184,7 @@ def test_several_events_need_a_choice(
     assert one.code == 0 and "N,no,,1,60," in one.out
 
 
-def test_update_writes_the_new_list(cli: Callable[..., Any], tmp_path: Path) -> None:
+def test_update_writes_the_new_list(cli: Callable[..., CliResult], tmp_path: Path) -> None:
     out = tmp_path / "new.csv"
     result = cli("tantrix", "update", MATCHES, "--ratings", RATINGS, "--output", str(out))
     assert result.code == 0, result.err
@@ -197,7 +197,7 @@ def test_update_writes_the_new_list(cli: Callable[..., Any], tmp_path: Path) -> 
     assert "Pekko: 2023.00 → 2001.53" in result.err
 
 
-def test_update_at_a_world_championship_recentres(cli: Callable[..., Any]) -> None:
+def test_update_at_a_world_championship_recentres(cli: Callable[..., CliResult]) -> None:
     result = cli("tantrix", "update", MATCHES, "--ratings", RATINGS, "--world-championship")
     assert result.code == 0, result.err
     rows = {r["player"]: r for r in csv.DictReader(io.StringIO(result.out))}
@@ -219,13 +219,13 @@ def test_update_at_a_world_championship_recentres(cli: Callable[..., Any]) -> No
         (("10", "48"), "│ B      │ 48    │ 38     │ 20.0              │ 0              │ 20.0 │"),
     ],
 )
-def test_tp(cli: Callable[..., Any], args: tuple[str, ...], line: str) -> None:
+def test_tp(cli: Callable[..., CliResult], args: tuple[str, ...], line: str) -> None:
     result = cli("tantrix", "tp", *args)
     assert result.code == 0, result.err
     assert line in result.out
 
 
-def test_tp_csv_and_exact(cli: Callable[..., Any]) -> None:
+def test_tp_csv_and_exact(cli: Callable[..., CliResult]) -> None:
     result = cli("tantrix", "tp", "40", "20", "--exact", "-f", "csv")
     assert result.code == 0
     rows = list(csv.DictReader(io.StringIO(result.out)))
@@ -256,7 +256,7 @@ RATINGS_CSV = "player,rating\nR,1850\n"
     ],
 )
 def test_cli_rejects_with_exit_code_2(
-    cli: Callable[..., Any],
+    cli: Callable[..., CliResult],
     write: Callable[[str, str], Path],
     matches: str,
     ratings: str,
@@ -271,7 +271,7 @@ def test_cli_rejects_with_exit_code_2(
         assert "Traceback" not in result.err
 
 
-def test_full_names(cli: Callable[..., Any]) -> None:
+def test_full_names(cli: Callable[..., CliResult]) -> None:
     names = str(NZ / "players.csv")
     result = cli("tantrix", "performance", MATCHES, "--ratings", RATINGS, "--names", names)
     assert result.code == 0, result.err
@@ -283,7 +283,7 @@ def test_full_names(cli: Callable[..., Any]) -> None:
     assert cells == expected.split(",")
 
 
-def test_seeding(cli: Callable[..., Any], write: Callable[[str, str], Path]) -> None:
+def test_seeding(cli: Callable[..., CliResult], write: Callable[[str, str], Path]) -> None:
     ratings = write("r.csv", "player,rating,games\nA,1900,40\nB,2000,18\nC,1800,36\n")
     result = cli("tantrix", "seeding", str(ratings), "-f", "csv")
     assert result.code == 0, result.err
@@ -297,7 +297,7 @@ def test_seeding(cli: Callable[..., Any], write: Callable[[str, str], Path]) -> 
 
 
 def test_per_game_rows_through_the_command(
-    cli: Callable[..., Any], write: Callable[[str, str], Path]
+    cli: Callable[..., CliResult], write: Callable[[str, str], Path]
 ) -> None:
     matches = write(
         "games.csv",
@@ -313,13 +313,13 @@ def test_per_game_rows_through_the_command(
     assert rows["N"]["games"] == "3" and rows["R"]["tournament_elo"] == "1850.0"
 
 
-def test_tp_rejects_a_negative_score(cli: Callable[..., Any]) -> None:
+def test_tp_rejects_a_negative_score(cli: Callable[..., CliResult]) -> None:
     result = cli("tantrix", "tp", "--", "-3", "4")
     assert result.code == 2
     assert "Traceback" not in result.err
 
 
-def test_csv_header_is_the_engines_columns(cli: Callable[..., Any]) -> None:
+def test_csv_header_is_the_engines_columns(cli: Callable[..., CliResult]) -> None:
     from palmares.tantrix.tables import PERFORMANCE_COLUMNS
 
     result = cli("tantrix", "performance", MATCHES, "--ratings", RATINGS, "-f", "csv")

@@ -3,8 +3,8 @@ import io
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
+from tests.conftest import CliResult
 from tests.wizard.test_month import ORDER
 
 REPO = Path(__file__).resolve().parents[2]
@@ -24,7 +24,7 @@ def rows(text: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-def test_month_csv_before_and_after_2020(cli: Callable[..., Any], write: Write) -> None:
+def test_month_csv_before_and_after_2020(cli: Callable[..., CliResult], write: Write) -> None:
     december = cli("wizard", "month", str(games_csv(write, "2019-12")), "--month", "2019-12",
                    "--qualifying-games", "3", "--format", "csv")  # fmt: skip
     assert december.code == 0, december.err
@@ -49,7 +49,7 @@ def test_month_csv_before_and_after_2020(cli: Callable[..., Any], write: Write) 
     ]
 
 
-def test_rank_is_empty_below_the_cut_off(cli: Callable[..., Any], write: Write) -> None:
+def test_rank_is_empty_below_the_cut_off(cli: Callable[..., CliResult], write: Write) -> None:
     result = cli("wizard", "month", str(games_csv(write, "2019-12")), "--month", "2019-12",
                  "-f", "csv", "--qualifying-games", "4")  # fmt: skip
     table = rows(result.out)
@@ -58,7 +58,7 @@ def test_rank_is_empty_below_the_cut_off(cli: Callable[..., Any], write: Write) 
     ]  # fmt: skip
 
 
-def test_month_table_and_explain(cli: Callable[..., Any], write: Write) -> None:
+def test_month_table_and_explain(cli: Callable[..., CliResult], write: Write) -> None:
     result = cli("wizard", "month", str(games_csv(write, "2019-12")), "--month", "2019-12",
                  "--qualifying-games", "3", "--explain", "-f", "csv")  # fmt: skip
     assert result.code == 0
@@ -74,7 +74,7 @@ def test_month_table_and_explain(cli: Callable[..., Any], write: Write) -> None:
     assert "Wizard 2019-12" in table.out and "│    1 │ Y " in table.out
 
 
-def test_all_scores_by_skill_ratio(cli: Callable[..., Any], write: Write) -> None:
+def test_all_scores_by_skill_ratio(cli: Callable[..., CliResult], write: Write) -> None:
     result = cli("wizard", "all-scores", str(games_csv(write, "2019-12")), "--month", "2019-12",
                  "-f", "json")  # fmt: skip
     assert result.code == 0, result.err
@@ -85,7 +85,7 @@ def test_all_scores_by_skill_ratio(cli: Callable[..., Any], write: Write) -> Non
     ]  # fmt: skip
 
 
-def test_no_games_in_the_month(cli: Callable[..., Any], write: Write) -> None:
+def test_no_games_in_the_month(cli: Callable[..., CliResult], write: Write) -> None:
     result = cli("wizard", "month", str(games_csv(write, "2019-12")), "--month", "2019-11")
     assert result.code == 2
     assert "no game is dated in 2019-11" in result.err
@@ -93,7 +93,7 @@ def test_no_games_in_the_month(cli: Callable[..., Any], write: Write) -> None:
     assert bad.code == 2 and "a month is written YYYY-MM" in bad.err
 
 
-def test_tournament_with_a_triad(cli: Callable[..., Any], write: Write) -> None:
+def test_tournament_with_a_triad(cli: Callable[..., CliResult], write: Write) -> None:
     players = "".join(f"Open,2015-06-01,p{i},{i},,no\n" for i in range(4, 46))
     t = write("t.csv", "tournament,date,player,place,games_finished,invitational\n"
               "Open,2015-06-01,ann,1,,no\nOpen,2015-06-01,bob,2,,no\n"
@@ -112,7 +112,7 @@ def test_tournament_with_a_triad(cli: Callable[..., Any], write: Write) -> None:
     ]
 
 
-def test_tournament_explain_and_2020(cli: Callable[..., Any], write: Write) -> None:
+def test_tournament_explain_and_2020(cli: Callable[..., CliResult], write: Write) -> None:
     t = write("t.csv", "tournament,date,player,place\nNew,2020-01-05,a,1\nNew,2020-01-05,b,2\n"
               "Old,2019-12-05,a,1\nOld,2019-12-05,b,2\nOld,2019-12-05,c,3\n")  # fmt: skip
     result = cli("wizard", "tournament", str(t), "--explain")
@@ -125,7 +125,7 @@ def test_tournament_explain_and_2020(cli: Callable[..., Any], write: Write) -> N
     assert "x did not play in it" in late.err or "eliminated on January 1, 2020" in late.err
 
 
-def test_ledger(cli: Callable[..., Any], write: Write) -> None:
+def test_ledger(cli: Callable[..., CliResult], write: Write) -> None:
     games = games_csv(write, "2019-12")
     t = write("t.csv", "tournament,date,player,place\nCup,2019-12-20,X,2\nCup,2019-12-20,Y,1\n"
               "Cup,2019-12-20,Z,3\n")  # fmt: skip
@@ -140,7 +140,7 @@ def test_ledger(cli: Callable[..., Any], write: Write) -> None:
     assert unknown.code == 2 and "Nobody is in neither" in unknown.err
 
 
-def test_malformed_games_file_exits_2(cli: Callable[..., Any], write: Write) -> None:
+def test_malformed_games_file_exits_2(cli: Callable[..., CliResult], write: Write) -> None:
     bad = write("bad.csv", "date,game,player,score\n2019-12-01,g1,ann,1\n2019-12-01,g1,bob,2\n")
     result = cli("wizard", "month", str(bad), "--month", "2019-12")
     assert result.code == 2
@@ -148,7 +148,7 @@ def test_malformed_games_file_exits_2(cli: Callable[..., Any], write: Write) -> 
     assert result.out == ""
 
 
-def test_the_examples_run(cli: Callable[..., Any]) -> None:
+def test_the_examples_run(cli: Callable[..., CliResult]) -> None:
     games = str(EXAMPLES / "games.csv")
     month = cli("wizard", "month", games, "--month", "2019-12", "-f", "csv")
     assert month.code == 0, month.err
@@ -165,7 +165,7 @@ def test_the_examples_run(cli: Callable[..., Any]) -> None:
     assert [r["master_points"] for r in winter[:5]] == ["45", "18", "18", "6", "0"]
 
 
-def test_junior_session(cli: Callable[..., Any], write: Write) -> None:
+def test_junior_session(cli: Callable[..., CliResult], write: Write) -> None:
     lines = ["date,game,player,place"]
     for i in range(20):
         third = "cy" if i < 19 else "dan"
@@ -179,7 +179,7 @@ def test_junior_session(cli: Callable[..., Any], write: Write) -> None:
                    ("", "cy", "19", "0")]  # fmt: skip
 
 
-def test_fractional_wins(cli: Callable[..., Any], write: Write) -> None:
+def test_fractional_wins(cli: Callable[..., CliResult], write: Write) -> None:
     games = write("g.csv", "date,game,player,score\n2019-12-01,g1,a,90\n2019-12-01,g1,b,90\n"
                   "2019-12-01,g1,c,10\n2019-12-02,g2,a,50\n2019-12-02,g2,b,20\n"
                   "2019-12-02,g2,c,30\n")  # fmt: skip
@@ -209,7 +209,7 @@ MALFORMED = [
 ]  # fmt: skip
 
 
-def test_malformed_games_files(cli: Callable[..., Any], write: Write) -> None:
+def test_malformed_games_files(cli: Callable[..., CliResult], write: Write) -> None:
     for text, message in MALFORMED:
         bad = write("bad.csv", text)
         for command in ("month", "all-scores"):
@@ -222,7 +222,7 @@ def test_malformed_games_files(cli: Callable[..., Any], write: Write) -> None:
 
 
 def test_invitational_checked_against_the_previous_month(
-    cli: Callable[..., Any], write: Write
+    cli: Callable[..., CliResult], write: Write
 ) -> None:
     lines = ["date,game,player,place"]
     for n in range(10):  # ORDER ten times: everyone plays at least 30 games and is ranked

@@ -6,9 +6,10 @@ import io
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
+
+from tests.conftest import CliResult
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "wdc-2007"
 Write = Callable[[str, str], Path]
@@ -24,7 +25,7 @@ JSON_BOARD = (
 )
 
 
-def test_board_score_csv_has_board_power_centres_score(cli: Callable[..., Any]) -> None:
+def test_board_score_csv_has_board_power_centres_score(cli: Callable[..., CliResult]) -> None:
     result = cli(
         "diplomacy", "board-score", str(EXAMPLE / "examples.json"), "--system",
         "divide-and-conquer", "--format", "csv",
@@ -39,14 +40,14 @@ def test_board_score_csv_has_board_power_centres_score(cli: Callable[..., Any]) 
     assert ex2 == ["17.16", "21.77", "27.27", "33.8"]
 
 
-def test_board_score_table_and_explain(cli: Callable[..., Any]) -> None:
+def test_board_score_table_and_explain(cli: Callable[..., CliResult]) -> None:
     result = cli("diplomacy", "board-score", str(EXAMPLE / "examples.json"), "--explain")
     assert result.code == 0
     assert "12.45434" in result.out and "64.47" in result.out
     assert "Austria = 64.47 (12.45434/19.31804*100), 15 centres" in result.out
 
 
-def test_board_score_normalise(cli: Callable[..., Any], write: Write) -> None:
+def test_board_score_normalise(cli: Callable[..., CliResult], write: Write) -> None:
     # Rounded raw scores of 16 5 4 4 2 2 1 sum to 100.03; normalised they sum to 100.
     path = write(
         "b.json",
@@ -67,7 +68,7 @@ def example_args(*extra: str) -> list[str]:
     ]  # fmt: skip
 
 
-def test_standings_csv(cli: Callable[..., Any]) -> None:
+def test_standings_csv(cli: Callable[..., CliResult]) -> None:
     result = cli(*example_args("--format", "csv"))
     assert result.code == 0, result.err
     rows = list(csv.DictReader(io.StringIO(result.out)))
@@ -86,7 +87,7 @@ def test_standings_csv(cli: Callable[..., Any]) -> None:
     assert ivo["r3_stake"] == ""
 
 
-def test_standings_json_carries_every_table(cli: Callable[..., Any]) -> None:
+def test_standings_json_carries_every_table(cli: Callable[..., CliResult]) -> None:
     result = cli(*example_args("--format", "json", "--chaos", str(EXAMPLE / "chaos.csv")))
     data = json.loads(result.out)
     assert set(data) >= {"standings", "top_board", "places", "best_countries", "teams", "chaos"}
@@ -95,7 +96,7 @@ def test_standings_json_carries_every_table(cli: Callable[..., Any]) -> None:
     assert any("never scored" in n for n in data["notes"])
 
 
-def test_standings_after_round_5(cli: Callable[..., Any]) -> None:
+def test_standings_after_round_5(cli: Callable[..., CliResult]) -> None:
     data = json.loads(cli(*example_args("--after-round", "5", "-f", "json")).out)
     assert "r6_score" not in data["standings"][0]
     assert "places" not in data  # no top board played yet
@@ -105,7 +106,7 @@ def test_standings_after_round_5(cli: Callable[..., Any]) -> None:
     ]  # fmt: skip
 
 
-def test_explain_walks_a_player_through_like_the_seed(cli: Callable[..., Any]) -> None:
+def test_explain_walks_a_player_through_like_the_seed(cli: Callable[..., CliResult]) -> None:
     result = cli(*example_args("--explain", "Ivo Marsh"))
     assert result.code == 0
     text = " ".join(result.out.split())
@@ -138,7 +139,7 @@ def test_explain_walks_a_player_through_like_the_seed(cli: Callable[..., Any]) -
     ],
 )
 def test_bad_boards_csv(
-    cli: Callable[..., Any], write: Write, change: tuple[str, str], message: str
+    cli: Callable[..., CliResult], write: Write, change: tuple[str, str], message: str
 ) -> None:
     path = write("boards.csv", (HEADER + BOARD).replace(*change))
     result = cli("diplomacy", "standings", str(path))
@@ -147,7 +148,7 @@ def test_bad_boards_csv(
     assert "Traceback" not in result.err and result.out == ""
 
 
-def test_a_player_on_three_boards_of_a_round(cli: Callable[..., Any], write: Write) -> None:
+def test_a_player_on_three_boards_of_a_round(cli: Callable[..., CliResult], write: Write) -> None:
     """p1 plays Austria on boards 1, 2 and 3 of round 1 (everyone else is new on each)."""
     boards = [BOARD.replace("1,1,", f"1,{b},") for b in (2, 3)]
     for b in (2, 3):
@@ -176,7 +177,9 @@ def test_a_player_on_three_boards_of_a_round(cli: Callable[..., Any], write: Wri
         ("{}", ":1: expected a JSON list of boards"),
     ],
 )
-def test_bad_boards_json(cli: Callable[..., Any], write: Write, text: str, message: str) -> None:
+def test_bad_boards_json(
+    cli: Callable[..., CliResult], write: Write, text: str, message: str
+) -> None:
     path = write("boards.json", text)
     result = cli("diplomacy", "board-score", str(path))
     assert result.code == 2
@@ -204,7 +207,7 @@ def test_bad_boards_json(cli: Callable[..., Any], write: Write, text: str, messa
     ],
 )  # fmt: skip
 def test_bad_side_files(
-    cli: Callable[..., Any], write: Write, name: str, text: str, option: str, message: str
+    cli: Callable[..., CliResult], write: Write, name: str, text: str, option: str, message: str
 ) -> None:
     boards = write("boards.csv", HEADER + BOARD)
     path = write(name, text)
@@ -214,7 +217,7 @@ def test_bad_side_files(
 
 
 def test_a_top_board_that_does_not_follow_the_invitations(
-    cli: Callable[..., Any], write: Write
+    cli: Callable[..., CliResult], write: Write
 ) -> None:
     """declines.csv records only Oscar Lind: the walk then invites Anna Keller (8th) for the
     last seat, but Chris Martin (9th) sits there: the seating is rejected, naming both."""
@@ -230,7 +233,7 @@ def test_a_top_board_that_does_not_follow_the_invitations(
 
 
 def test_without_declines_csv_the_declines_are_read_off_the_top_board(
-    cli: Callable[..., Any],
+    cli: Callable[..., CliResult],
 ) -> None:
     result = cli("diplomacy", "standings", str(EXAMPLE / "boards.csv"), "-f", "json")
     assert result.code == 0, result.err
@@ -256,19 +259,21 @@ def test_without_declines_csv_the_declines_are_read_off_the_top_board(
         (("--aggregation", "ante:bet=2"), "error: ante: bad parameter 'bet=2'"),
     ],
 )
-def test_bad_options(cli: Callable[..., Any], args: tuple[str, ...], message: str) -> None:
+def test_bad_options(cli: Callable[..., CliResult], args: tuple[str, ...], message: str) -> None:
     result = cli(*example_args(*args))
     assert result.code == 2
     assert message in result.err
 
 
-def test_a_missing_file(cli: Callable[..., Any], tmp_path: Path) -> None:
+def test_a_missing_file(cli: Callable[..., CliResult], tmp_path: Path) -> None:
     result = cli("diplomacy", "standings", str(tmp_path / "none.csv"))
     assert result.code == 2
     assert f"error: {tmp_path / 'none.csv'}: no such file" in result.err
 
 
-def test_standings_table_view_shows_each_round_in_a_second_table(cli: Callable[..., Any]) -> None:
+def test_standings_table_view_shows_each_round_in_a_second_table(
+    cli: Callable[..., CliResult],
+) -> None:
     result = cli(*example_args())
     assert result.code == 0
     assert "Each round: stake (−), pot share taken (+), score after" in result.out

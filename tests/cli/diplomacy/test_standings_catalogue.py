@@ -9,12 +9,12 @@ import json
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from palmares.diplomacy.aggregation import all_aggregations
 from palmares.diplomacy.scoring import all_systems
+from tests.conftest import CliResult
 from tests.diplomacy.aggregation.small import boards_csv
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "wdc-2007" / "boards.csv"
@@ -27,7 +27,7 @@ def rows(out: str) -> list[dict[str, str]]:
 
 @pytest.mark.parametrize("aggregation", [a.slug for a in all_aggregations()])
 def test_every_pair_on_a_small_board_file(
-    aggregation: str, cli: Callable[..., Any], write: Callable[[str, str], Path]
+    aggregation: str, cli: Callable[..., CliResult], write: Callable[[str, str], Path]
 ) -> None:
     path = write("boards.csv", boards_csv())
     for system in SYSTEMS:
@@ -42,7 +42,7 @@ def test_every_pair_on_a_small_board_file(
 
 
 def test_pool_multiplier_with_a_top_board(
-    cli: Callable[..., Any], write: Callable[[str, str], Path]
+    cli: Callable[..., CliResult], write: Callable[[str, str], Path]
 ) -> None:
     # Round 3 is the top board; after round 2 (sum) B, C, A, D, E, F, G are invited, B declines
     # and H takes the seat. Under c-diplo-100 … the multiplier: round 3 counts × 3/2.
@@ -70,7 +70,7 @@ def test_pool_multiplier_with_a_top_board(
     ],
 )
 def test_example_tournament_under_three_pairs(
-    scoring: str, aggregation: str, leader: str, cli: Callable[..., Any]
+    scoring: str, aggregation: str, leader: str, cli: Callable[..., CliResult]
 ) -> None:
     result = cli(
         "diplomacy", "standings", str(EXAMPLE), "--scoring", scoring,
@@ -82,7 +82,9 @@ def test_example_tournament_under_three_pairs(
     assert len(got) == len({r["player"] for r in got}) == 38
 
 
-def test_example_pool_multiplier_counts_the_top_board_half_again(cli: Callable[..., Any]) -> None:
+def test_example_pool_multiplier_counts_the_top_board_half_again(
+    cli: Callable[..., CliResult],
+) -> None:
     # Ben Ortiz under draw size: rounds 1–5 bring 176.667 (100 + 20 + 20 + 20 + 16.667); the
     # round-6 top board is a 6-way draw, 100/6, counted × 3/2 = 25: 201.667.
     result = cli(
@@ -97,7 +99,7 @@ def test_example_pool_multiplier_counts_the_top_board_half_again(cli: Callable[.
     assert "Final score 201.667, rank 1 of 38." in result.out
 
 
-def test_example_round_ranks_after_the_qualifying_rounds(cli: Callable[..., Any]) -> None:
+def test_example_round_ranks_after_the_qualifying_rounds(cli: Callable[..., CliResult]) -> None:
     result = cli(
         "diplomacy", "standings", str(EXAMPLE), "--scoring", "c-diplo-100",
         "--aggregation", "round-ranks:tiebreak=best-game", "--after-round", "5", "--format", "csv",
@@ -107,7 +109,9 @@ def test_example_round_ranks_after_the_qualifying_rounds(cli: Callable[..., Any]
     assert got[0]["rank"] == "1" and Fraction(got[0]["score"]) <= Fraction(got[1]["score"])
 
 
-def test_example_sum_of_squares_total_is_the_sum_of_board_scores(cli: Callable[..., Any]) -> None:
+def test_example_sum_of_squares_total_is_the_sum_of_board_scores(
+    cli: Callable[..., CliResult],
+) -> None:
     # Every board of sum-of-squares totals 100 (or a solo's 100): the first five rounds' boards
     # give 100 points each.
     result = cli(
@@ -122,7 +126,7 @@ def test_example_sum_of_squares_total_is_the_sum_of_board_scores(cli: Callable[.
     assert abs(total - 100 * len(boards)) < Fraction(1, 10**9)
 
 
-def example(cli: Callable[..., Any], *args: str) -> Any:
+def example(cli: Callable[..., CliResult], *args: str) -> CliResult:
     result = cli("diplomacy", "standings", str(EXAMPLE), *args)
     assert result.code == 0, result.err
     return result
@@ -143,7 +147,7 @@ def example(cli: Callable[..., Any], *args: str) -> Any:
     ],
 )
 def test_per_round_columns_follow_the_aggregation(
-    aggregation: str, columns: list[str], cli: Callable[..., Any]
+    aggregation: str, columns: list[str], cli: Callable[..., CliResult]
 ) -> None:
     header = example(cli, "--aggregation", aggregation, "--format", "csv").out.splitlines()[0]
     per_round = [f"r{r}_{c}" for r in range(1, 7) for c in columns]
@@ -151,7 +155,7 @@ def test_per_round_columns_follow_the_aggregation(
     assert header.split(",") == ["rank", "player", "score", "games", *per_round, *tail]
 
 
-def test_sum_per_round_points_and_running_total(cli: Callable[..., Any]) -> None:
+def test_sum_per_round_points_and_running_total(cli: Callable[..., CliResult]) -> None:
     """Ben Ortiz under sum of Divide and Conquer: 100 (his round-1 solo), 33.52, 64.78, 64.78,
     55.34, 15.47; running 100, 133.52, 198.3, 263.08, 318.42, 333.89."""
     got = rows(example(cli, "--aggregation", "sum", "--format", "csv").out)[0]
@@ -164,14 +168,14 @@ def test_sum_per_round_points_and_running_total(cli: Callable[..., Any]) -> None
     ]  # fmt: skip
 
 
-def test_best_rounds_says_which_rounds_count(cli: Callable[..., Any]) -> None:
+def test_best_rounds_says_which_rounds_count(cli: Callable[..., CliResult]) -> None:
     """Best 2 rounds: Ben Ortiz keeps round 1 (100) and round 3 (64.78, the earlier of two)."""
     got = rows(example(cli, "--aggregation", "best-rounds", "--format", "csv").out)[0]
     assert [got[f"r{r}_counted"] for r in range(1, 7)] == ["yes", "no", "yes", "no", "no", "no"]
     assert got["score"] == "164.78"
 
 
-def test_table_view_names_the_aggregations_figures(cli: Callable[..., Any]) -> None:
+def test_table_view_names_the_aggregations_figures(cli: Callable[..., CliResult]) -> None:
     out = example(cli, "--aggregation", "sum").out
     assert "Each round: board score, score after" in out
     assert "stake" not in out and "pot share" not in out and "adjustment" not in out
@@ -181,7 +185,7 @@ def test_table_view_names_the_aggregations_figures(cli: Callable[..., Any]) -> N
 
 
 def test_best_games_champion_is_the_best_top_board_score_not_a_dropped_game(
-    cli: Callable[..., Any],
+    cli: Callable[..., CliResult],
 ) -> None:
     """Under best 3 games the top board (round 6) is dropped by every player on it (each has
     three better games), so every take counted is 0 and Ben Ortiz won on the score going in.
@@ -195,7 +199,7 @@ def test_best_games_champion_is_the_best_top_board_score_not_a_dropped_game(
     assert "payout" not in got["best_countries"][0]
 
 
-def test_round_ranks_prizes_honour_low_is_best(cli: Callable[..., Any]) -> None:
+def test_round_ranks_prizes_honour_low_is_best(cli: Callable[..., CliResult]) -> None:
     """Sum of round ranks (lowest best): after round 5 Ben Ortiz (8) and Nadia Petrova (14)
     lead and are invited first; places 2–7 are the lowest sums, not the highest; teams sum
     their members' ranks; best countries exist (round ranks keep no per-game lines)."""
@@ -219,14 +223,14 @@ def test_round_ranks_prizes_honour_low_is_best(cli: Callable[..., Any]) -> None:
     assert teams[0]["score"] <= teams[-1]["score"]
 
 
-def test_a_player_never_shares_a_best_country_with_himself(cli: Callable[..., Any]) -> None:
+def test_a_player_never_shares_a_best_country_with_himself(cli: Callable[..., CliResult]) -> None:
     """Under sum, Ben Ortiz played Germany twice with 14 centres (64.78); the award is his."""
     got = json.loads(example(cli, "--aggregation", "sum", "--format", "json").out)
     germany = next(b for b in got["best_countries"] if b["power"] == "Germany")
     assert germany["player"] == "Ben Ortiz" and germany["shared_with"] == ""
 
 
-def test_round_ranks_explain_says_ranks_not_scores(cli: Callable[..., Any]) -> None:
+def test_round_ranks_explain_says_ranks_not_scores(cli: Callable[..., CliResult]) -> None:
     """Under round ranks the team line counts a rank (Liam O'Neill is 12th: Cascadia counts
     Ben Ortiz 1 and Kim Tanaka 7 after round 5, both on the top board, and his 12: 20)."""
     out = example(
@@ -237,7 +241,7 @@ def test_round_ranks_explain_says_ranks_not_scores(cli: Callable[..., Any]) -> N
     assert "Team Cascadia (rank 1, 20): counts rank 12." in out
 
 
-def test_a_two_boarders_round_under_best_games(cli: Callable[..., Any]) -> None:
+def test_a_two_boarders_round_under_best_games(cli: Callable[..., CliResult]) -> None:
     """Gwen Hollis plays boards 3 (England, 8 centres: 25.00) and 5 (France, 6: 13.16) in round
     3. Best 3 games: 25.00, 21.77 (round 6) and 20.38 (round 5) count, 67.15; the round shows
     both boards' points, 38.16, and which of its games count, board 3 yes, board 5 no."""

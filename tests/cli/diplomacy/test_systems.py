@@ -6,9 +6,9 @@ import csv
 import io
 import json
 from collections.abc import Callable
-from typing import Any
 
 from palmares.diplomacy.scoring import all_systems
+from tests.conftest import CliResult
 
 ISSUE_SLUGS = [
     "sum-of-squares",
@@ -61,7 +61,7 @@ def test_every_issue_slug_is_registered() -> None:
     assert len(ISSUE_SLUGS) + len(MISSING) == 39
 
 
-def test_list_as_csv(cli: Callable[..., Any]) -> None:
+def test_list_as_csv(cli: Callable[..., CliResult]) -> None:
     result = cli("diplomacy", "systems", "--format", "csv")
     assert result.code == 0
     rows = list(csv.DictReader(io.StringIO(result.out)))
@@ -76,7 +76,7 @@ def test_list_as_csv(cli: Callable[..., Any]) -> None:
     assert all(r["source"] and r["rule"] for r in rows)
 
 
-def test_one_system_prints_its_whole_rule(cli: Callable[..., Any]) -> None:
+def test_one_system_prints_its_whole_rule(cli: Callable[..., CliResult]) -> None:
     result = cli("diplomacy", "systems", "bangkok", "--format", "json")
     assert result.code == 0
     data = json.loads(result.out)
@@ -85,20 +85,20 @@ def test_one_system_prints_its_whole_rule(cli: Callable[..., Any]) -> None:
     assert "12-point domination bonus" in text and "Bangkok 2020 Scoring System" in text
 
 
-def test_table_shows_the_rule_words(cli: Callable[..., Any]) -> None:
+def test_table_shows_the_rule_words(cli: Callable[..., CliResult]) -> None:
     result = cli("diplomacy", "systems", "cruise-con")
     assert result.code == 0
     assert "publishes no score for a solo" not in result.out  # that is the error, not the rule
     assert "The published rule gives no figure for a solo" in result.out
 
 
-def test_unknown_slug_is_an_error(cli: Callable[..., Any]) -> None:
+def test_unknown_slug_is_an_error(cli: Callable[..., CliResult]) -> None:
     result = cli("diplomacy", "systems", "ranked-classic-v2")
     assert result.code == 2
     assert "unknown scoring system 'ranked-classic-v2'" in result.err
 
 
-def test_aggregations_list_and_rule(cli: Callable[..., Any]) -> None:
+def test_aggregations_list_and_rule(cli: Callable[..., CliResult]) -> None:
     result = cli("diplomacy", "aggregations", "--format", "csv")
     assert result.code == 0
     slugs = {r["slug"] for r in csv.DictReader(io.StringIO(result.out))}

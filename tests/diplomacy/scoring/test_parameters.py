@@ -6,12 +6,12 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from palmares.core.errors import PalmaresError
 from palmares.diplomacy.scoring import get_system
+from tests.conftest import CliResult
 from tests.diplomacy.scoring.boards import BOARD_D
 from tests.diplomacy.scoring.helpers import scores
 
@@ -41,7 +41,7 @@ def test_bad_parameters(spec: str, message: str) -> None:
 
 
 def test_bad_parameter_on_the_command_line(
-    cli: Callable[..., Any], write: Callable[[str, str], Path]
+    cli: Callable[..., CliResult], write: Callable[[str, str], Path]
 ) -> None:
     path = write(
         "boards.json",
@@ -58,7 +58,7 @@ def test_bad_parameter_on_the_command_line(
 
 
 def test_missing_elimination_year_on_the_command_line(
-    cli: Callable[..., Any], write: Callable[[str, str], Path]
+    cli: Callable[..., CliResult], write: Callable[[str, str], Path]
 ) -> None:
     path = write(
         "boards.json",
