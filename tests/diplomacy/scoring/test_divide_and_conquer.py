@@ -93,6 +93,21 @@ def test_normalised_rescales_any_board_to_100() -> None:
     assert doubled.total == 200
 
 
+def test_exact_scores_add_up_where_the_rounded_decimals_do_not_mix() -> None:
+    """The rounded raw scores are Decimals as written (64.47); ``exact_scores`` gives the same
+    values as Fractions, which add up and mix with other Fractions: the board totals 100. The
+    unrounded float raw scores come out at their exact binary value."""
+    result = DivideAndConquer().score(Board("ex1", EXAMPLE_1))
+    assert result["Austria"] == Decimal("64.47")
+    assert result.exact_scores["Austria"] == Fraction(6447, 100)
+    assert result.exact_scores["England"] == Fraction(2411, 100)
+    assert sum(result.exact_scores.values(), start=Fraction(0)) == 100
+    unrounded = DivideAndConquer(rounded=False).score(Board("ex1", EXAMPLE_1))
+    england = unrounded["England"]
+    assert isinstance(england, float)
+    assert unrounded.exact_scores["England"] == Fraction(england) != Fraction("24.10625")
+
+
 def _fit(counts: list[int], left: int = 34) -> list[int]:
     """Clip counts so the board holds at most 34 centres."""
     out = []

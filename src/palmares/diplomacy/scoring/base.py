@@ -19,7 +19,11 @@ from palmares.diplomacy.board import Board
 
 __all__ = ["BoardScore", "Kind", "Score", "ScoringSystem", "SystemInfo", "exact", "yes_no"]
 
-#: Exact where the rule is rational (Fraction), float where it is not (2^(sc/4)).
+#: A board-scoring system's own score: exact where the rule is rational (Fraction, int), float
+#: where it is not (2^(sc/4)), Decimal where the rule rounds to written places (Divide and
+#: Conquer's raw scores to two decimals, shown as written: 32.40). A Decimal does not add to or
+#: multiply with a Fraction or a float, so do arithmetic on :func:`exact` values
+#: (:attr:`BoardScore.exact_scores`); an aggregation's results are already exact Fractions.
 Score = Fraction | Decimal | float | int
 
 Kind = Literal["rank", "draw", "centre-count", "mixed"]
