@@ -1,0 +1,207 @@
+"""A deterministic, realistic synthetic Diplomacy history for the demo and the benchmarks.
+
+Hundreds of players across nations play dozens of events from 2001 to 2010 (clubs of a nation
+mostly play at home, a travelling minority abroad); the 2007 World Championship is played on
+boards of seven over six rounds with teams of three and a top board in the last round. Skill is
+a hidden number per player, so good players rise in the lists as they should. Same seed, same
+files, byte for byte.
+"""
+
+from __future__ import annotations
+
+import csv
+import random
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+
+__all__ = ["History", "write_history"]
+
+NATIONS: dict[str, tuple[list[str], list[str]]] = {
+    "France": (
+        ["Édouard", "Amélie", "François", "Hélène", "Jérôme", "Loïc", "Céline", "Noël"],
+        ["Lefèvre", "Mercier", "Dubois", "Garçon", "Rousseau", "Béranger", "Faure", "Lambert"],
+    ),
+    "United Kingdom": (
+        ["Oliver", "Harriet", "Toby", "Imogen", "Rupert", "Fiona", "Gareth", "Sian"],
+        ["Hughes", "Ashworth", "Pemberton", "Clarke", "Whitfield", "Boyle", "Norris", "Price"],
+    ),
+    "United States": (
+        ["Jake", "Megan", "Tyler", "Brandon", "Ashley", "Cody", "Dana", "Marcus"],
+        ["Walker", "Kowalski", "Nguyen", "Hernandez", "Fitzgerald", "Baker", "Reed", "Lopez"],
+    ),
+    "Germany": (
+        ["Jürgen", "Björn", "Uwe", "Anke", "Sören", "Katrin", "Dörte", "Lukas"],
+        ["Müller", "Schäfer", "Groß", "Köhler", "Weiß", "Hoffmann", "Krüger", "Vogel"],
+    ),
+    "Italy": (
+        ["Niccolò", "Giulia", "Matteo", "Chiara", "Lorenzo", "Federica", "Andrea", "Ilaria"],
+        ["Rossi", "Bianchi", "Esposito", "Romanò", "Colombo", "Ricci", "Marino", "Greco"],
+    ),
+    "Belgium": (
+        ["Wouter", "Anaïs", "Pieter", "Maëlle", "Jef", "Chloé", "Thijs", "Inès"],
+        ["Peeters", "Janssens", "Maes", "Dupont", "Claes", "Goossens", "Wouters", "Lemaître"],
+    ),
+    "Sweden": (
+        ["Åsa", "Lars", "Märta", "Östen", "Johan", "Saga", "Nils", "Linnéa"],
+        ["Andersson", "Johansson", "Lindqvist", "Sjöberg", "Ek", "Berg", "Ström", "Åberg"],
+    ),
+    "Australia": (
+        ["Liam", "Chloe", "Mitchell", "Kylie", "Brodie", "Tegan", "Jarrod", "Shannon"],
+        ["Smith", "Kelly", "O'Brien", "Taylor", "McDonald", "Wilson", "Campbell", "Ryan"],
+    ),
+    "Canada": (
+        ["Étienne", "Brittany", "Kyle", "Geneviève", "Connor", "Mélanie", "Wade", "Josée"],
+        ["Tremblay", "Gagnon", "MacLeod", "Côté", "Bouchard", "Fraser", "Morin", "Pelletier"],
+    ),
+    "Netherlands": (
+        ["Joost", "Femke", "Sander", "Marieke", "Bram", "Lotte", "Ruud", "Anouk"],
+        ["de Vries", "van Dijk", "Bakker", "Visser", "Smit", "Meijer", "de Boer", "Mulder"],
+    ),
+}
+CITIES = {
+    "France": ["Paris", "Lyon", "Nantes"],
+    "United Kingdom": ["London", "Manchester", "Edinburgh"],
+    "United States": ["Chicago", "Seattle", "Baltimore"],
+    "Germany": ["Berlin", "Hamburg", "München"],
+    "Italy": ["Roma", "Milano", "Torino"],
+    "Belgium": ["Bruxelles", "Gent", "Liège"],
+    "Sweden": ["Stockholm", "Göteborg", "Malmö"],
+    "Australia": ["Sydney", "Melbourne", "Canberra"],
+    "Canada": ["Montréal", "Toronto", "Vancouver"],
+    "Netherlands": ["Amsterdam", "Utrecht", "Leiden"],
+}
+POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+PER_NATION = 48
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    results: Path
+    boards: Path
+    teams: Path
+    games: Path
+
+
+@dataclass(frozen=True, slots=True)
+class _Person:
+    name: str
+    nation: str
+    skill: float
+
+
+def _people(rng: random.Random) -> list[_Person]:
+    people: list[_Person] = []
+    for nation, (firsts, lasts) in NATIONS.items():
+        names = [f"{f} {last}" for f in firsts for last in lasts]
+        rng.shuffle(names)
+        for name in names[:PER_NATION]:
+            people.append(_Person(name, nation, rng.gauss(0, 1)))
+    return people
+
+
+def _classify(rng: random.Random, field: list[_Person]) -> list[tuple[_Person, int]]:
+    """A final classification: skill plus luck, with the odd tie sharing a rank (1, 2, 2, 4)."""
+    perf = sorted(field, key=lambda p: -(p.skill + rng.gauss(0, 1.2)))
+    ranked: list[tuple[_Person, int]] = []
+    for i, person in enumerate(perf):
+        tied = i > 0 and rng.random() < 0.06
+        ranked.append((person, ranked[-1][1] if tied else i + 1))
+    return ranked
+
+
+def write_history(folder: Path, seed: int = 2007) -> History:
+    """Write ``results.csv``, the WC's ``boards.csv`` and ``teams.csv``, and a Wizard month."""
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    people = _people(rng)
+    by_nation: dict[str, list[_Person]] = {}
+    for p in people:
+        by_nation.setdefault(p.nation, []).append(p)
+    results = folder / "synthetic-results.csv"
+    with results.open("w", newline="", encoding="utf-8") as out:
+        w = csv.writer(out)
+        w.writerow(
+            ["event", "date", "player", "rank", "nationality", "country", "place", "rounds",
+             "world_championship"]
+        )  # fmt: skip
+        for year in range(2001, 2011):
+            for nation in NATIONS:
+                if rng.random() < 0.45:
+                    continue
+                city = rng.choice(CITIES[nation])
+                day = date(year, 1, 1) + timedelta(days=rng.randrange(20, 340))
+                home = rng.sample(by_nation[nation], rng.randrange(14, 36))
+                away = rng.sample(people, rng.randrange(0, 12))
+                field = list({p.name: p for p in home + away}.values())
+                rounds = 1 if rng.random() < 0.15 else rng.choice([3, 4, 5])
+                name = f"{city} Open {year}"
+                for person, rank in _classify(rng, field):
+                    w.writerow([name, day.isoformat(), person.name, rank, person.nation,
+                                nation, city, rounds, "no"])  # fmt: skip
+        wc_field = _wc_field(rng, people)
+        for person, rank in _classify(rng, wc_field):
+            w.writerow(["World Diplomacy Championship 2007", "2007-08-03", person.name, rank,
+                        person.nation, "Netherlands", "Leiden", 6, "yes"])  # fmt: skip
+    boards, teams = _write_wc(folder, rng, wc_field)
+    games = _write_wizard(folder, rng)
+    return History(results, boards, teams, games)
+
+
+def _wc_field(rng: random.Random, people: list[_Person]) -> list[_Person]:
+    best = sorted(people, key=lambda p: -p.skill)[:140]
+    return rng.sample(best, 70)
+
+
+def _centres(rng: random.Random, seats: list[_Person]) -> list[int]:
+    """Supply centres summing to 34 at most, the stronger players holding more."""
+    weights = [max(0.05, 1.5 + p.skill + rng.gauss(0, 1.0)) for p in seats]
+    total = sum(weights)
+    centres = [int(34 * wt / total) for wt in weights]
+    centres = [c if c >= 2 else (0 if rng.random() < 0.5 else c) for c in centres]
+    return [min(c, 17) for c in centres]
+
+
+def _write_wc(folder: Path, rng: random.Random, field: list[_Person]) -> tuple[Path, Path]:
+    boards = folder / "wdc-2007-boards.csv"
+    teams = folder / "wdc-2007-teams.csv"
+    with boards.open("w", newline="", encoding="utf-8") as out:
+        w = csv.writer(out)
+        w.writerow(["round", "board", "power", "player", "centres", "eliminated", "final_year",
+                    "draw", "top_board"])  # fmt: skip
+        for rnd in range(1, 7):
+            if rnd == 6:
+                seats_all = sorted(field, key=lambda p: -p.skill)[:7]
+            else:
+                seats_all = rng.sample(field, 70)
+            for b in range(len(seats_all) // 7):
+                seats = seats_all[b * 7 : b * 7 + 7]
+                centres = _centres(rng, seats)
+                final_year = rng.randrange(1906, 1911)
+                for power, person, c in zip(POWERS, seats, centres, strict=True):
+                    elim = str(rng.randrange(1903, final_year)) if c == 0 else ""
+                    w.writerow([rnd, b + 1, power, person.name, c, elim, final_year, "",
+                                "yes" if rnd == 6 else "no"])  # fmt: skip
+    with teams.open("w", newline="", encoding="utf-8") as out:
+        w = csv.writer(out)
+        w.writerow(["team", "player"])
+        members = sorted(field, key=lambda p: (p.nation, p.name))
+        for i in range(0, 60, 3):
+            trio = members[i : i + 3]
+            for person in trio:
+                w.writerow([f"{trio[0].nation} {i // 3 + 1}", person.name])
+    return boards, teams
+
+
+def _write_wizard(folder: Path, rng: random.Random) -> Path:
+    games = folder / "wizard-2010-03-games.csv"
+    nicks = [f"{a}{b}" for a in ("zauber", "magier", "hexe", "wizzy", "merlin")
+             for b in ("", "42", "_x", "77")]  # fmt: skip
+    with games.open("w", newline="", encoding="utf-8") as out:
+        w = csv.writer(out)
+        w.writerow(["date", "game", "player", "score"])
+        for g in range(1, 121):
+            day = date(2010, 3, 1) + timedelta(days=(g * 7) % 31)
+            for nick in rng.sample(nicks, rng.choice([3, 4, 5, 6])):
+                w.writerow([day.isoformat(), f"G{g:04d}", nick, rng.randrange(-10, 30) * 10])
+    return games
