@@ -16,7 +16,7 @@ from typing import Any, Literal, Protocol
 
 from palmares.diplomacy.board import Board
 
-__all__ = ["BoardScore", "Kind", "Score", "ScoringSystem", "SystemInfo"]
+__all__ = ["BoardScore", "Kind", "Score", "ScoringSystem", "SystemInfo", "exact", "yes_no"]
 
 #: Exact where the rule is rational (Fraction), float where it is not (2^(sc/4)).
 Score = Fraction | Decimal | float | int
@@ -33,9 +33,76 @@ class BoardScore:
     scores: Mapping[str, Score]
     details: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    #: The board's nominal total when the system fixes one (Divide and Conquer: 100, even when
+    #: its rounded raw scores sum to 99.99); ``None``: the board is worth the sum of its scores.
+    total: Score | None = None
 
     def __getitem__(self, power: str) -> Score:
         return self.scores[power]
+
+    @property
+    def board_total(self) -> Score:
+        """What the board is worth: the nominal :attr:`total`, or the sum of the scores."""
+        if self.total is not None:
+            return self.total
+        return sum(self.scores.values(), start=0)
+
+    def share(self, power: str) -> Fraction:
+        """``power``'s share of the board, exactly: score / board total (0 … 1).
+
+        This is the share of the pot the ante system pays out (seed 002, Appendix A: "Your Raw
+        Score is simply the percentage of the pot you receive"). A system whose board total is
+        not 100 pays score / total. A board whose scores are all 0 shares equally, so no pot
+        is lost.
+        """
+        total = exact(self.board_total)
+        if total == 0:
+            return Fraction(1, len(self.scores))
+        return exact(self.scores[power]) / total
+
+    def normalised(self, total: Score = 100) -> BoardScore:
+        """The same board rescaled so its scores sum to ``total`` (100 by default).
+
+        Each score becomes ``score · total / Σ scores``, exactly (a Fraction) when the scores
+        are exact, a float otherwise; a board whose scores are all 0 gives everyone an equal
+        share. The details are kept, each power's gaining ``"unnormalised"``: its own score.
+        """
+        factor_total = exact(total)
+        shares = {p: self.share(p) for p in self.scores}
+        inexact = any(isinstance(v, float) for v in self.scores.values())
+        scores: dict[str, Score] = {
+            p: float(s * factor_total) if inexact else s * factor_total for p, s in shares.items()
+        }
+        details = {
+            p: {**self.details.get(p, {}), "unnormalised": self.scores[p]} for p in self.scores
+        }
+        return BoardScore(
+            board=self.board,
+            system=self.system,
+            scores=scores,
+            details=details,
+            notes=(*self.notes, f"normalised to a board total of {total}"),
+            total=total,
+        )
+
+
+def exact(value: Score) -> Fraction:
+    """A score as an exact Fraction (a float is taken at its exact binary value)."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool):
+        raise TypeError("a bool is not a score")
+    return Fraction(value)
+
+
+def yes_no(value: str) -> bool:
+    """A yes/no parameter as the command line writes it (``rounded=no``)."""
+    low = value.strip().lower()
+    if low in {"yes", "y", "true", "t", "1", "on"}:
+        return True
+    if low in {"no", "n", "false", "f", "0", "off"}:
+        return False
+    raise ValueError(f"expected yes or no, got {value!r}")
 
 
 class ScoringSystem(Protocol):
