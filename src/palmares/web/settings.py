@@ -95,7 +95,9 @@ USE_TZ = True
 TIME_ZONE = "UTC"
 
 STATIC_URL = "/static/"
-STATIC_ROOT = Path(env_str("PALMARES_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+# Static files are served by whitenoise straight from the app folders (finders); set
+# PALMARES_STATIC_ROOT and run collectstatic to serve a collected, compressed copy instead.
+STATIC_ROOT = env_str("PALMARES_STATIC_ROOT") or None
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
@@ -122,3 +124,16 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("PALMARES_LOG_LEVEL", "WARNING")},
 }
+
+
+def _plotly_js_folder() -> str:
+    """plotly.js as the plotly package ships it (served as /static/plotly/plotly.min.js)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("plotly")
+    if spec is None or spec.origin is None:
+        return str(BASE_DIR / "ui" / "static")
+    return str(Path(spec.origin).parent / "package_data")
+
+
+STATICFILES_DIRS = [("plotly", _plotly_js_folder())]

@@ -13,7 +13,7 @@ from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
 from palmares.web.ratinglists.services import recompute_dip_pouch
 
-__all__ = ["ImportSummary", "import_results", "save_events"]
+__all__ = ["ImportSummary", "import_results", "replace_results", "save_events"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,3 +78,23 @@ def _find_event(data: EventRows) -> Event | None:
         if found is not None:
             return found
     return Event.objects.filter(name=data.name, date=data.date).first()
+
+
+def replace_results(event: Event, rows: list[tuple[str, str, str, int]]) -> None:
+    """Replace ``event``'s classification with ``(player, player_id, nationality, rank)`` rows
+    and recompute the ratings, in one transaction."""
+    with transaction.atomic():
+        players = resolve_players((name, ext, nat) for name, ext, nat, _ in rows)
+        event.results.all().delete()
+        Result.objects.bulk_create(
+            Result(
+                event=event,
+                player=players[(ext, name_key(name))],
+                rank=rank,
+                nationality=nat or players[(ext, name_key(name))].nationality,
+            )
+            for name, ext, nat, rank in rows
+        )
+        event.players = len(rows)
+        event.save()
+        recompute_dip_pouch()

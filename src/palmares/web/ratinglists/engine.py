@@ -30,6 +30,10 @@ __all__ = [
     "EventIn",
     "ListEntry",
     "RatingMove",
+    "WorkedMove",
+    "explain_move",
+    "formula_value",
+    "rating_after",
     "percentile",
     "rank_list",
     "replay",
@@ -88,8 +92,46 @@ def tournament_value(event: EventIn) -> Decimal:
         return WORLD_CHAMPIONSHIP_VALUE
     if event.date.year < FIRST_RATED_YEAR:
         return Decimal(0)
-    divisor = Decimal(7) if event.rounds == 1 else Decimal("3.5")
-    return min(Decimal(event.players) / divisor + 2, MAX_VALUE)
+    return min(formula_value(event.players, event.rounds), MAX_VALUE)
+
+
+def formula_value(players: int, rounds: int | None) -> Decimal:
+    """The formula before the cap: players / 7 + 2 (one round) or players / 3.5 + 2."""
+    divisor = Decimal(7) if rounds == 1 else Decimal("3.5")
+    return Decimal(players) / divisor + 2
+
+
+def rating_after(before: Decimal, score: Decimal, value: Decimal) -> Decimal:
+    """The rating moves ``value`` % of the distance from ``before`` to the percentile."""
+    return before + value / 100 * (score - before)
+
+
+@dataclass(frozen=True, slots=True)
+class WorkedMove:
+    """Every figure of one rating move, for the page that explains the formula."""
+
+    before: Decimal
+    percentile: Decimal
+    formula_value: Decimal
+    tournament_value: Decimal
+    difference: Decimal
+    move: Decimal
+    after: Decimal
+
+
+def explain_move(before: Decimal, event: EventIn, placement: int) -> WorkedMove:
+    score = percentile(event.players, placement)
+    value = tournament_value(event)
+    after = rating_after(before, score, value)
+    return WorkedMove(
+        before=before,
+        percentile=score,
+        formula_value=formula_value(event.players, event.rounds),
+        tournament_value=value,
+        difference=score - before,
+        move=after - before,
+        after=after,
+    )
 
 
 def replay(events: Iterable[EventIn]) -> list[RatingMove]:
@@ -101,7 +143,7 @@ def replay(events: Iterable[EventIn]) -> list[RatingMove]:
         for player_id, placement in event.placements:
             before = ratings.get(player_id, INITIAL_RATING)
             score = percentile(event.players, placement)
-            after = before + value / 100 * (score - before)
+            after = rating_after(before, score, value)
             ratings[player_id] = after
             moves.append(
                 RatingMove(player_id, event.event_id, event.date, before, after, score, value)

@@ -1,0 +1,91 @@
+"""Every page answers 200 and shows its key figures (from the engines, half up)."""
+
+from __future__ import annotations
+
+from django.test import Client
+
+from palmares.web.events.models import Event
+from palmares.web.players.models import Player
+from palmares.web.tournaments.models import Tournament
+
+
+def test_home_lists_top_of_each_ranking(client: Client, ocean: Event) -> None:
+    page = client.get("/").content.decode()
+    latest = Event.objects.order_by("-date", "name").first()
+    assert latest is not None and latest.name in page
+    assert "Pekko" in page  # top of the Tantrix list (2023)
+
+
+def test_event_report_prints_the_seed_scores(client: Client, ocean: Event) -> None:
+    page = client.get(f"/events/{ocean.pk}/").content.decode()
+    for name, score in [("Edi Birsan", "97.92"), ("Jerry Fest", "93.75"), ("Matt Shields", "64.58"),
+                        ("Mitchell Wageler", "10.42"), ("Mark Zoffel", "35.42")]:  # fmt: skip
+        row = page.split(name)[1].split("</tr>")[0]
+        assert f">{score}<" in row, (name, row)
+
+
+def test_formula_page_works_the_seed_example(client: Client) -> None:
+    page = client.get("/dip-pouch/formula/").content.decode()
+    for figure in ["88.46", "20.57", "33.46", "5.019", "60.019"]:
+        assert figure in page
+
+
+def test_ranking_international_national_and_year(client: Client, db: None) -> None:
+    page = client.get("/dip-pouch/").content.decode()
+    assert 'id="ranking"' in page and "Permanent" in page and ">2007<" in page
+    france = client.get("/dip-pouch/?nation=France").content.decode()
+    rows = france.split("<tbody>")[1].split("</tbody>")[0]
+    assert rows.count("<tr>") > 10 and "Germany" not in rows
+    assert client.get("/dip-pouch/?year=2004").status_code == 200
+    assert client.get("/dip-pouch/?year=abc").status_code == 404
+
+
+def test_player_page_has_history_and_chart(client: Client, ocean: Event) -> None:
+    birsan = Player.objects.get(name="Edi Birsan")
+    page = client.get(f"/players/{birsan.pk}/").content.decode()
+    assert 'id="chart"' in page and "plotly.min.js" in page
+    assert "Dip in the Ocean 2004" in page and ">97.92<" in page
+    assert ">45.13<" in page  # 40 + 8.857…% of (97.92 − 40)
+
+
+def test_events_list(client: Client, db: None) -> None:
+    assert "World Diplomacy Championship 2007" in client.get("/dip-pouch/events/").content.decode()
+
+
+def test_tournament_page_standings_boards_teams(client: Client, wc: Tournament) -> None:
+    page = client.get(f"/diplomacy/{wc.pk}/").content.decode()
+    assert 'id="standings"' in page and "Top board" in page and "Teams" in page
+    assert "stake" in page.lower()  # the ante explained per player
+    first = client.get(f"/diplomacy/{wc.pk}/?round=1").content.decode()
+    assert "Standings after round 1" in first
+
+
+def test_tantrix_pages(client: Client, db: None) -> None:
+    page = client.get("/tantrix/").content.decode()
+    assert "Pekko" in page and ">2023<" in page
+    event = Event.objects.get(kind="tantrix")
+    matches = client.get(f"/tantrix/events/{event.pk}/").content.decode()
+    assert ">48<" in matches and "Rochelle" in matches
+    pekko = Player.objects.get(name="Pekko")
+    assert "2023" in client.get(f"/tantrix/players/{pekko.pk}/").content.decode()
+
+
+def test_wizard_pages(client: Client, db: None) -> None:
+    assert "2010-03" in client.get("/wizard/").content.decode()
+    assert "G0001" in client.get("/wizard/2010-3/").content.decode()
+    assert client.get("/wizard/2010-13/").status_code == 404
+
+
+def test_search_is_accent_and_case_insensitive(client: Client, db: None) -> None:
+    page = client.get("/search?q=EDI birsan").content.decode()
+    assert "Edi Birsan" in page
+    accented = Player.objects.filter(name__contains="è").first()
+    assert accented is not None
+    bare = accented.name.replace("è", "e").upper()
+    assert accented.name in client.get("/search", {"q": bare}).content.decode()
+    assert "Dip in the Ocean 2004" in client.get("/search?q=ocean").content.decode()
+
+
+def test_french(client: Client, db: None) -> None:
+    page = client.get("/dip-pouch/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'lang="fr"' in page and "Classement" in page
