@@ -6,4 +6,8 @@ import os
 
 os.environ.setdefault("PALMARES_SECRET_KEY", "tests-only-secret-key-" + "x" * 40)
 
-from palmares.web.settings import *  # noqa: E402, F403
+from palmares.web.settings import *  # noqa: F403
+
+# Two checkouts may run the suite on one PostgreSQL server at once: one test database each.
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": f"test_palmares_{os.getpid()}"}  # noqa: F405

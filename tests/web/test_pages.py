@@ -18,8 +18,13 @@ def test_home_lists_top_of_each_ranking(client: Client, ocean: Event) -> None:
 
 def test_event_report_prints_the_seed_scores(client: Client, ocean: Event) -> None:
     page = client.get(f"/events/{ocean.pk}/").content.decode()
-    for name, score in [("Edi Birsan", "97.92"), ("Jerry Fest", "93.75"), ("Matt Shields", "64.58"),
-                        ("Mitchell Wageler", "10.42"), ("Mark Zoffel", "35.42")]:  # fmt: skip
+    for name, score in [
+        ("Edi Birsan", "97.92"),
+        ("Jerry Fest", "93.75"),
+        ("Matt Shields", "64.58"),
+        ("Mitchell Wageler", "10.42"),
+        ("Mark Zoffel", "35.42"),
+    ]:
         row = page.split(name)[1].split("</tr>")[0]
         assert f">{score}<" in row, (name, row)
 

@@ -45,8 +45,7 @@ def import_results(file: FileArg, fmt: FormatOption = Format.table) -> None:
     from palmares.web.events.services import import_results as run
 
     summary = run(file)
-    _done("results", fmt, events=summary.events, results=summary.results,
-          replaced=summary.replaced)  # fmt: skip
+    _done("results", fmt, events=summary.events, results=summary.results, replaced=summary.replaced)
 
 
 @import_app.command("boards")

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, ValidationError
 from ninja.pagination import LimitOffsetPagination, paginate
+from ninja.responses import Status
 from ninja.security import django_auth
 
 from palmares.core.errors import PalmaresError
@@ -55,8 +56,11 @@ def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     loc = [str(p) for p in first.get("loc", []) if p not in ("body", "query", "path", "payload")]
     return api.create_response(
         request,
-        {"detail": first.get("msg", "invalid input"), "field": ".".join(loc) or None,
-         "errors": exc.errors},  # fmt: skip
+        {
+            "detail": first.get("msg", "invalid input"),
+            "field": ".".join(loc) or None,
+            "errors": exc.errors,
+        },
         status=422,
     )
 
@@ -134,7 +138,7 @@ def put_results(request: HttpRequest, event_id: int, payload: list[ResultIn]) ->
     """Replace the event's classification (ratings officers); the ratings are recomputed."""
     ev = get_object_or_404(Event, pk=event_id)
     if not is_ratings_officer(request.user):
-        return 403, {"detail": "only ratings officers may change results", "field": None}
+        return Status(403, {"detail": "only ratings officers may change results", "field": None})
     replace_results(ev, [(r.player, r.player_id, r.nationality, r.rank) for r in payload])
     return Result.objects.filter(event=ev).select_related("player").order_by("rank", "player_id")
 
@@ -178,25 +182,32 @@ def post_board(request: HttpRequest, tournament_id: int, payload: BoardIn) -> An
     """Enter one board's result (the tournament's directors, ratings officers, admins)."""
     t = get_object_or_404(Tournament, pk=tournament_id)
     if not can_edit_tournament(request.user, t):
-        return 403, {"detail": "only this tournament's directors may enter boards", "field": None}
+        return Status(
+            403, {"detail": "only this tournament's directors may enter boards", "field": None}
+        )
     powers = [s.power for s in payload.seats]
     if len(set(powers)) != 7:
-        return 422, {"detail": "each of the seven powers once", "field": "seats"}
+        return Status(422, {"detail": "each of the seven powers once", "field": "seats"})
     if sum(s.centres for s in payload.seats) > 34:
-        return 422, {"detail": "the centres add up to more than 34", "field": "seats"}
+        return Status(422, {"detail": "the centres add up to more than 34", "field": "seats"})
     for i, s in enumerate(payload.seats):
         if not Player.objects.filter(pk=s.player_id).exists():
-            return 422, {"detail": f"no player {s.player_id}", "field": f"seats.{i}.player_id"}
+            return Status(
+                422, {"detail": f"no player {s.player_id}", "field": f"seats.{i}.player_id"}
+            )
     board = save_board(
         t,
         payload.round,
         payload.board,
-        [SeatValue(s.power, s.player_id, s.centres, s.eliminated, s.in_draw) for s in payload.seats],
+        [
+            SeatValue(s.power, s.player_id, s.centres, s.eliminated, s.in_draw)
+            for s in payload.seats
+        ],
     )
-    return 201, {"id": board.pk, "round": payload.round, "board": board.label}
+    return Status(201, {"id": board.pk, "round": payload.round, "board": board.label})
 
 
-def _not_found(request: HttpRequest, exc: Exception) -> HttpResponse:
+def _not_found(request: HttpRequest, exc: Http404 | type[Http404]) -> HttpResponse:
     return api.create_response(request, {"detail": "not found", "field": None}, status=404)
 
 

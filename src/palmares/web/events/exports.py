@@ -10,9 +10,20 @@ from palmares.web.tournaments.models import POWERS, Seat
 __all__ = ["RESULT_COLUMNS", "result_rows", "wdd_board_rows", "wdd_classification_rows"]
 
 RESULT_COLUMNS = [
-    "event", "date", "event_id", "player", "player_id", "rank", "nationality", "country",
-    "place", "rounds", "players", "world_championship", "coefficient",
-]  # fmt: skip
+    "event",
+    "date",
+    "event_id",
+    "player",
+    "player_id",
+    "rank",
+    "nationality",
+    "country",
+    "place",
+    "rounds",
+    "players",
+    "world_championship",
+    "coefficient",
+]
 _POWER = dict(POWERS)
 
 
@@ -47,8 +58,9 @@ def wdd_classification_rows(event: Event) -> list[dict[str, Any]]:
     rows = []
     for r in event.results.select_related("player").order_by("rank", "player__key"):
         first, _, last = r.player.name.partition(" ")
-        rows.append({"rank": r.rank, "first_name": first, "last_name": last,
-                     "nationality": r.nationality})  # fmt: skip
+        rows.append(
+            {"rank": r.rank, "first_name": first, "last_name": last, "nationality": r.nationality}
+        )
     return rows
 
 
@@ -60,7 +72,15 @@ def wdd_board_rows(event: Event) -> list[dict[str, Any]]:
     rows = []
     for s in seats.order_by("board__round__number", "board_id", "power"):
         first, _, last = s.player.name.partition(" ")
-        rows.append({"round": s.board.round.number, "board": s.board.label,
-                     "power": _POWER[s.power], "first_name": first, "last_name": last,
-                     "centres": s.centres, "eliminated": s.eliminated})  # fmt: skip
+        rows.append(
+            {
+                "round": s.board.round.number,
+                "board": s.board.label,
+                "power": _POWER[s.power],
+                "first_name": first,
+                "last_name": last,
+                "centres": s.centres,
+                "eliminated": s.eliminated,
+            }
+        )
     return rows

@@ -122,9 +122,18 @@ def write_history(folder: Path, seed: int = 2007) -> History:
     with results.open("w", newline="", encoding="utf-8") as out:
         w = csv.writer(out)
         w.writerow(
-            ["event", "date", "player", "rank", "nationality", "country", "place", "rounds",
-             "world_championship"]
-        )  # fmt: skip
+            [
+                "event",
+                "date",
+                "player",
+                "rank",
+                "nationality",
+                "country",
+                "place",
+                "rounds",
+                "world_championship",
+            ]
+        )
         for year in range(2001, 2011):
             for nation in NATIONS:
                 if rng.random() < 0.45:
@@ -137,12 +146,34 @@ def write_history(folder: Path, seed: int = 2007) -> History:
                 rounds = 1 if rng.random() < 0.15 else rng.choice([3, 4, 5])
                 name = f"{city} Open {year}"
                 for person, rank in _classify(rng, field):
-                    w.writerow([name, day.isoformat(), person.name, rank, person.nation,
-                                nation, city, rounds, "no"])  # fmt: skip
+                    w.writerow(
+                        [
+                            name,
+                            day.isoformat(),
+                            person.name,
+                            rank,
+                            person.nation,
+                            nation,
+                            city,
+                            rounds,
+                            "no",
+                        ]
+                    )
         wc_field = _wc_field(rng, people)
         for person, rank in _classify(rng, wc_field):
-            w.writerow(["World Diplomacy Championship 2007", "2007-08-03", person.name, rank,
-                        person.nation, "Netherlands", "Leiden", 6, "yes"])  # fmt: skip
+            w.writerow(
+                [
+                    "World Diplomacy Championship 2007",
+                    "2007-08-03",
+                    person.name,
+                    rank,
+                    person.nation,
+                    "Netherlands",
+                    "Leiden",
+                    6,
+                    "yes",
+                ]
+            )
     boards, teams = _write_wc(folder, rng, wc_field)
     games = _write_wizard(folder, rng)
     return History(results, boards, teams, games)
@@ -167,8 +198,19 @@ def _write_wc(folder: Path, rng: random.Random, field: list[_Person]) -> tuple[P
     teams = folder / "wdc-2007-teams.csv"
     with boards.open("w", newline="", encoding="utf-8") as out:
         w = csv.writer(out)
-        w.writerow(["round", "board", "power", "player", "centres", "eliminated", "final_year",
-                    "draw", "top_board"])  # fmt: skip
+        w.writerow(
+            [
+                "round",
+                "board",
+                "power",
+                "player",
+                "centres",
+                "eliminated",
+                "final_year",
+                "draw",
+                "top_board",
+            ]
+        )
         for rnd in range(1, 7):
             if rnd == 6:
                 seats_all = sorted(field, key=lambda p: -p.skill)[:7]
@@ -180,8 +222,19 @@ def _write_wc(folder: Path, rng: random.Random, field: list[_Person]) -> tuple[P
                 final_year = rng.randrange(1906, 1911)
                 for power, person, c in zip(POWERS, seats, centres, strict=True):
                     elim = str(rng.randrange(1903, final_year)) if c == 0 else ""
-                    w.writerow([rnd, b + 1, power, person.name, c, elim, final_year, "",
-                                "yes" if rnd == 6 else "no"])  # fmt: skip
+                    w.writerow(
+                        [
+                            rnd,
+                            b + 1,
+                            power,
+                            person.name,
+                            c,
+                            elim,
+                            final_year,
+                            "",
+                            "yes" if rnd == 6 else "no",
+                        ]
+                    )
     with teams.open("w", newline="", encoding="utf-8") as out:
         w = csv.writer(out)
         w.writerow(["team", "player"])
@@ -195,8 +248,11 @@ def _write_wc(folder: Path, rng: random.Random, field: list[_Person]) -> tuple[P
 
 def _write_wizard(folder: Path, rng: random.Random) -> Path:
     games = folder / "wizard-2010-03-games.csv"
-    nicks = [f"{a}{b}" for a in ("zauber", "magier", "hexe", "wizzy", "merlin")
-             for b in ("", "42", "_x", "77")]  # fmt: skip
+    nicks = [
+        f"{a}{b}"
+        for a in ("zauber", "magier", "hexe", "wizzy", "merlin")
+        for b in ("", "42", "_x", "77")
+    ]
     with games.open("w", newline="", encoding="utf-8") as out:
         w = csv.writer(out)
         w.writerow(["date", "game", "player", "score"])

@@ -33,9 +33,9 @@ __all__ = [
     "WorkedMove",
     "explain_move",
     "formula_value",
-    "rating_after",
     "percentile",
     "rank_list",
+    "rating_after",
     "replay",
     "tournament_value",
 ]

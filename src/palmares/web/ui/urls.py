@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from palmares.web.ui.views import diplomacy, dip_pouch, games, site
+from palmares.web.ui.views import dip_pouch, diplomacy, games, site
 
 urlpatterns = [
     path("", site.home, name="home"),

@@ -46,9 +46,12 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
             p.name: p.pk
             for p in Player.objects.filter(seats__board__round__tournament=t).distinct()
         }
-        for b in Board.objects.filter(round__tournament=t, round__number__lte=after).select_related(
-            "round"
-        ).prefetch_related("seats__player").order_by("round__number", "id"):
+        for b in (
+            Board.objects.filter(round__tournament=t, round__number__lte=after)
+            .select_related("round")
+            .prefetch_related("seats__player")
+            .order_by("round__number", "id")
+        ):
             score = result.board_scores.get((b.round.number, b.label))
             seats = []
             for seat in b.seats.all():
@@ -102,7 +105,7 @@ class BoardForm(forms.Form):
         total = sum(data.get(f"centres_{i}", 0) or 0 for i, _ in POWERS)
         if total > 34:
             raise forms.ValidationError(f"the centres add up to {total}; at most 34")
-        for initial, name in POWERS:
+        for initial, _name in POWERS:
             who = data.get(f"player_{initial}")
             if who and not Player.objects.filter(key=name_key(who)).exists():
                 self.add_error(f"player_{initial}", f"no player named {who!r}")
@@ -129,6 +132,4 @@ def enter_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
         ]
         save_board(t, data["round"], data["board"], seats)
         return redirect(f"/diplomacy/{t.pk}/?round={data['round']}")
-    return render(
-        request, "ui/board_form.html", {"t": t, "form": form, "powers": GREAT_POWERS}
-    )
+    return render(request, "ui/board_form.html", {"t": t, "form": form, "powers": GREAT_POWERS})

@@ -21,11 +21,9 @@ from palmares.web.wizarddb.models import Game, Month
 def tantrix(request: HttpRequest) -> HttpResponse:
     lists = list(Rating.objects.values_list("as_of", flat=True).distinct().order_by("-as_of"))
     as_of = lists[0] if lists else None
-    rows = Rating.objects.filter(as_of=as_of).select_related("player").order_by("-rating")
+    rows = Rating.objects.filter(as_of__in=lists[:1]).select_related("player").order_by("-rating")
     events = Event.objects.filter(kind=Event.Kind.TANTRIX).order_by("-date")
-    return render(
-        request, "ui/tantrix.html", {"as_of": as_of, "ratings": rows, "events": events}
-    )
+    return render(request, "ui/tantrix.html", {"as_of": as_of, "ratings": rows, "events": events})
 
 
 def tantrix_event(request: HttpRequest, event_id: int) -> HttpResponse:

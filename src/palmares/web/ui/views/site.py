@@ -42,6 +42,4 @@ def search(request: HttpRequest) -> HttpResponse:
     if key:
         players = list(Player.objects.filter(Q(key__contains=key))[:SEARCH_LIMIT])
         events = list(Event.objects.filter(key__contains=key).order_by("-date")[:SEARCH_LIMIT])
-    return render(
-        request, "ui/search.html", {"q": query, "players": players, "events": events}
-    )
+    return render(request, "ui/search.html", {"q": query, "players": players, "events": events})

@@ -1,0 +1,98 @@
+"""The JSON API: schema, reads with pagination, JSON errors naming the field, writes."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+from django.test import Client
+
+from palmares.web.events.models import Event
+from palmares.web.players.models import Player
+from palmares.web.ratinglists.models import RatingEntry
+from palmares.web.tournaments.models import Seat, Tournament
+
+
+def test_openapi_schema_and_docs(client: Client, db: None) -> None:
+    schema = client.get("/api/openapi.json").json()
+    assert "/api/rankings/dip-pouch" in schema["paths"]
+    assert "put" in schema["paths"]["/api/events/{event_id}/results"]
+    assert client.get("/api/docs").status_code == 200
+
+
+def test_ranking_is_paginated_with_stable_ids(client: Client, db: None) -> None:
+    first = client.get("/api/rankings/dip-pouch?limit=5").json()
+    second = client.get("/api/rankings/dip-pouch?limit=5&offset=5").json()
+    assert first["count"] == second["count"] > 400
+    assert [r["rank"] for r in first["items"]] == sorted(r["rank"] for r in first["items"])
+    ids = {r["player"]["id"] for r in first["items"]}
+    assert ids.isdisjoint(r["player"]["id"] for r in second["items"])
+    one = first["items"][0]["player"]["id"]
+    assert client.get(f"/api/players/{one}").json()["id"] == one
+
+
+def test_history_carries_full_precision(client: Client, ocean: Event) -> None:
+    birsan = Player.objects.get(name="Edi Birsan")
+    rows = client.get(f"/api/players/{birsan.pk}/history").json()
+    ocean_row = next(r for r in rows if r["event"]["id"] == ocean.pk)
+    assert Decimal(ocean_row["percentile"]).quantize(Decimal("0.01")) == Decimal("97.92")
+    assert ocean_row["rank"] == 1
+
+
+def test_reads_of_events_results_players(client: Client, ocean: Event) -> None:
+    assert client.get("/api/events?kind=tantrix").json()["count"] == 1
+    assert client.get(f"/api/events/{ocean.pk}").json()["players"] == 24
+    results = client.get(f"/api/events/{ocean.pk}/results").json()
+    assert [r["rank"] for r in results[:3]] == [1, 2, 3]
+    assert client.get("/api/players?q=birsan").json()["items"][0]["name"] == "Edi Birsan"
+
+
+def test_tournament_standings_explain_the_ante(client: Client, wc: Tournament) -> None:
+    rows = client.get(f"/api/tournaments/{wc.pk}/standings?round=1").json()
+    assert len(rows) == 70 and rows[0]["rank"] == 1
+    assert any("stake" in line for line in rows[0]["explain"])
+
+
+def test_errors_are_json_and_name_the_field(officer: Client, ocean: Event) -> None:
+    missing = officer.get("/api/players/999999")
+    assert missing.status_code == 404 and missing.json()["detail"] == "not found"
+    bad = officer.put(
+        f"/api/events/{ocean.pk}/results",
+        data=json.dumps([{"player": "A", "rank": 0}]),
+        content_type="application/json",
+    )
+    assert bad.status_code == 422
+    assert bad.json()["field"] == "0.rank"
+
+
+def test_officer_replaces_results_and_ratings_follow(officer: Client, ocean: Event) -> None:
+    payload = [{"player": "Edi Birsan", "rank": 2}, {"player": "Jerry Fest", "rank": 1}]
+    answer = officer.put(
+        f"/api/events/{ocean.pk}/results", data=json.dumps(payload), content_type="application/json"
+    )
+    assert answer.status_code == 200
+    assert [r["player"]["name"] for r in answer.json()] == ["Jerry Fest", "Edi Birsan"]
+    fest = RatingEntry.objects.get(event=ocean, player__name="Jerry Fest")
+    assert fest.percentile == Decimal(75)  # (2 + 0.5 − 1) / 2 × 100
+
+
+def test_td_enters_a_board(td: Client, wc: Tournament) -> None:
+    players = list(Player.objects.filter(seats__board__round__tournament=wc).distinct()[:7])
+    seats = [
+        {"power": p, "player_id": who.pk, "centres": c}
+        for p, who, c in zip("AEFGIRT", players, [10, 8, 6, 4, 3, 2, 1], strict=True)
+    ]
+    answer = td.post(
+        f"/api/tournaments/{wc.pk}/boards",
+        data=json.dumps({"round": 7, "board": "1", "seats": seats}),
+        content_type="application/json",
+    )
+    assert answer.status_code == 201, answer.content
+    assert Seat.objects.filter(board__round__number=7, board__round__tournament=wc).count() == 7
+    too_many = [dict(s, centres=10) for s in seats]
+    bad = td.post(
+        f"/api/tournaments/{wc.pk}/boards",
+        data=json.dumps({"round": 7, "board": "2", "seats": too_many}),
+        content_type="application/json",
+    )
+    assert bad.status_code == 422 and bad.json()["field"] == "seats"
