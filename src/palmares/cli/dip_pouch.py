@@ -1,13 +1,237 @@
-"""`palmares dip-pouch`.
+"""`palmares dip-pouch`: the WDD's Dip Pouch Tournament Rating (seed 000, issue 3).
 
-The WDD's Dip Pouch Tournament Rating: ranking, player page, event report.
+- ``ranking results.csv [--as-of DATE | --year YYYY] [--nationality X]``: rank, national rank,
+  player, nationality, rating, events counted; no option: the list as it stands today.
+- ``player results.csv NAME [--explain]``: the player page, newest event first.
+- ``event results.csv NAME``: the event report (the seed's Dip in the Ocean 2004 table).
+- ``events results.csv``: the included events with their tournament values.
+
+Thin: read the file (palmares.io.results), ask the history (palmares.ratings), build a Report.
+Table format shows ratings, coefficients and scores to two decimals, half up, and a rank as
+"8/65"; csv and json carry full precision.
 """
 
 from __future__ import annotations
 
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+
+from palmares.cli.common import FormatOption
+from palmares.cli.output import Col, Format, Report, Table, emit, fixed
+from palmares.core.errors import PalmaresError
+from palmares.io.fields import iso_date
+from palmares.io.results import read_results
+from palmares.ratings import RatingHistory, replay, year_end
 
 app = typer.Typer(
     help="The WDD's Dip Pouch Tournament Rating: ranking, player page, event report.",
     no_args_is_help=True,
 )
+
+ResultsArg = Annotated[Path, typer.Argument(help="results.csv (DESIGN.md format).")]
+TWO = fixed(2)
+
+
+def _history(path: Path) -> RatingHistory:
+    return replay(read_results(path))
+
+
+def _day(text: str) -> date:
+    try:
+        return iso_date(text)
+    except ValueError as exc:
+        raise PalmaresError(f"--as-of: {exc}") from None
+
+
+@app.command()
+def ranking(
+    results: ResultsArg,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="The list on DATE.")] = None,
+    year: Annotated[int | None, typer.Option("--year", help="The list on 31 Dec YYYY.")] = None,
+    nationality: Annotated[str | None, typer.Option(help="Only this nationality.")] = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """The international (and national) ranking, today or as of a date or year end."""
+    if as_of is not None and year is not None:
+        raise PalmaresError("give --as-of or --year, not both")
+    day = _day(as_of) if as_of is not None else year_end(year) if year is not None else None
+    history = _history(results)
+    listed = history.ranking(as_of=day or date.today(), nationality=nationality, exact=True)
+    rows = [
+        {
+            "rank": e.rank,
+            "national_rank": e.national_rank,
+            "player": e.name,
+            "nationality": e.nationality,
+            "rating": e.rating,
+            "events": e.events,
+            "player_id": e.player,
+        }
+        for e in listed.entries
+    ]
+    cols = [
+        Col("rank", "Rank", justify="right"),
+        Col("national_rank", "Nat. rank", justify="right"),
+        Col("player", "Player"),
+        Col("nationality", "Nat."),
+        Col("rating", "Rating", TWO, "right"),
+        Col("events", "Events", justify="right"),
+        Col("player_id", "Player id"),
+    ]
+    title = "Dip Pouch ranking" + (f" as of {day.isoformat()}" if day else " (permanent)")
+    if nationality:
+        title += f", nationality {nationality}"
+    emit(Report([Table("ranking", cols, rows, title)]), fmt)
+
+
+def _rank_of(row: dict[str, Any]) -> str:
+    return f"{row['rank']}/{row['players']}"
+
+
+@app.command()
+def player(
+    results: ResultsArg,
+    name: Annotated[str, typer.Argument(help="Player id or name.")],
+    explain: Annotated[bool, typer.Option(help="Tell each step in words.")] = False,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """The player page: rating, ranks, then one row per event, newest first."""
+    page = _history(results).player_page(name)
+    rows = [
+        {
+            "date": ln.event.date,
+            "country": ln.event.country,
+            "event": ln.event.name,
+            "rank": ln.rank,
+            "players": ln.players,
+            "coefficient": ln.coefficient,
+            "score": ln.score,
+            "rating": ln.rating,
+            "rating_before": ln.step.before,
+            "event_id": ln.event.event_id,
+        }
+        for ln in page.lines
+    ]
+    if fmt is Format.table:
+        for r in rows:
+            r["rank_of"] = _rank_of(r)
+        cols = [
+            Col("date", "Date"),
+            Col("country", "Country"),
+            Col("event", "Event"),
+            Col("rank_of", "Rank", justify="right"),
+            Col("coefficient", "Coeff", TWO, "right"),
+            Col("score", "Score", TWO, "right"),
+            Col("rating", "Rating", TWO, "right"),
+        ]
+    else:
+        cols = [
+            Col(k)
+            for k in (
+                "date",
+                "country",
+                "event",
+                "rank",
+                "players",
+                "coefficient",
+                "score",
+                "rating",
+                "rating_before",
+                "event_id",
+            )
+        ]
+    p = page.player
+    title = (
+        f"{p.name} ({p.nationality or 'nationality unknown'}): rating {TWO(page.rating)}, "
+        f"rank {page.rank or '-'}, national rank {page.national_rank or '-'}"
+    )
+    emit(
+        Report([Table("player", cols, rows, title)], explain=page.explain() if explain else []),
+        fmt,
+    )
+
+
+@app.command()
+def event(
+    results: ResultsArg,
+    name: Annotated[str, typer.Argument(help="Event id or name.")],
+    fmt: FormatOption = Format.table,
+) -> None:
+    """The event report: date, place, players, rounds, coefficient, then each player's score."""
+    report = _history(results).event_report(name)
+    ev, value = report.event, report.value
+    rows = [
+        {
+            "rank": ln.rank,
+            "player": ln.name,
+            "nationality": ln.nationality,
+            "score": ln.score,
+            "player_id": ln.player,
+            "rating_before": ln.rating_before,
+            "rating_after": ln.rating_after,
+        }
+        for ln in report.lines
+    ]
+    cols = [
+        Col("rank", "Rank", justify="right"),
+        Col("player", "Player"),
+        Col("nationality", "Nat."),
+        Col("score", "Score", TWO, "right"),
+        Col("player_id", "Player id"),
+        Col("rating_before", "Rating before", TWO, "right"),
+        Col("rating_after", "Rating after", TWO, "right"),
+    ]
+    rounds = "1" if ev.rounds == 1 else str(ev.rounds) if ev.rounds else "more than one"
+    title = (
+        f"{ev.name}  Date {ev.date.isoformat()}  Place {ev.place or '-'}  "
+        f"Number of players {ev.field_size}  Number of rounds {rounds}  "
+        f"Coeff {TWO(value.value)}"
+    )
+    emit(
+        Report(
+            [Table("event", cols, rows, title)],
+            explain=[value.explain()],
+            notes=[f"flag: {f}" for f in report.flags],
+        ),
+        fmt,
+    )
+
+
+@app.command()
+def events(results: ResultsArg, fmt: FormatOption = Format.table) -> None:
+    """The list of included events with their tournament values, in the order applied."""
+    rows = [
+        {
+            "date": s.event.date,
+            "event": s.event.name,
+            "event_id": s.event.event_id,
+            "country": s.event.country,
+            "place": s.event.place,
+            "players": s.event.field_size,
+            "rounds": s.event.rounds,
+            "world_championship": s.event.world_championship,
+            "coefficient": s.value.value,
+            "rule": s.value.rule,
+            "formula": s.value.formula,
+            "flagged": s.value.above_cap,
+        }
+        for s in _history(results).events()
+    ]
+    cols = [
+        Col("date", "Date"),
+        Col("event", "Event"),
+        Col("event_id", "Id"),
+        Col("country", "Country"),
+        Col("place", "Place"),
+        Col("players", "Players", justify="right"),
+        Col("rounds", "Rounds", justify="right"),
+        Col("world_championship", "WC"),
+        Col("coefficient", "Coeff", TWO, "right"),
+        Col("rule", "Rule"),
+        Col("formula", "Formula", TWO, "right"),
+        Col("flagged", "Above cap"),
+    ]
+    emit(Report([Table("events", cols, rows, "Included events")]), fmt)

@@ -1,0 +1,195 @@
+"""Reader for event results, ``results.csv`` (DESIGN.md, "Interchange formats").
+
+One row per player per event. Required: ``event``, ``date``, ``player``, ``rank``. Optional:
+``event_id``, ``player_id``, ``nationality``, ``country`` (host), ``place``, ``rounds`` (default:
+more than one), ``players`` (field size; default: the rows of that event), ``world_championship``
+(default no), ``coefficient`` (a stored tournament value overriding the formula). Tied players
+share a rank (1, 2, 2, 4).
+
+Strict: besides every bad cell (a bad date, a rank below 1 …), the file is rejected, naming file
+and line, when a rank is above the event's number of players, the same player appears twice in an
+event, ``players`` is below the number of rows of its event, or the rows of one event disagree on
+its date, name, rounds, players, world championship, coefficient, country or place (an empty
+optional cell agrees with anything).
+
+Rows are grouped into events by ``event_id`` when given, else by ``event`` name. Players are
+matched by ``player_id`` when given, else by name normalised for case, accents and spacing: a row
+without an id joins the id that name is used with elsewhere in the file; a name used with two ids
+is an error naming both. A player's nationality is the one on their most recent row that has one.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from palmares.io.fields import boolean, decimal, integer, iso_date, text
+from palmares.io.tables import Column, Row, RowProblems, read_rows
+from palmares.ratings.events import Event, Placement, Player, Results, event_order_key
+from palmares.ratings.players import normalise_name
+
+__all__ = ["COLUMNS", "read_results"]
+
+COLUMNS = [
+    Column("event", text, required=True),
+    Column("date", iso_date, required=True),
+    Column("player", text, required=True),
+    Column("rank", integer(1), required=True),
+    Column("event_id", text),
+    Column("player_id", text),
+    Column("nationality", text),
+    Column("country", text),
+    Column("place", text),
+    Column("rounds", integer(1)),
+    Column("players", integer(1)),
+    Column("world_championship", boolean),
+    Column("coefficient", decimal(Decimal(0))),
+]
+
+_EVENT_FIELDS = (
+    "event",
+    "date",
+    "rounds",
+    "players",
+    "world_championship",
+    "coefficient",
+    "country",
+    "place",
+)
+
+
+def _player_keys(rows: list[Row], problems: RowProblems) -> list[str]:
+    ids_by_name: dict[str, dict[str, int]] = defaultdict(dict)
+    for row in rows:
+        pid = row.get("player_id")
+        if pid is not None:
+            ids_by_name[normalise_name(row["player"])].setdefault(pid, row.line)
+    keys: list[str] = []
+    for row in rows:
+        pid = row.get("player_id")
+        norm = normalise_name(row["player"])
+        if pid is not None:
+            keys.append(pid)
+            continue
+        ids = ids_by_name.get(norm, {})
+        if len(ids) > 1:
+            named = " and ".join(f"{i} (line {line})" for i, line in ids.items())
+            problems.add(
+                row.line,
+                "player",
+                f"{row['player']!r} matches two player ids, {named}: give a player_id",
+            )
+        keys.append(next(iter(ids)) if len(ids) == 1 else f"name:{norm}")
+    return keys
+
+
+def _show(value: Any) -> str:
+    if hasattr(value, "isoformat"):
+        return str(value.isoformat())
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _event(
+    members: list[tuple[Row, str]], event_id: str | None, problems: RowProblems
+) -> Event | None:
+    first = members[0][0]
+    agreed: dict[str, Any] = {}
+    ok = True
+    for f in _EVENT_FIELDS:
+        seen_at: int | None = None
+        for row, _ in members:
+            value = row.get(f)
+            if value is None:
+                continue
+            if f not in agreed:
+                agreed[f], seen_at = value, row.line
+            elif agreed[f] != value:
+                problems.add(
+                    row.line,
+                    f,
+                    f"{_show(value)} but line {seen_at or first.line} of the same event says "
+                    f"{_show(agreed[f])}",
+                )
+                ok = False
+                break
+    seen: dict[str, int] = {}
+    for row, key in members:
+        if key in seen:
+            problems.add(
+                row.line,
+                "player",
+                f"{row['player']!r} appears twice in {first['event']!r} (also line {seen[key]})",
+            )
+            ok = False
+        seen.setdefault(key, row.line)
+    n = agreed.get("players", len(members))
+    if n < len(members):
+        problems.add(first.line, "players", f"{n} but the event has {len(members)} rows of players")
+        return None
+    for row, _ in members:
+        if row["rank"] > n:
+            problems.add(row.line, "rank", f"{row['rank']} is above the {n} players of the event")
+            ok = False
+    if not ok:
+        return None
+    placements = tuple(
+        Placement(key, row["rank"], row.get("nationality"))
+        for row, key in sorted(members, key=lambda m: (m[0]["rank"], m[0].line))
+    )
+    return Event(
+        key=event_id if event_id is not None else agreed["event"],
+        name=agreed["event"],
+        date=agreed["date"],
+        placements=placements,
+        event_id=event_id,
+        country=agreed.get("country"),
+        place=agreed.get("place"),
+        rounds=agreed.get("rounds"),
+        players=agreed.get("players"),
+        world_championship=bool(agreed.get("world_championship", False)),
+        coefficient=agreed.get("coefficient"),
+    )
+
+
+def read_results(path: Path | str) -> Results:
+    """Read and check ``results.csv``; raise :class:`~palmares.core.errors.InputError` naming
+    every bad line, so nothing is computed from a bad file."""
+    name = str(path)
+    rows = read_rows(path, COLUMNS)
+    problems = RowProblems(name)
+    keys = _player_keys(rows, problems)
+    groups: dict[tuple[str, str], list[tuple[Row, str]]] = defaultdict(list)
+    for row, key in zip(rows, keys, strict=True):
+        eid = row.get("event_id")
+        groups[("id", eid) if eid is not None else ("name", row["event"])].append((row, key))
+    events: list[Event] = []
+    by_key: dict[str, int] = {}
+    for (kind, ident), members in groups.items():
+        event = _event(members, ident if kind == "id" else None, problems)
+        if event is None:
+            continue
+        events.append(event)
+        if event.key in by_key:
+            problems.add(
+                members[0][0].line,
+                "event_id",
+                f"{event.key!r} is both an event id and the name of an event without one "
+                f"(line {by_key[event.key]})",
+            )
+        by_key.setdefault(event.key, members[0][0].line)
+    problems.raise_if_any()
+
+    players: dict[str, Player] = {}
+    ordered = sorted(
+        zip(rows, keys, strict=True),
+        key=lambda rk: event_order_key(rk[0]["date"], rk[0].get("event_id"), rk[0]["event"]),
+    )
+    for row, key in ordered:
+        old = players.get(key)
+        nationality = row.get("nationality") or (old.nationality if old else None)
+        players[key] = Player(key, row["player"], nationality)
+    return Results.of(events, players)

@@ -1,0 +1,47 @@
+"""Rating lists across events; first the WDD's Dip Pouch Tournament Rating (seed 000).
+
+Public API (docs/dip-pouch.md)::
+
+    from palmares.io.results import read_results
+    from palmares.ratings import replay
+
+    history = replay(read_results("results.csv"))   # RatingHistory (vectorised engine)
+    history.ranking(as_of=None, nationality=None, limit=None, exact=False) -> Ranking
+    history.player_page(name_or_id) -> PlayerPage   # exact Fractions, newest first, explain()
+    history.event_report(name_or_id) -> EventReport
+    history.events() -> tuple[EventSummary, ...]
+    history.add_event(event, players) -> None       # only that event's players recomputed
+
+The exact reference loop is :func:`palmares.ratings.dip_pouch.rate_history`.
+"""
+
+from palmares.ratings.dip_pouch import INITIAL_RATING, RatingStep, rate_history
+from palmares.ratings.events import Event, Placement, Player, Results
+from palmares.ratings.history import RatingHistory, replay
+from palmares.ratings.percentile import percentile
+from palmares.ratings.ranking import Ranking, RankingEntry, year_end
+from palmares.ratings.reports import EventLine, EventReport, EventSummary, PlayerLine, PlayerPage
+from palmares.ratings.tournament_value import TournamentValue, tournament_value
+
+__all__ = [
+    "INITIAL_RATING",
+    "Event",
+    "EventLine",
+    "EventReport",
+    "EventSummary",
+    "Placement",
+    "Player",
+    "PlayerLine",
+    "PlayerPage",
+    "Ranking",
+    "RankingEntry",
+    "RatingHistory",
+    "RatingStep",
+    "Results",
+    "TournamentValue",
+    "percentile",
+    "rate_history",
+    "replay",
+    "tournament_value",
+    "year_end",
+]

@@ -1,0 +1,310 @@
+"""A replayed Dip Pouch rating history and every question asked of it (the public API).
+
+This is what the command line and the web site call::
+
+    from palmares.ratings import replay
+    history = replay(results)                      # Results from palmares.io.results
+    history.ranking(as_of=date(2016, 12, 31), nationality="CA", limit=100)  # -> Ranking
+    history.player_page("Matt Shields")            # -> PlayerPage (exact, newest first)
+    history.event_report("Dip in the Ocean 2004")  # -> EventReport
+    history.events()                               # -> tuple[EventSummary, ...]
+    history.add_event(event, players)              # one new event: only its players recomputed
+    history.rating("Matt Shields")                 # -> float, after every event
+
+Players and events are found by key (player id / event id) or by name normalised for case,
+accents and spacing (:mod:`palmares.ratings.players`). Ratings in a :class:`Ranking` are float64
+from the vectorised engine (agreeing with the exact loop to 1e-9) unless ``exact=True``, which
+recomputes the listed players' ratings with Fractions (fine for a federation's file, not for 10
+million rows). Player pages are always exact.
+
+A history is a mutable engine state (``add_event`` changes it in place); everything it returns
+is a frozen value.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from datetime import date
+from fractions import Fraction
+
+import numpy as np
+
+from palmares.core.errors import PalmaresError
+from palmares.core.ranking import tie_groups
+from palmares.ratings.dip_pouch import INITIAL_RATING, RatingStep, event_value, rate
+from palmares.ratings.engine import Engine, ResultArrays
+from palmares.ratings.events import Event, Player, Results, event_order_key
+from palmares.ratings.percentile import percentile
+from palmares.ratings.players import find_event, find_player
+from palmares.ratings.ranking import (
+    Ranking,
+    RankingEntry,
+    competition_ranks_desc,
+    grouped_ranks_desc,
+)
+from palmares.ratings.reports import EventLine, EventReport, EventSummary, PlayerLine, PlayerPage
+from palmares.ratings.tournament_value import TournamentValue
+
+__all__ = ["RatingHistory", "replay"]
+
+log = logging.getLogger(__name__)
+
+
+def replay(results: Results) -> RatingHistory:
+    """Replay every event of ``results`` with the vectorised engine."""
+    nationalities: dict[str, int] = {}
+    arrays = ResultArrays.from_results(results, nationalities)
+    return RatingHistory(
+        arrays, list(results.players.values()), list(results.events), nationalities
+    )
+
+
+class RatingHistory:
+    """Replayed ratings plus the names needed to report them (see the module docstring)."""
+
+    def __init__(
+        self,
+        arrays: ResultArrays,
+        players: Sequence[Player],
+        events: Sequence[Event],
+        nationalities: Mapping[str, int],
+    ) -> None:
+        if len(players) != arrays.n_players or len(events) != arrays.n_events:
+            raise ValueError("players/events do not match the arrays")
+        self._players = list(players)
+        self._player_index = {p.key: i for i, p in enumerate(self._players)}
+        self._events = list(events)
+        self._event_index = {e.key: i for i, e in enumerate(self._events)}
+        self._nat_names = [""] * len(nationalities)
+        for name, code in nationalities.items():
+            self._nat_names[code] = name
+        self._nat_code = dict(nationalities)
+        self._values: dict[int, TournamentValue] = {}
+        self._engine = Engine(arrays)
+
+    # -- lookups ---------------------------------------------------------------------------
+    @property
+    def players(self) -> Mapping[str, Player]:
+        return {p.key: p for p in self._players}
+
+    def find_player(self, wanted: str) -> Player:
+        """A player by id or normalised name (an error names every id that matches)."""
+        return find_player(self.players, wanted)
+
+    def find_event(self, wanted: str) -> Event:
+        """An event by id or normalised name."""
+        return find_event(self._events, wanted)
+
+    def _value(self, e: int) -> TournamentValue:
+        if e not in self._values:
+            self._values[e] = event_value(self._events[e])
+        return self._values[e]
+
+    def rating(self, player: str) -> float:
+        """A player's rating after every event (float64)."""
+        return float(self._engine.current[self._player_index[self.find_player(player).key]])
+
+    # -- exact steps -----------------------------------------------------------------------
+    def _steps(self, p: int, upto: int | None = None) -> list[RatingStep]:
+        eng = self._engine
+        rating = INITIAL_RATING
+        steps: list[RatingStep] = []
+        key = self._players[p].key
+        for i in eng.rows_of(p):
+            e = int(eng.row_event[i])
+            if upto is not None and int(eng.ev_day[e]) > upto:
+                break
+            s = rate(
+                player=key,
+                event=self._events[e],
+                value=self._value(e),
+                place=int(eng.row_rank[i]),
+                before=rating,
+            )
+            steps.append(s)
+            rating = s.after
+        return steps
+
+    # -- ranking ---------------------------------------------------------------------------
+    def ranking(
+        self,
+        *,
+        as_of: date | None = None,
+        nationality: str | None = None,
+        limit: int | None = None,
+        exact: bool = False,
+    ) -> Ranking:
+        """The rating list as of ``as_of`` (every event held that day counts; None: all events).
+
+        ``nationality`` keeps one nation's players, ranked internationally and nationally.
+        """
+        eng = self._engine
+        upto = None if as_of is None else as_of.toordinal()
+        last, events, nat = eng.as_of(date.max.toordinal() if upto is None else upto)
+        rating = np.where(last >= 0, eng.after[np.maximum(last, 0)], float(INITIAL_RATING))
+        listed = np.flatnonzero(events > 0)
+        if exact:
+            return self._exact_ranking(listed, nat, events, upto, as_of, nationality, limit)
+        r = rating[listed]
+        order = np.lexsort((listed, -r))
+        listed, r = listed[order], r[order]
+        ranks = competition_ranks_desc(r)
+        nranks = grouped_ranks_desc(nat[listed], r)
+        keep = np.arange(listed.size)
+        if nationality is not None:
+            code = self._nat_code.get(nationality, -2)
+            keep = np.flatnonzero(nat[listed] == code)
+        if limit is not None:
+            keep = keep[:limit]
+        entries = [
+            self._entry(int(listed[i]), int(ranks[i]), int(nranks[i]), float(r[i]), nat, events)
+            for i in keep
+        ]
+        entries.sort(key=lambda en: (en.rank, en.name))
+        return Ranking(as_of, nationality, tuple(entries), exact=False)
+
+    def _entry(
+        self,
+        p: int,
+        rank: int,
+        nrank: int | None,
+        rating: Fraction | float,
+        nat: np.ndarray,
+        events: np.ndarray,
+    ) -> RankingEntry:
+        code = int(nat[p])
+        player = self._players[p]
+        return RankingEntry(
+            rank=rank,
+            national_rank=nrank if code >= 0 else None,
+            player=player.key,
+            name=player.name,
+            nationality=self._nat_names[code] if code >= 0 else None,
+            rating=rating,
+            events=int(events[p]),
+        )
+
+    def _exact_ranking(
+        self,
+        listed: np.ndarray,
+        nat: np.ndarray,
+        events: np.ndarray,
+        upto: int | None,
+        as_of: date | None,
+        nationality: str | None,
+        limit: int | None,
+    ) -> Ranking:
+        exact = {int(p): self._steps(int(p), upto)[-1].after for p in listed}
+        groups = tie_groups(list(exact), key=lambda p: exact[p])
+        ranks = {p: g.rank for g in groups for p in g.members}
+        nranks: dict[int, int] = {}
+        for code in {int(nat[p]) for p in exact if nat[p] >= 0}:
+            same = [p for p in exact if int(nat[p]) == code]
+            for g in tie_groups(same, key=lambda p: exact[p]):
+                nranks.update({p: g.rank for p in g.members})
+        entries = [
+            self._entry(p, ranks[p], nranks.get(p), exact[p], nat, events)
+            for p in exact
+            if nationality is None or (nat[p] >= 0 and self._nat_names[nat[p]] == nationality)
+        ]
+        entries.sort(key=lambda en: (en.rank, en.name))
+        return Ranking(as_of, nationality, tuple(entries[:limit]), exact=True)
+
+    # -- pages -----------------------------------------------------------------------------
+    def player_page(self, player: str) -> PlayerPage:
+        """The player page: exact rating, ranks in the current list, events newest first."""
+        found = self.find_player(player)
+        p = self._player_index[found.key]
+        steps = self._steps(p)
+        entry = self.ranking().entry(found.key)
+        lines = tuple(
+            PlayerLine(self._events[self._event_index[s.event]], s) for s in reversed(steps)
+        )
+        return PlayerPage(
+            player=found,
+            rating=steps[-1].after if steps else INITIAL_RATING,
+            rank=entry.rank if entry else None,
+            national_rank=entry.national_rank if entry else None,
+            lines=lines,
+        )
+
+    def event_report(self, event: str) -> EventReport:
+        """The event report: facts, tournament value, and each player's rank and score."""
+        found = self.find_event(event)
+        e = self._event_index[found.key]
+        eng = self._engine
+        n = int(eng.ev_players[e])
+        lines = []
+        for i in range(int(eng.ev_start[e]), int(eng.ev_end[e])):
+            player = self._players[int(eng.row_player[i])]
+            code = int(eng.row_nationality[i])
+            lines.append(
+                EventLine(
+                    rank=int(eng.row_rank[i]),
+                    player=player.key,
+                    name=player.name,
+                    nationality=self._nat_names[code] if code >= 0 else player.nationality,
+                    score=percentile(int(eng.row_rank[i]), n),
+                    rating_before=float(eng.before[i]),
+                    rating_after=float(eng.after[i]),
+                )
+            )
+        # Ties keep the order of the results file (the seed's table lists them so).
+        listed = {pl.player: i for i, pl in enumerate(found.placements)}
+        lines.sort(key=lambda ln: (ln.rank, listed.get(ln.player, len(listed)), ln.name))
+        return EventReport(found, self._value(e), tuple(lines))
+
+    def events(self) -> tuple[EventSummary, ...]:
+        """Every included event in application order, with its tournament value."""
+        eng = self._engine
+        return tuple(
+            EventSummary(self._events[e], self._value(e), int(eng.ev_end[e] - eng.ev_start[e]))
+            for e in (int(x) for x in eng.by_position)
+        )
+
+    # -- incremental -----------------------------------------------------------------------
+    def add_event(self, event: Event, players: Mapping[str, Player] | None = None) -> None:
+        """Add one event; only its players' recurrences from that event on are recomputed.
+
+        ``players`` gives any player the history does not know yet (else a placeholder named by
+        the key is made). The event may be dated before others: its players' later events are
+        then replayed too, and nobody else's.
+        """
+        if event.key in self._event_index:
+            raise PalmaresError(f"event {event.key!r} is already in the history")
+        new_players = players or {}
+        eng = self._engine
+        key = event_order_key(event.date, event.event_id, event.name)
+        day = event.date.toordinal()
+        days = eng.ev_day[: eng.n_events]
+        earlier = int(np.count_nonzero(days < day))
+        for i in np.flatnonzero(days == day):
+            other = self._events[int(i)]
+            earlier += event_order_key(other.date, other.event_id, other.name) < key
+        rows: list[tuple[int, int, int]] = []  # (player index, rank, nationality code)
+        for pl in event.placements:
+            if pl.player not in self._player_index:
+                known = new_players.get(pl.player, Player(pl.player, pl.player))
+                self._player_index[pl.player] = len(self._players)
+                self._players.append(known)
+            code = -1
+            if pl.nationality is not None:
+                if pl.nationality not in self._nat_code:
+                    self._nat_code[pl.nationality] = len(self._nat_names)
+                    self._nat_names.append(pl.nationality)
+                code = self._nat_code[pl.nationality]
+            rows.append((self._player_index[pl.player], pl.rank, code))
+        self._event_index[event.key] = len(self._events)
+        self._events.append(event)
+        eng.add_event(
+            day=day,
+            position=earlier,
+            value=float(event_value(event).value),
+            players=event.field_size,
+            row_players=np.array([r[0] for r in rows], dtype=np.int32),
+            ranks=np.array([r[1] for r in rows], dtype=np.int32),
+            nationalities=np.array([r[2] for r in rows], dtype=np.int32),
+            n_players=len(self._players),
+        )
+        log.debug("added %s: %d players recomputed", event.key, len(rows))

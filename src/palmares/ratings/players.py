@@ -1,0 +1,53 @@
+"""Finding players and events by name: names are compared normalised for case, accents and spacing.
+
+Issue 3: "Players are matched by ``player_id`` when given, else by name normalised for case,
+accents and spacing; a name that matches two ids is an error that names both." The same
+normalisation finds a player or an event asked for on the command line or the web site.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping
+
+from palmares.core.errors import PalmaresError
+from palmares.ratings.events import Event, Player
+
+__all__ = ["find_event", "find_player", "normalise_name"]
+
+
+def normalise_name(name: str) -> str:
+    """``"  Édi   Birsan "`` → ``"edi birsan"``: accents dropped, case folded, spaces collapsed."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
+def find_player(players: Mapping[str, Player], wanted: str) -> Player:
+    """The player whose key (player id) or normalised name is ``wanted``; else a clear error."""
+    if wanted in players:
+        return players[wanted]
+    norm = normalise_name(wanted)
+    hits = [p for p in players.values() if normalise_name(p.name) == norm]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise PalmaresError(f"no player named {wanted!r} in the results")
+    ids = ", ".join(sorted(p.key for p in hits))
+    raise PalmaresError(f"{wanted!r} matches more than one player ({ids}): give the player id")
+
+
+def find_event(events: Iterable[Event], wanted: str) -> Event:
+    """The event whose id or normalised name is ``wanted``; else a clear error."""
+    listed = list(events)
+    for e in listed:
+        if e.event_id is not None and e.event_id == wanted:
+            return e
+    norm = normalise_name(wanted)
+    hits = [e for e in listed if normalise_name(e.name) == norm]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise PalmaresError(f"no event named {wanted!r} in the results")
+    which = ", ".join(f"{e.key} on {e.date.isoformat()}" for e in hits)
+    raise PalmaresError(f"{wanted!r} matches more than one event ({which}): give the event id")
