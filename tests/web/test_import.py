@@ -40,8 +40,14 @@ def test_import_results_then_reimport_replaces(cli: Any, write: Callable[..., Pa
     [
         ("event,date,player\nA,2009-01-01,X\n", ":1: rank: required column is missing"),
         ("event,date,player,rank\nA,2009-02-30,X,1\n", ":2: date: expected a date"),
-        ("event,date,player,rank\nA,2009-01-01,X,1\nA,2009-01-01,x,2\n", ":3: player: already"),
-        ("event,date,player,rank,players\nA,2009-01-01,X,9,4\n", ":2: rank: 9 is beyond"),
+        (
+            "event,date,player,rank\nA,2009-01-01,X,1\nA,2009-01-01,x,2\n",
+            ":3: player: 'x' appears twice",
+        ),
+        (
+            "event,date,player,rank,players\nA,2009-01-01,X,9,4\n",
+            ":2: rank: 9 is above the 4 players",
+        ),
         ("event,date,player,rank,colour\nA,2009-01-01,X,1,red\n", ":1: colour: unknown column"),
     ],
 )

@@ -1,19 +1,26 @@
-"""Use cases on events: import a results file (all-or-nothing; re-import replaces the event)."""
+"""Use cases on events: import a results file (all-or-nothing; re-import replaces the event).
+
+The file is read by the same strict reader as ``palmares dip-pouch`` (``palmares.io.results``);
+an event already stored with the same ``event_id``, or the same name and date, is replaced.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from django.db import transaction
 
-from palmares.web.events.formats import EventRows, read_results
+from palmares.io.results import read_results
+from palmares.ratings.events import Results
+from palmares.ratings.players import normalise_name
 from palmares.web.events.models import Event, Result
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
 from palmares.web.ratinglists.services import recompute_dip_pouch
 
-__all__ = ["ImportSummary", "import_results", "replace_results", "save_events"]
+__all__ = ["ImportSummary", "import_results", "replace_results", "save_results"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,59 +32,66 @@ class ImportSummary:
 
 def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary:
     """Validate the whole file first, then write it and recompute the ratings in one transaction."""
-    events = read_results(path)
+    results = read_results(path)
     with transaction.atomic():
-        summary = save_events(events)
+        summary = save_results(results)
         if recompute:
             recompute_dip_pouch()
     return summary
 
 
-def save_events(events: list[EventRows]) -> ImportSummary:
+def _external_id(key: str, name: str) -> str:
+    """The reader keys a player by ``player_id`` when the file gives one, else by name."""
+    return "" if key == normalise_name(name) else key
+
+
+def save_results(results: Results) -> ImportSummary:
     people = [
-        (row["player"], row["player_id"] or "", row["nationality"] or "")
-        for event in events
-        for row in event.rows
+        (p.name, _external_id(p.key, p.name), p.nationality or "") for p in results.players.values()
     ]
     players = resolve_players(people)
+    by_key = {
+        p.key: players[(_external_id(p.key, p.name), name_key(p.name))]
+        for p in results.players.values()
+    }
     replaced = 0
-    results: list[Result] = []
-    for data in events:
-        event = _find_event(data)
+    rows: list[Result] = []
+    for data in results.events:
+        event = _find_event(data.event_id, data.name, data.date)
         if event is None:
             event = Event(name=data.name, date=data.date)
         else:
             replaced += 1
             event.results.all().delete()
-        event.external_id = data.event_id
+        event.external_id = data.event_id or ""
         event.kind = Event.Kind.DIPLOMACY
-        event.country = data.country
-        event.place = data.place
+        event.country = data.country or ""
+        event.place = data.place or ""
         event.rounds = data.rounds
-        event.players = data.players
+        event.players = data.field_size
         event.world_championship = data.world_championship
         event.coefficient = data.coefficient
         event.save()
-        for row in data.rows:
-            player = players[(row["player_id"] or "", name_key(row["player"]))]
-            results.append(
+        for placement in data.placements:
+            player = by_key[placement.player]
+            rows.append(
                 Result(
                     event=event,
                     player=player,
-                    rank=row["rank"],
-                    nationality=row["nationality"] or player.nationality,
+                    rank=placement.rank,
+                    nationality=placement.nationality or "",
                 )
             )
-    Result.objects.bulk_create(results, batch_size=1000)
-    return ImportSummary(len(events), len(results), replaced)
+    Result.objects.bulk_create(rows, batch_size=1000)
+    return ImportSummary(len(results.events), len(rows), replaced)
 
 
-def _find_event(data: EventRows) -> Event | None:
-    if data.event_id:
-        found = Event.objects.filter(external_id=data.event_id).first()
+def _find_event(event_id: str | None, name: str, day: date) -> Event | None:
+    if event_id:
+        found = Event.objects.filter(external_id=event_id).first()
         if found is not None:
             return found
-    return Event.objects.filter(name=data.name, date=data.date).first()
+    return Event.objects.filter(name=name, date=day).first()
 
 
 def replace_results(event: Event, rows: list[tuple[str, str, str, int]]) -> None:
@@ -91,7 +105,7 @@ def replace_results(event: Event, rows: list[tuple[str, str, str, int]]) -> None
                 event=event,
                 player=players[(ext, name_key(name))],
                 rank=rank,
-                nationality=nat or players[(ext, name_key(name))].nationality,
+                nationality=nat,
             )
             for name, ext, nat, rank in rows
         )

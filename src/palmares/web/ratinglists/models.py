@@ -40,7 +40,7 @@ class Standing(models.Model):
     nationality = models.CharField(max_length=64, blank=True, default="")
     rating = models.DecimalField(max_digits=24, decimal_places=12)
     rank = models.PositiveIntegerField()
-    national_rank = models.PositiveIntegerField()
+    national_rank = models.PositiveIntegerField(null=True, blank=True)
     events = models.PositiveIntegerField(default=0)
 
     class Meta:

@@ -1,100 +1,145 @@
-"""Recompute the Dip Pouch histories and lists from every stored result (one transaction)."""
+"""Recompute the Dip Pouch histories and lists from every stored result (one transaction).
+
+The stored rows become the rating engine's values (``palmares.ratings``: events keyed by database
+id, players by database id), the engine replays them, and its figures are written back: one
+:class:`RatingEntry` per result (percentile, tournament value, rating before and after) and the
+rating lists — Permanent (year 0) and the list on 31 December of each year with events.
+"""
 
 from __future__ import annotations
 
 import logging
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
 from itertools import groupby
 
 from django.db import transaction
 
+from palmares.ratings import Event as EngineEvent
+from palmares.ratings import Placement, RatingHistory, Results, percentile, year_end
+from palmares.ratings import Player as EnginePlayer
+from palmares.ratings.engine import Engine, ResultArrays
 from palmares.web.events.models import Event, Result
-from palmares.web.ratinglists import engine
+from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry, Standing
 
-__all__ = ["recompute_dip_pouch"]
+__all__ = ["SYSTEM", "recompute_dip_pouch", "results_from_database"]
 
 log = logging.getLogger(__name__)
 SYSTEM = "dip-pouch"
 BATCH = 5000
+PLACES = Decimal("0.000000000001")
+
+
+def _decimal(value: Fraction | float) -> Decimal:
+    if isinstance(value, Fraction):
+        return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(PLACES)
+    return Decimal(repr(value)).quantize(PLACES)
+
+
+def results_from_database() -> tuple[Results, dict[tuple[int, int], int]]:
+    """Every stored Diplomacy result as the engine's ``Results`` (keys are database ids).
+
+    Also returns the result id of each (player id, event id), to link the entries back.
+    """
+    rows = (
+        Result.objects.filter(event__kind=Event.Kind.DIPLOMACY)
+        .order_by("event_id", "rank", "player_id")
+        .values_list("id", "event_id", "player_id", "rank", "nationality")
+    )
+    facts = {
+        e["id"]: e
+        for e in Event.objects.filter(kind=Event.Kind.DIPLOMACY).values(
+            "id", "name", "date", "external_id", "country", "place", "rounds", "players",
+            "world_championship", "coefficient",
+        )
+    }  # fmt: skip
+    result_of: dict[tuple[int, int], int] = {}
+    events: list[EngineEvent] = []
+    for event_id, group in groupby(rows.iterator(chunk_size=BATCH), key=lambda r: r[1]):
+        members = list(group)
+        f = facts[event_id]
+        for r in members:
+            result_of[(r[2], event_id)] = r[0]
+        events.append(
+            EngineEvent(
+                key=str(event_id),
+                name=f["name"],
+                date=f["date"],
+                placements=tuple(Placement(str(r[2]), r[3], r[4] or None) for r in members),
+                event_id=f["external_id"] or None,
+                country=f["country"] or None,
+                place=f["place"] or None,
+                rounds=f["rounds"],
+                players=f["players"],
+                world_championship=f["world_championship"],
+                coefficient=f["coefficient"],
+            )
+        )
+    wanted = {int(pl.player) for e in events for pl in e.placements}
+    players = {
+        str(pk): EnginePlayer(str(pk), name, nationality or None)
+        for pk, name, nationality in Player.objects.values_list(
+            "pk", "name", "nationality"
+        ).iterator(chunk_size=BATCH)
+        if pk in wanted
+    }
+    return Results.of(events, players), result_of
 
 
 def recompute_dip_pouch() -> int:
-    """Replay every Diplomacy event in date order; return the number of rating moves."""
-    rows = (
-        Result.objects.filter(event__kind=Event.Kind.DIPLOMACY)
-        .order_by("event__date", "event_id", "rank", "player_id")
-        .values_list(
-            "id",
-            "event_id",
-            "event__date",
-            "event__players",
-            "event__rounds",
-            "event__world_championship",
-            "event__coefficient",
-            "player_id",
-            "rank",
-            "nationality",
-        )
+    """Replay every Diplomacy event in the engine; store its figures; return the moves."""
+    results, result_of = results_from_database()
+    nationalities: dict[str, int] = {}
+    arrays = ResultArrays.from_results(results, nationalities)
+    history = RatingHistory(
+        arrays, list(results.players.values()), list(results.events), nationalities
     )
-    events: list[engine.EventIn] = []
-    result_of: dict[tuple[int, int], int] = {}
-    nationality: dict[int, str] = {}
-    for event_id, group in groupby(rows.iterator(chunk_size=BATCH), key=lambda r: r[1]):
-        members = list(group)
-        first = members[0]
-        for r in members:
-            result_of[(r[7], event_id)] = r[0]
-            if r[9]:
-                nationality[r[7]] = r[9]
-        events.append(
-            engine.EventIn(
-                event_id=event_id,
-                date=first[2],
-                players=first[3] or len(members),
-                rounds=first[4],
-                world_championship=first[5],
-                coefficient=first[6],
-                placements=tuple((r[7], r[8]) for r in members),
-            )
-        )
-    moves = engine.replay(events)
-    lists = engine.lists_by_year(moves, nationality)
-    with transaction.atomic():
-        RatingEntry.objects.filter(system=SYSTEM).delete()
-        Standing.objects.filter(system=SYSTEM).delete()
-        RatingEntry.objects.bulk_create(
-            (
+    engine = Engine(arrays)  # the bare engine: every row's rating before and after
+    player_ids = [int(k) for k in results.players]
+    entries: list[RatingEntry] = []
+    for e, event in enumerate(results.events):
+        event_id = int(event.key)
+        n = int(engine.ev_players[e])
+        value = _decimal(float(engine.ev_value[e]))
+        for i in range(int(engine.ev_start[e]), int(engine.ev_end[e])):
+            player_id = player_ids[int(engine.row_player[i])]
+            rank = int(engine.row_rank[i])
+            entries.append(
                 RatingEntry(
                     system=SYSTEM,
-                    player_id=m.player_id,
-                    event_id=m.event_id,
-                    result_id=result_of[(m.player_id, m.event_id)],
-                    date=m.date,
-                    rating_before=m.rating_before,
-                    rating_after=m.rating_after,
-                    percentile=m.percentile,
-                    tournament_value=m.tournament_value,
+                    player_id=player_id,
+                    event_id=event_id,
+                    result_id=result_of[(player_id, event_id)],
+                    date=event.date,
+                    rating_before=_decimal(float(engine.before[i])),
+                    rating_after=_decimal(float(engine.after[i])),
+                    percentile=_decimal(percentile(rank, n)),
+                    tournament_value=value,
                 )
-                for m in moves
-            ),
-            batch_size=BATCH,
-        )
-        Standing.objects.bulk_create(
-            (
+            )
+    years = sorted({event.date.year for event in results.events})
+    lists: list[tuple[int, date | None]] = [(0, None)] + [(y, year_end(y)) for y in years]
+    standings: list[Standing] = []
+    for year, as_of in lists:
+        for entry in history.ranking(as_of=as_of).entries:
+            standings.append(
                 Standing(
                     system=SYSTEM,
                     year=year,
-                    player_id=e.player_id,
-                    nationality=e.nationality,
-                    rating=e.rating,
-                    rank=e.rank,
-                    national_rank=e.national_rank,
-                    events=e.events,
+                    player_id=int(entry.player),
+                    nationality=entry.nationality or "",
+                    rating=_decimal(entry.rating),
+                    rank=entry.rank,
+                    national_rank=entry.national_rank,
+                    events=entry.events,
                 )
-                for year, entries in lists.items()
-                for e in entries
-            ),
-            batch_size=BATCH,
-        )
-    log.info("dip-pouch: %d events, %d rating moves", len(events), len(moves))
-    return len(moves)
+            )
+    with transaction.atomic():
+        RatingEntry.objects.filter(system=SYSTEM).delete()
+        Standing.objects.filter(system=SYSTEM).delete()
+        RatingEntry.objects.bulk_create(entries, batch_size=BATCH)
+        Standing.objects.bulk_create(standings, batch_size=BATCH)
+    log.info("dip-pouch: %d rating moves, %d list lines", len(entries), len(standings))
+    return len(entries)

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from decimal import Decimal
+from fractions import Fraction
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from palmares.ratings import INITIAL_RATING, Placement, tournament_value
+from palmares.ratings import Event as RatingEvent
+from palmares.ratings.dip_pouch import rate
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
-from palmares.web.ratinglists import engine
 from palmares.web.ratinglists.models import RatingEntry, Standing
 from palmares.web.ui.queries import nations, page_of, years
 
@@ -111,14 +113,19 @@ def events(request: HttpRequest) -> HttpResponse:
 
 def formula(request: HttpRequest) -> HttpResponse:
     """The seed's worked example, computed by the engine: rating 55, 8th of 65 players."""
-    example = engine.EventIn(
-        event_id=0,
+    example = RatingEvent(
+        key="example",
+        name="A 65-player event",
         date=date(2004, 1, 1),
-        players=65,
+        placements=(Placement("player", 8),),
         rounds=3,
-        world_championship=False,
-        coefficient=None,
-        placements=((0, 8),),
+        players=65,
     )
-    worked = engine.explain_move(Decimal(55), example, 8)
-    return render(request, "ui/formula.html", {"w": worked, "initial": engine.INITIAL_RATING})
+    step = rate(
+        player="player",
+        event=example,
+        value=tournament_value(65, rounds=3, day=example.date),
+        place=8,
+        before=Fraction(55),
+    )
+    return render(request, "ui/formula.html", {"step": step, "initial": INITIAL_RATING})
