@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -24,7 +24,10 @@ from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
 from palmares.io.fields import iso_date
 from palmares.io.results import read_results
-from palmares.ratings import RatingHistory, replay, year_end
+from palmares.ratings.ranking import year_end
+
+if TYPE_CHECKING:
+    from palmares.ratings.history import RatingHistory
 
 app = typer.Typer(
     help="The WDD's Dip Pouch Tournament Rating: ranking, player page, event report.",
@@ -36,6 +39,8 @@ TWO = fixed(2)
 
 
 def _history(path: Path) -> RatingHistory:
+    from palmares.ratings.history import replay  # loads numba: only when a command needs it
+
     return replay(read_results(path))
 
 
@@ -50,7 +55,9 @@ def _day(text: str) -> date:
 def ranking(
     results: ResultsArg,
     as_of: Annotated[str | None, typer.Option("--as-of", help="The list on DATE.")] = None,
-    year: Annotated[int | None, typer.Option("--year", help="The list on 31 Dec YYYY.")] = None,
+    year: Annotated[
+        int | None, typer.Option("--year", min=1, max=9999, help="The list on 31 Dec YYYY.")
+    ] = None,
     nationality: Annotated[str | None, typer.Option(help="Only this nationality.")] = None,
     fmt: FormatOption = Format.table,
 ) -> None:
@@ -148,10 +155,19 @@ def player(
         f"{p.name} ({p.nationality or 'nationality unknown'}): rating {TWO(page.rating)}, "
         f"rank {page.rank or '-'}, national rank {page.national_rank or '-'}"
     )
-    emit(
-        Report([Table("player", cols, rows, title)], explain=page.explain() if explain else []),
-        fmt,
-    )
+    summary = {
+        "player_id": p.key,
+        "player": p.name,
+        "nationality": p.nationality,
+        "rating": page.rating,
+        "rank": page.rank,
+        "national_rank": page.national_rank,
+        "events": len(page.lines),
+    }
+    tables = [Table("player", cols, rows, title)]
+    if fmt is Format.json:
+        tables.append(Table("summary", [Col(k) for k in summary], [summary]))
+    emit(Report(tables, explain=page.explain() if explain else []), fmt)
 
 
 @app.command()
@@ -190,12 +206,25 @@ def event(
         f"Number of players {ev.field_size}  Number of rounds {rounds}  "
         f"Coeff {TWO(value.value)}"
     )
+    facts = {
+        "event_id": ev.event_id,
+        "event": ev.name,
+        "date": ev.date,
+        "country": ev.country,
+        "place": ev.place,
+        "players": ev.field_size,
+        "rounds": ev.rounds,
+        "world_championship": ev.world_championship,
+        "coefficient": value.value,
+        "rule": value.rule,
+        "formula": value.formula,
+        "flagged": value.above_cap,
+    }
+    tables = [Table("event", cols, rows, title)]
+    if fmt is Format.json:
+        tables.append(Table("facts", [Col(k) for k in facts], [facts]))
     emit(
-        Report(
-            [Table("event", cols, rows, title)],
-            explain=[value.explain()],
-            notes=[f"flag: {f}" for f in report.flags],
-        ),
+        Report(tables, explain=[value.explain()], notes=[f"flag: {f}" for f in report.flags]),
         fmt,
     )
 

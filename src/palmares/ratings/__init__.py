@@ -13,15 +13,31 @@ Public API (docs/dip-pouch.md)::
     history.add_event(event, players) -> None       # only that event's players recomputed
 
 The exact reference loop is :func:`palmares.ratings.dip_pouch.rate_history`.
+
+``replay`` and ``RatingHistory`` are loaded on first use: they bring in numba (a quarter of a
+second), which commands that never replay a history should not pay for.
 """
+
+from typing import TYPE_CHECKING, Any
 
 from palmares.ratings.dip_pouch import INITIAL_RATING, RatingStep, rate_history
 from palmares.ratings.events import Event, Placement, Player, Results
-from palmares.ratings.history import RatingHistory, replay
 from palmares.ratings.percentile import percentile
 from palmares.ratings.ranking import Ranking, RankingEntry, year_end
 from palmares.ratings.reports import EventLine, EventReport, EventSummary, PlayerLine, PlayerPage
 from palmares.ratings.tournament_value import TournamentValue, tournament_value
+
+if TYPE_CHECKING:
+    from palmares.ratings.history import RatingHistory, replay
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("RatingHistory", "replay"):
+        from palmares.ratings import history
+
+        return getattr(history, name)
+    raise AttributeError(f"module 'palmares.ratings' has no attribute {name!r}")
+
 
 __all__ = [
     "INITIAL_RATING",

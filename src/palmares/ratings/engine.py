@@ -225,12 +225,12 @@ def _rerun(
         current[p] = rating
 
 
-def _grow(a: npt.NDArray[Any], size: int, fill: Any = 0) -> npt.NDArray[Any]:
-    """``a`` with room for ``size`` entries (doubling), its contents kept."""
+def _grow(a: npt.NDArray[Any], live: int, size: int) -> npt.NDArray[Any]:
+    """``a`` with room for ``size`` entries (growing by half), its ``live`` entries kept."""
     if a.shape[0] >= size:
         return a
-    out = np.full(max(size, 2 * a.shape[0], 16), fill, dtype=a.dtype)
-    out[: a.shape[0]] = a
+    out = np.empty(max(size, a.shape[0] + a.shape[0] // 2, 16), dtype=a.dtype)
+    out[:live] = a[:live]
     return out
 
 
@@ -263,8 +263,10 @@ class Engine:
         self.ev_players = arrays.event_players.copy()
         self.by_position = np.argsort(arrays.event_position, kind="stable").astype(np.int64)
         self.current = np.full(self.n_players, INITIAL, dtype=np.float64)
-        self.before = np.empty(self.n_rows, dtype=np.float64)
-        self.after = np.empty(self.n_rows, dtype=np.float64)
+        # Spare room (untouched memory until used) so that added events need no copy.
+        spare = self.n_rows + self.n_rows // 8 + 64
+        self.before = np.empty(spare, dtype=np.float64)
+        self.after = np.empty(spare, dtype=np.float64)
         _replay(
             self.by_position,
             self.ev_start,
@@ -321,12 +323,12 @@ class Engine:
         e = self.n_events
         k = row_players.shape[0]
         start, end = self.n_rows, self.n_rows + k
-        self.row_event = _grow(self.row_event, end)
-        self.row_player = _grow(self.row_player, end)
-        self.row_rank = _grow(self.row_rank, end)
-        self.row_nationality = _grow(self.row_nationality, end)
-        self.before = _grow(self.before, end)
-        self.after = _grow(self.after, end)
+        self.row_event = _grow(self.row_event, start, end)
+        self.row_player = _grow(self.row_player, start, end)
+        self.row_rank = _grow(self.row_rank, start, end)
+        self.row_nationality = _grow(self.row_nationality, start, end)
+        self.before = _grow(self.before, start, end)
+        self.after = _grow(self.after, start, end)
         self.row_event[start:end] = e
         self.row_player[start:end] = row_players
         self.row_rank[start:end] = ranks

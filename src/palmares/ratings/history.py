@@ -36,7 +36,7 @@ from palmares.ratings.dip_pouch import INITIAL_RATING, RatingStep, event_value, 
 from palmares.ratings.engine import Engine, ResultArrays
 from palmares.ratings.events import Event, Player, Results, event_order_key
 from palmares.ratings.percentile import percentile
-from palmares.ratings.players import find_event, find_player
+from palmares.ratings.players import find_event, find_player, normalise_name
 from palmares.ratings.ranking import (
     Ranking,
     RankingEntry,
@@ -81,6 +81,7 @@ class RatingHistory:
             self._nat_names[code] = name
         self._nat_code = dict(nationalities)
         self._values: dict[int, TournamentValue] = {}
+        self._by_name: dict[str, list[Player]] | None = None
         self._engine = Engine(arrays)
 
     # -- lookups ---------------------------------------------------------------------------
@@ -90,7 +91,14 @@ class RatingHistory:
 
     def find_player(self, wanted: str) -> Player:
         """A player by id or normalised name (an error names every id that matches)."""
-        return find_player(self.players, wanted)
+        if wanted in self._player_index:
+            return self._players[self._player_index[wanted]]
+        if self._by_name is None:
+            self._by_name = {}
+            for p in self._players:
+                self._by_name.setdefault(normalise_name(p.name), []).append(p)
+        same = self._by_name.get(normalise_name(wanted), [])
+        return find_player({p.key: p for p in same}, wanted)
 
     def find_event(self, wanted: str) -> Event:
         """An event by id or normalised name."""
@@ -137,8 +145,20 @@ class RatingHistory:
     ) -> Ranking:
         """The rating list as of ``as_of`` (every event held that day counts; None: all events).
 
-        ``nationality`` keeps one nation's players, ranked internationally and nationally.
+        ``nationality`` keeps one nation's players, ranked internationally and nationally;
+        ``limit`` keeps the first entries; ``exact`` recomputes the listed ratings as Fractions.
         """
+        return self._ranking(as_of, nationality, limit, exact, None)
+
+    def _ranking(
+        self,
+        as_of: date | None,
+        nationality: str | None,
+        limit: int | None,
+        exact: bool,
+        only: int | None,
+    ) -> Ranking:
+        # ``only``: a player's index, for the player page (their entry alone, no list built).
         eng = self._engine
         upto = None if as_of is None else as_of.toordinal()
         last, events, nat = eng.as_of(date.max.toordinal() if upto is None else upto)
@@ -151,6 +171,13 @@ class RatingHistory:
         listed, r = listed[order], r[order]
         ranks = competition_ranks_desc(r)
         nranks = grouped_ranks_desc(nat[listed], r)
+        if only is not None:
+            at = np.flatnonzero(listed == only)
+            if at.size == 0:
+                return Ranking(as_of, nationality, (), exact=False)
+            i = int(at[0])
+            one = self._entry(only, int(ranks[i]), int(nranks[i]), float(r[i]), nat, events)
+            return Ranking(as_of, nationality, (one,), exact=False)
         keep = np.arange(listed.size)
         if nationality is not None:
             code = self._nat_code.get(nationality, -2)
@@ -217,7 +244,7 @@ class RatingHistory:
         found = self.find_player(player)
         p = self._player_index[found.key]
         steps = self._steps(p)
-        entry = self.ranking().entry(found.key)
+        entry = self._ranking(None, None, None, False, p).entry(found.key)
         lines = tuple(
             PlayerLine(self._events[self._event_index[s.event]], s) for s in reversed(steps)
         )
@@ -295,6 +322,7 @@ class RatingHistory:
                     self._nat_names.append(pl.nationality)
                 code = self._nat_code[pl.nationality]
             rows.append((self._player_index[pl.player], pl.rank, code))
+        self._by_name = None
         self._event_index[event.key] = len(self._events)
         self._events.append(event)
         eng.add_event(
