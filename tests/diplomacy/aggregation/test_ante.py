@@ -175,10 +175,14 @@ players = [f"p{i}" for i in range(14)]
 def tournaments(draw: st.DrawFn) -> list[PlayedBoard]:
     boards = []
     for rnd in (1, 2, 3):
-        order = draw(st.permutations(players))
+        order = list(draw(st.permutations(players)))
+        if draw(st.booleans()):
+            # A two-boarder: order[0] also takes order[13]'s seat on board 2 (never the same
+            # power: board 1 seats them first, board 2 last).
+            order[13] = order[0]
         for b in (0, 1):
             centres = dict(zip(GREAT_POWERS, draw(counts), strict=True))
-            boards.append(board(rnd, str(b + 1), centres, list(order[7 * b : 7 * b + 7])))
+            boards.append(board(rnd, str(b + 1), centres, order[7 * b : 7 * b + 7]))
     return boards
 
 
@@ -188,7 +192,7 @@ def test_the_ante_conserves_points_within_a_round(boards: list[PlayedBoard]) -> 
     exact = Ante().aggregate(boards, get_system("divide-and-conquer:rounded=no"))
     rounded = Ante().aggregate(boards, DNC)
     for standings in (exact, rounded):
-        before = Fraction(100 * len(players))
+        before = Fraction(100 * len(standings.players))
         for rnd in (1, 2, 3):
             after = sum(s.after[rnd] for s in standings.players)
             pots = [
@@ -215,3 +219,29 @@ def test_rounded_raw_scores_can_miss_100_by_three_cents() -> None:
     standings = Ante().aggregate([board(1, "1", centres, list(GREAT_POWERS))], DNC)
     total = sum(s.score for s in standings.players)
     assert total == 700 + Fraction("0.0003") * 70
+
+
+@settings(max_examples=50)
+@given(
+    st.fractions(min_value=0, max_value=1000, max_denominator=10_000),
+    st.integers(0, 5),
+    st.sampled_from([Fraction(1, 10), Fraction(1, 5), Fraction(1, 20)]),
+)
+def test_the_adjustment_only_removes_points(score: Fraction, played: int, stake: Fraction) -> None:
+    """The fewer-games adjustment on its own: it never adds points; a player with 1 or 2 rounds
+    keeps (1 − stake)^(3 − rounds) of the score, everyone else all of it."""
+    result = fewer_games_adjustment(score, played, stake=stake)
+    missing = 3 - played if played in (1, 2) else 0
+    assert result.after == score * (1 - stake) ** missing
+    assert result.after <= score
+    assert sum(lost for lost, _ in result.steps) == score - result.after
+
+
+def test_the_adjustment_follows_round_4_when_round_5_is_missing() -> None:
+    a = [f"a{i}" for i in range(7)]
+    rounds = [board(r, "1", EXAMPLE_1, a) for r in (1, 6)]
+    rounds += [board(r, "2", EXAMPLE_2, [f"b{i}" for i in range(7)]) for r in (1, 2, 3, 4, 6)]
+    adjustment = [x for x in Ante().aggregate(rounds, DNC).of("a0").lines if x.kind != "game"]
+    assert [x.kind for x in adjustment] == ["absent", "absent", "absent", "adjustment"]
+    assert adjustment[-1].round == 4
+    assert adjustment[-1].after == Fraction("135.129") * Fraction("0.81")

@@ -1,7 +1,376 @@
-"""Commands of `palmares diplomacy` (boards)."""
+"""Commands of `palmares diplomacy` (boards): ``board-score`` and ``standings``.
+
+Thin: read the files (``palmares.io``), call the core (scoring systems, aggregations, prizes),
+build a :class:`~palmares.cli.output.Report` from its results. No figure is computed here.
+"""
 
 from __future__ import annotations
 
-from palmares.cli.diplomacy import app
+from pathlib import Path
+from typing import Annotated, Any
 
-__all__ = ["app"]
+import typer
+
+from palmares.cli.common import FormatOption
+from palmares.cli.diplomacy import app
+from palmares.cli.output import Col, Format, Report, Table, emit, fixed
+from palmares.core.errors import InputError, PalmaresError, Problem
+from palmares.diplomacy.aggregation import Standings, get_aggregation
+from palmares.diplomacy.aggregation.base import figure
+from palmares.diplomacy.chaos import ChaosGame
+from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, prizes
+from palmares.diplomacy.scoring import get_system
+from palmares.io.boards import read_boards_csv, read_boards_json, read_teams_csv
+from palmares.io.tournament import read_chaos_csv, read_declines_csv, team_lines
+
+__all__ = ["app", "board_score", "standings"]
+
+DEFAULT_SYSTEM = "divide-and-conquer"
+DEFAULT_AGGREGATION = "ante"
+
+
+@app.command("board-score")
+def board_score(
+    file: Annotated[Path, typer.Argument(help="boards.json: a list of single boards.")],
+    system: Annotated[
+        str, typer.Option("--system", "-s", help="Scoring system slug[:name=value,…].")
+    ] = DEFAULT_SYSTEM,
+    normalise: Annotated[
+        bool, typer.Option("--normalise", help="Rescale every board to a total of 100.")
+    ] = False,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Say how each score came, in words.")
+    ] = False,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Score single boards: one row per board and power (centres, f(sc) where the system has
+    it, score)."""
+    scoring = get_system(system)
+    boards = read_boards_json(file)
+    results = [scoring.score(b) for b in boards]
+    if normalise:
+        results = [r.normalised(100) for r in results]
+    has_f = any("f" in d for r in results for d in r.details.values())
+    rows: list[dict[str, Any]] = []
+    for result in results:
+        for power, score in result.scores.items():
+            details = result.details.get(power, {})
+            rows.append(
+                {
+                    "board": result.board.id,
+                    "power": power,
+                    "centres": result.board.centres[power],
+                    "f_sc": details.get("f"),
+                    "score": score,
+                }
+            )
+    cols = [Col("board"), Col("power"), Col("centres", justify="right")]
+    if has_f:
+        cols.append(Col("f_sc", "f(sc)", fixed(5), "right"))
+    cols.append(Col("score", display=fixed(2), justify="right"))
+    report = Report(tables=[Table("scores", cols, rows)])
+    if explain:
+        for result in results:
+            report.explain.extend(result.explain())
+    emit(report, fmt)
+
+
+@app.command("standings")
+def standings(
+    file: Annotated[Path, typer.Argument(help="boards.csv: one row per power per board.")],
+    teams: Annotated[Path | None, typer.Option("--teams", help="teams.csv: team, player.")] = None,
+    scoring: Annotated[
+        str, typer.Option("--scoring", help="Board scoring system slug[:name=value,…].")
+    ] = DEFAULT_SYSTEM,
+    aggregation: Annotated[
+        str, typer.Option("--aggregation", help="Tournament aggregation slug[:name=value,…].")
+    ] = DEFAULT_AGGREGATION,
+    after_round: Annotated[
+        int | None, typer.Option("--after-round", help="Standings after this round.")
+    ] = None,
+    explain: Annotated[
+        str | None, typer.Option("--explain", help="Explain this player's score in words.")
+    ] = None,
+    declines: Annotated[
+        Path | None,
+        typer.Option("--declines", help="declines.csv: player, reason (top-board declines)."),
+    ] = None,
+    chaos: Annotated[
+        Path | None, typer.Option("--chaos", help="chaos.csv: player, centres (never scored).")
+    ] = None,
+    qualifying_round: Annotated[
+        int, typer.Option("--qualifying-round", help="Top-board invitations after this round.")
+    ] = QUALIFYING_ROUND,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Tournament standings, then top board, champion, places 2–7, best countries, teams."""
+    system = get_system(scoring)
+    method = get_aggregation(aggregation)
+    data = read_boards_csv(file)
+    team_map = read_teams_csv(teams) if teams is not None else None
+    decline_rows = read_declines_csv(declines) if declines is not None else ()
+    chaos_game = read_chaos_csv(chaos) if chaos is not None else None
+    boards = list(data.boards)
+    if after_round is not None:
+        if after_round not in data.rounds:
+            raise PalmaresError(
+                f"--after-round {after_round}: {file} has rounds "
+                f"{', '.join(str(r) for r in data.rounds)}"
+            )
+        boards = [b for b in boards if b.round <= after_round]
+    players = {p for b in data.boards for p in b.players}
+    _check_names(players, team_map, teams, decline_rows, declines)
+
+    table = method.aggregate(boards, system)
+    if explain is not None and explain not in table:
+        raise PalmaresError(f"--explain: no player {explain!r} in {file}")
+    prize_list = prizes(
+        table,
+        boards,
+        teams=team_map,
+        declines={d.player: d.reason for d in decline_rows} if declines is not None else None,
+        qualifying_round=qualifying_round,
+    )
+    if prize_list.top_board_problems:
+        played = prize_list.top_board_played
+        line = played.seats[0].line if played is not None else None
+        raise InputError(
+            Problem(str(file), line, "top_board", message)
+            for message in prize_list.top_board_problems
+        )
+    report = Report(tables=[_standings_table(table, fmt)])
+    report.tables.extend(_prize_tables(table, prize_list))
+    if chaos_game is not None:
+        report.tables.append(_chaos_table(chaos_game))
+        report.notes.append(ChaosGame.NOTE)
+    report.notes.extend(prize_list.notes)
+    if explain is not None:
+        report.explain.extend(_explain_player(table, prize_list, explain))
+    emit(report, fmt)
+
+
+def _check_names(
+    players: set[str],
+    team_map: dict[str, tuple[str, ...]] | None,
+    teams: Path | None,
+    decline_rows: tuple[Any, ...],
+    declines: Path | None,
+) -> None:
+    problems: list[Problem] = []
+    if team_map is not None and teams is not None:
+        lines = team_lines(teams)
+        for team, members in team_map.items():
+            if len(members) > 3:
+                problems.append(
+                    Problem(
+                        str(teams),
+                        lines[members[3]],
+                        "team",
+                        f"{team} has {len(members)} players (teams are three)",
+                    )
+                )
+            problems.extend(
+                Problem(str(teams), lines[p], "player", f"{p} (team {team}) plays no board")
+                for p in members
+                if p not in players
+            )
+    problems.extend(
+        Problem(str(declines), d.line, "player", f"{d.player} plays no board")
+        for d in decline_rows
+        if d.player not in players
+    )
+    if problems:
+        raise InputError(problems)
+
+
+def _standings_table(table: Standings, fmt: Format) -> Table:
+    """rank, player, score, games; per round stake, pot share, score after (table format: the
+    score after each round only, to fit a terminal)."""
+    rows: list[dict[str, Any]] = []
+    for s in table.players:
+        row: dict[str, Any] = {
+            "rank": s.rank,
+            "player": s.player,
+            "score": s.score,
+            "games": s.games,
+            "adjustment": s.adjustment,
+        }
+        for r in table.rounds:
+            row[f"r{r}_stake"] = s.figure_in(r, "stake")
+            row[f"r{r}_pot_share"] = s.points_in(r)
+            row[f"r{r}_score"] = s.after.get(r)
+        rows.append(row)
+    cols = [
+        Col("rank", justify="right"),
+        Col("player"),
+        Col("score", display=fixed(3), justify="right"),
+        Col("games", justify="right"),
+    ]
+    for r in table.rounds:
+        if fmt is not Format.table:
+            cols.append(Col(f"r{r}_stake", display=fixed(3), justify="right"))
+            cols.append(Col(f"r{r}_pot_share", display=fixed(3), justify="right"))
+        cols.append(Col(f"r{r}_score", f"R{r}", fixed(3), "right"))
+    cols.append(Col("adjustment", "adj.", fixed(3), "right"))
+    title = f"Standings ({table.aggregation}, {table.system}), after round {table.rounds[-1]}"
+    return Table("standings", cols, rows, title)
+
+
+def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
+    out: list[Table] = []
+    if p.top_board is not None:
+        rows = [
+            {
+                "rank": i.rank,
+                "player": i.player,
+                "score": i.score,
+                "invitation": "accepted" if i.accepted else "declined",
+                "reason": i.reason or "",
+            }
+            for i in p.top_board.invitations
+        ]
+        out.append(
+            Table(
+                "top_board",
+                [
+                    Col("rank", justify="right"),
+                    Col("player"),
+                    Col("score", f"score after R{p.top_board.after_round}", fixed(3), "right"),
+                    Col("invitation"),
+                    Col("reason"),
+                ],
+                rows,
+                "Top board invitations",
+            )
+        )
+    if p.champion is not None:
+        rows = [
+            {"place": 1, "player": name, "score": table.of(name).score, "note": p.champion.text}
+            for name in p.champion.players
+        ]
+        rows += [
+            {"place": x.place, "player": x.player, "score": x.score, "note": ""} for x in p.places
+        ]
+        out.append(
+            Table(
+                "places",
+                [
+                    Col("place", justify="right"),
+                    Col("player"),
+                    Col("score", display=fixed(3), justify="right"),
+                    Col("note"),
+                ],
+                rows,
+                "Champion and places 2–7",
+            )
+        )
+    out.append(
+        Table(
+            "best_countries",
+            [
+                Col("power"),
+                Col("player"),
+                Col("round", justify="right"),
+                Col("board"),
+                Col("board_score", "raw score", fixed(2), "right"),
+                Col("centres", justify="right"),
+                Col("payout", display=fixed(3), justify="right"),
+                Col("shared_with", "shared with"),
+            ],
+            [
+                {
+                    "power": b.power,
+                    "player": b.player,
+                    "round": b.round,
+                    "board": b.board,
+                    "board_score": b.board_score,
+                    "centres": b.centres,
+                    "payout": b.points,
+                    "shared_with": ", ".join(b.shared_with),
+                }
+                for b in p.best_countries
+            ],
+            "Best country",
+        )
+    )
+    if p.teams:
+        out.append(
+            Table(
+                "teams",
+                [
+                    Col("rank", justify="right"),
+                    Col("team"),
+                    Col("score", display=fixed(3), justify="right"),
+                    Col("members"),
+                ],
+                [
+                    {
+                        "rank": t.rank,
+                        "team": t.team,
+                        "score": t.score,
+                        "members": "; ".join(
+                            f"{m.player} {figure(m.score)}"
+                            + (f" (after R{m.counted_after})" if m.counted_after else "")
+                            for m in t.members
+                        ),
+                    }
+                    for t in p.teams
+                ],
+                "Team championship",
+            )
+        )
+    return out
+
+
+def _chaos_table(game: ChaosGame) -> Table:
+    return Table(
+        "chaos",
+        [
+            Col("rank", justify="right"),
+            Col("player"),
+            Col("centres", justify="right"),
+            Col("eliminated"),
+        ],
+        [
+            {"rank": rank, "player": e.player, "centres": e.centres, "eliminated": e.eliminated}
+            for rank, e in game.ranked()
+        ],
+        "Chaos game (recorded, never scored)",
+    )
+
+
+def _explain_player(table: Standings, p: Prizes, player: str) -> list[str]:
+    s = table.of(player)
+    lines = [
+        f"{player}: {table.aggregation} with {table.system}; starts at "
+        f"{figure(s.lines[0].before) if s.lines else '—'}."
+    ]
+    lines.extend(x.text for x in s.lines)
+    lines.append(f"Final score {figure(s.score)}, rank {s.rank} of {len(table.players)}.")
+    if p.top_board is not None:
+        for i in p.top_board.invitations:
+            if i.player == player:
+                what = "accepted" if i.accepted else f"declined ({i.reason or 'no reason given'})"
+                lines.append(
+                    f"Top board: invited as number {i.rank} after round {p.top_board.after_round} "
+                    f"({figure(i.score)}); {what}."
+                )
+    if p.champion is not None and player in p.champion.players:
+        lines.append(f"Champion: {p.champion.text}")
+    for place in p.places:
+        if place.player == player:
+            lines.append(f"Place {place.place} by final score, the champion not counted.")
+    for best in p.best_countries:
+        if best.player == player or player in best.shared_with:
+            lines.append(
+                f"Best {best.power}: round {best.round}, raw score {figure(best.board_score, 2)}, "
+                f"{best.centres} centres, payout {figure(best.points)}."
+            )
+    for team in p.teams:
+        for member in team.members:
+            if member.player == player:
+                lines.append(
+                    f"Team {team.team} (rank {team.rank}, {figure(team.score)}): counts "
+                    f"{figure(member.score)}" + (f" — {member.note}" if member.note else "") + "."
+                )
+    return lines

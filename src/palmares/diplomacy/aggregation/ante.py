@@ -168,7 +168,11 @@ class Ante:
                             text=f"Round {rnd}: did not play; score stays {figure(score[player])}.",
                         )
                     )
-            if rnd == self.adjust_after:
+            later = [r for r in rounds if r > rnd]
+            if rnd == self.adjust_after or (
+                rnd < self.adjust_after and later and later[0] > self.adjust_after
+            ):
+                # After round 5, or after the last round before it when round 5 was not played.
                 self._adjust(rnd, players, score, played_rounds, lines)
             for player in players:
                 after[player][rnd] = score[player]

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from palmares.core.ranking import tie_groups
 from palmares.core.rounding import half_up
 from palmares.diplomacy.board import PlayedBoard
-from palmares.diplomacy.scoring.base import BoardScore, Score, ScoringSystem
+from palmares.diplomacy.scoring.base import BoardScore, Score, ScoringSystem, exact
 
 __all__ = [
     "Aggregation",
@@ -81,6 +81,28 @@ class Standing:
 
     def games_in(self, round_number: int) -> tuple[Line, ...]:
         return tuple(x for x in self.lines if x.round == round_number and x.kind == "game")
+
+    def figure_in(self, round_number: int, name: str) -> Fraction | None:
+        """The sum of a figure (``"stake"``) over the games of a round; ``None``: no game."""
+        games = self.games_in(round_number)
+        if not games:
+            return None
+        return sum((exact(x.figures.get(name, 0)) for x in games), start=Fraction(0))
+
+    def points_in(self, round_number: int) -> Fraction | None:
+        """What the games of a round brought in (the ante: the pot shares taken)."""
+        games = self.games_in(round_number)
+        if not games:
+            return None
+        return sum((exact(x.points or 0) for x in games), start=Fraction(0))
+
+    @property
+    def adjustment(self) -> Fraction | None:
+        """The net change made by adjustment steps (the ante's fewer-games rule), if any."""
+        steps = [x for x in self.lines if x.kind == "adjustment"]
+        if not steps:
+            return None
+        return sum((exact(x.after) - exact(x.before) for x in steps), start=Fraction(0))
 
     def score_after(self, round_number: int) -> Score:
         """The score after ``round_number`` (the last earlier one if the round was missing)."""
@@ -179,7 +201,12 @@ def players_in_order(boards: Sequence[PlayedBoard]) -> list[str]:
 
 def figure(value: Score, places: int = 3) -> str:
     """A figure for the words of an explanation: exact when it ends within six decimals
-    (13.5129, 45.129, 70), otherwise rounded half up to ``places`` decimals."""
+    (13.5129, 45.129, 70), otherwise rounded half up to ``places`` decimals. A Decimal is
+    shown as written."""
+    if isinstance(value, Decimal) and value.is_finite():
+        exponent = value.as_tuple().exponent
+        if isinstance(exponent, int) and -6 <= exponent <= 0:
+            return str(value)  # a Decimal keeps its written places: a raw score of 32.40
     if isinstance(value, Fraction):
         scaled = value * 10**6
         if scaled.denominator != 1:

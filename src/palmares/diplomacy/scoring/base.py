@@ -60,15 +60,40 @@ class BoardScore:
             return Fraction(1, len(self.scores))
         return exact(self.scores[power]) / total
 
+    def explain(self) -> list[str]:
+        """The board's scores in words: the notes, then one line per power (a system may put
+        its own words in a power's ``details["explain"]``)."""
+        lines = [f"Board {self.board.id} ({self.system}):"]
+        lines.extend(f"  {note}" for note in self.notes)
+        for power, score in self.scores.items():
+            details = self.details.get(power, {})
+            if isinstance(details.get("explain"), str):
+                lines.append(f"  {details['explain']}")
+                continue
+            extra = ", ".join(
+                f"{k} {v}"
+                for k, v in details.items()
+                if isinstance(v, int | float | Fraction | Decimal)
+            )
+            lines.append(f"  {power} = {score}" + (f" ({extra})" if extra else ""))
+        return lines
+
     def normalised(self, total: Score = 100) -> BoardScore:
         """The same board rescaled so its scores sum to ``total`` (100 by default).
 
-        Each score becomes ``score · total / Σ scores``, exactly (a Fraction) when the scores
-        are exact, a float otherwise; a board whose scores are all 0 gives everyone an equal
-        share. The details are kept, each power's gaining ``"unnormalised"``: its own score.
+        Each score becomes ``score · total / Σ scores`` (the actual sum, so a Divide and
+        Conquer board whose rounded raw scores sum to 100.03 comes out at exactly 100): a
+        Fraction when the scores are exact, a float otherwise; a board whose scores are all 0
+        gives everyone an equal share. The details are kept, each power's gaining
+        ``"unnormalised"``: its own score.
         """
         factor_total = exact(total)
-        shares = {p: self.share(p) for p in self.scores}
+        exact_scores = {p: exact(v) for p, v in self.scores.items()}
+        board_sum = sum(exact_scores.values(), start=Fraction(0))
+        shares = {
+            p: v / board_sum if board_sum else Fraction(1, len(exact_scores))
+            for p, v in exact_scores.items()
+        }
         inexact = any(isinstance(v, float) for v in self.scores.values())
         scores: dict[str, Score] = {
             p: float(s * factor_total) if inexact else s * factor_total for p, s in shares.items()

@@ -59,7 +59,18 @@ class DivideAndConquer:
             else:
                 raw = 100 * f[power] / total_f
             scores[power] = half_up(raw, 2) if self.rounded else raw
-            details[power] = {"f": f[power], "raw": raw}
+            shown = half_up(raw, 2) if self.rounded else half_up(raw, 5)
+            if soloist is None and total_f:
+                words = f"{power} = {shown} ({f[power]:.5f}/{total_f:.5f}*100)"
+            else:
+                words = f"{power} = {shown}"
+            details[power] = {
+                "f": f[power],
+                "raw": raw,
+                "explain": f"{words}, {board.centres[power]} centres",
+            }
+        if soloist is None and total_f:
+            notes.append(f"the sum of the {len(f)} f(sc) is {total_f:.5f}")
         if self.rounded:
             notes.append("raw scores rounded to two decimals, as the seed pays them")
         return BoardScore(

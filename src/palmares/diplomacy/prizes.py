@@ -1,0 +1,108 @@
+"""The prize list of a tournament: top board, champion, places 2–7, best countries, teams.
+
+Seed 002, "Prizes", "Top Board" and "Team Tournament" (see :mod:`top_board`, :mod:`awards`,
+:mod:`teams`). :func:`prizes` puts them together for the standings of a tournament:
+
+- the invitations are computed when the qualifying round (5) has been played;
+- the top board is the board of a later round flagged ``top_board`` in ``boards.csv``; when
+  declines are given (``declines.csv``) it is checked against the invitations (``top_board.
+  check_top_board``), otherwise the declines are inferred from it; once it is played the
+  champion and places 2–7 follow;
+- best countries and teams are computed on whatever rounds the standings cover.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from palmares.diplomacy.aggregation.base import Standings
+from palmares.diplomacy.awards import BestCountry, Place, best_countries, places
+from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard
+from palmares.diplomacy.teams import TeamStanding, team_standings, teammates_together
+from palmares.diplomacy.top_board import (
+    SEATS,
+    Champion,
+    TopBoard,
+    champion,
+    check_top_board,
+    inferred_declines,
+    invite,
+)
+
+__all__ = ["Prizes", "prizes"]
+
+QUALIFYING_ROUND = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Prizes:
+    top_board: TopBoard | None
+    top_board_played: PlayedBoard | None
+    top_board_problems: tuple[str, ...]
+    champion: Champion | None
+    places: tuple[Place, ...]
+    best_countries: tuple[BestCountry, ...]
+    teams: tuple[TeamStanding, ...]
+    notes: tuple[str, ...] = ()
+
+
+def prizes(
+    standings: Standings,
+    boards: Sequence[PlayedBoard],
+    *,
+    teams: Mapping[str, tuple[str, ...]] | None = None,
+    declines: Mapping[str, str] | None = None,  # None: inferred from the seated top board
+    qualifying_round: int = QUALIFYING_ROUND,
+    powers: tuple[str, ...] = GREAT_POWERS,
+    seats: int = SEATS,
+) -> Prizes:
+    """Every prize the standings decide so far."""
+    notes: list[str] = []
+    flagged = [b for b in boards if b.top_board and b.round in standings.rounds]
+    played = flagged[0] if flagged else None
+    if declines is None and played is not None and qualifying_round in standings.rounds:
+        declines = inferred_declines(standings, qualifying_round, played)
+    invited = (
+        invite(standings, qualifying_round, declines or {}, seats=seats)
+        if qualifying_round in standings.rounds
+        else None
+    )
+    problems: list[str] = []
+    if len(flagged) > 1:
+        problems.append(
+            "more than one board is flagged top_board: "
+            + ", ".join(f"round {b.round} board {b.board}" for b in flagged)
+        )
+    if played is not None:
+        if played.round <= qualifying_round:
+            problems.append(
+                f"the top board (round {played.round} board {played.board}) must be played "
+                f"after round {qualifying_round}"
+            )
+        elif invited is not None:
+            problems.extend(check_top_board(invited, played, standings))
+    winner = champion(standings, played) if played is not None and not problems else None
+    prize_places = places(standings, winner.players) if winner is not None else ()
+    team_list: tuple[TeamStanding, ...] = ()
+    if teams:
+        team_list = team_standings(
+            standings,
+            teams,
+            top_board=played.players if played is not None else (),
+            qualifying_round=qualifying_round if played is not None else None,
+        )
+        notes.extend(
+            f"team rule broken: {x}"
+            for x in teammates_together([b for b in boards if b.round in standings.rounds], teams)
+        )
+    return Prizes(
+        top_board=invited,
+        top_board_played=played,
+        top_board_problems=tuple(problems),
+        champion=winner,
+        places=prize_places,
+        best_countries=best_countries(standings, powers),
+        teams=team_list,
+        notes=tuple(notes),
+    )

@@ -1,0 +1,31 @@
+"""Places 2–7 and best countries (seed 002, "Prizes")."""
+
+from palmares.diplomacy.awards import best_countries, places
+from tests.diplomacy.helpers import game, standing, table
+
+
+def test_places_leave_out_the_champion_and_share_ties() -> None:
+    scores = {"a": 300, "b": 250, "c": 200, "d": 190, "e": 180, "f": 170, "g": 170, "h": 160}
+    standings = table(*(standing(p, {6: s}) for p, s in scores.items()))
+    result = places(standings, {"c"})
+    # a 2nd, b 3rd, d 4th, e 5th, f and g tie for 6th; h would be 8th.
+    assert [(p.place, p.player) for p in result] == [
+        (2, "a"), (3, "b"), (4, "d"), (5, "e"), (6, "f"), (6, "g"),
+    ]  # fmt: skip
+
+
+def test_best_country_raw_score_then_centres_then_payout() -> None:
+    """Austria: x and y both 40.00 raw; y has 10 centres to x's 9 → y. England: equal raw and
+    centres; z's payout 30 beats w's 25 → z. France: identical on all three → shared."""
+    players = [
+        standing("x", {1: 0}, (game(1, "1", "Austria", "100", "40", 9, "28"),)),
+        standing("y", {1: 0}, (game(2, "1", "Austria", "100", "40", 10, "20"),)),
+        standing("w", {1: 0}, (game(1, "2", "England", "100", "30", 8, "25"),)),
+        standing("z", {1: 0}, (game(2, "2", "England", "120", "30", 8, "30"),)),
+        standing("u", {1: 0}, (game(1, "3", "France", "100", "20", 6, "14"),)),
+        standing("v", {1: 0}, (game(1, "4", "France", "100", "20", 6, "14"),)),
+    ]
+    best = {b.power: b for b in best_countries(table(*players), ["Austria", "England", "France"])}
+    assert best["Austria"].player == "y"
+    assert best["England"].player == "z"
+    assert (best["France"].player, best["France"].shared_with) == ("u", ("v",))
