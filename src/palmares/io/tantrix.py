@@ -1,0 +1,298 @@
+"""Readers for Tantrix ``matches.csv`` and ``ratings.csv`` (DESIGN.md, "Tantrix matches").
+
+``matches.csv`` — one row per match or one row per game, both forms allowed in one file:
+
+- per match: ``games``, ``tp_a``, ``tp_b`` (tournament points over the match,
+  ``tp_a + tp_b = 20 × games``);
+- per game: ``score_a``, ``score_b`` (tile scores), optional ``minutes_a``, ``minutes_b`` (minutes
+  used, for the time penalty) and ``game`` (its number in the match); the rows of one event,
+  round and pair of players make one match, its TP the sum of the games' TP
+  (``tantrix/tournament_points.py``, published one-decimal table);
+- always ``player_a``, ``player_b``; optional ``event``, ``date``, ``round``; ``own_rating`` (the
+  officially rated player of the match who counts it at their own pre-tournament rating);
+  ``illustrative`` (yes/no: the match's split of TP is not known from the source but chosen to
+  fit known totals, as in ``examples/tantrix-nz-2000``). An illustrative match is accepted and
+  computed like any other; the ``performance`` command says which matches were illustrative.
+
+Rejected, with file:line: a row of neither or both forms, tp_a + tp_b ≠ 20 × games, a player
+meeting themself, games below 1, a negative TP or tile score, a match (event, round, pair) listed
+twice, a game number listed twice, ``own_rating`` naming someone outside the match, rows of one
+match disagreeing on ``own_rating``.
+
+``ratings.csv`` — ``player``, ``rating`` required; ``games`` (G so far), ``official`` (yes/no;
+when empty: official if G is unknown or at least the established threshold). Rejected: a rating
+that is not a number, negative G, a player listed twice.
+
+Public API::
+
+    read_matches_csv(path) -> tuple[Match, ...]
+    read_ratings_csv(path, *, established=36) -> tuple[RatingEntry, ...]
+    check_own_rating(matches, ratings, path) -> None   # own_rating must be officially rated
+    read_names_csv(path) -> dict[str, str]              # players.csv: player (nickname), name
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date as Date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from palmares.core.errors import InputError, Problem
+from palmares.io.fields import boolean, decimal, integer, iso_date, text
+from palmares.io.tables import Column, Row, RowProblems, read_rows
+from palmares.tantrix.match import Match
+from palmares.tantrix.rating_list import ESTABLISHED_GAMES, RatingEntry
+from palmares.tantrix.tournament_points import GAME_POINTS, GamePoints, game_points
+
+__all__ = ["check_own_rating", "read_matches_csv", "read_names_csv", "read_ratings_csv"]
+
+NON_NEGATIVE = decimal(Decimal(0))
+
+MATCH_COLUMNS = [
+    Column("event", text, default=""),
+    Column("date", iso_date),
+    Column("round", text, default=""),
+    Column("player_a", text, required=True),
+    Column("player_b", text, required=True),
+    Column("games", integer(1)),
+    Column("tp_a", NON_NEGATIVE),
+    Column("tp_b", NON_NEGATIVE),
+    Column("score_a", integer(0)),
+    Column("score_b", integer(0)),
+    Column("minutes_a", NON_NEGATIVE),
+    Column("minutes_b", NON_NEGATIVE),
+    Column("game", integer(1)),
+    Column("own_rating", text),
+    Column("illustrative", boolean, default=False),
+]
+
+_MATCH_FORM = ("games", "tp_a", "tp_b")
+_GAME_FORM = ("score_a", "score_b")
+
+
+@dataclass(slots=True)
+class _Pending:
+    """A match being assembled from its rows (one row, or one per game)."""
+
+    first: Row
+    key: tuple[str, str, frozenset[str]]
+    player_a: str
+    player_b: str
+    per_game: bool
+    games: list[GamePoints]
+    game_numbers: dict[int, int]
+    own_rating: str | None
+    illustrative: bool
+
+
+def _form(row: Row, problems: RowProblems) -> str | None:
+    has_match = [c for c in _MATCH_FORM if row.values.get(c) is not None]
+    has_game = [c for c in _GAME_FORM if row.values.get(c) is not None]
+    if has_match and has_game:
+        problems.add(row.line, None, "give games/tp_a/tp_b or score_a/score_b, not both")
+        return None
+    if has_game:
+        for c in _GAME_FORM:
+            if row.values.get(c) is None:
+                problems.add(row.line, c, "a value is required (the other tile score is given)")
+        return "game" if len(has_game) == 2 else None
+    if not has_match:
+        problems.add(row.line, None, "needs games, tp_a and tp_b (or score_a and score_b)")
+        return None
+    missing = [c for c in _MATCH_FORM if row.values.get(c) is None]
+    for c in missing:
+        problems.add(row.line, c, "a value is required")
+    for c in ("minutes_a", "minutes_b", "game"):
+        if row.values.get(c) is not None:
+            problems.add(row.line, c, "only for rows with tile scores (one row per game)")
+    return None if missing else "match"
+
+
+def read_matches_csv(path: Path | str) -> tuple[Match, ...]:
+    """Read and check ``matches.csv``; raise :class:`InputError` naming every bad line."""
+    name = str(path)
+    rows = read_rows(path, MATCH_COLUMNS)
+    problems = RowProblems(name)
+    pending: dict[tuple[str, str, frozenset[str]], _Pending] = {}
+    for row in rows:
+        a, b = row["player_a"], row["player_b"]
+        if a == b:
+            problems.add(row.line, "player_b", f"{a} cannot meet themself")
+            continue
+        form = _form(row, problems)
+        own = row["own_rating"]
+        if own is not None and own not in (a, b):
+            problems.add(row.line, "own_rating", f"{own} did not play this match ({a} v {b})")
+            own = None
+        if form is None:
+            continue
+        key = (row["event"], row["round"], frozenset((a, b)))
+        where = f"round {row['round']}" if row["round"] else "this event"
+        earlier = pending.get(key)
+        if form == "match":
+            if earlier is not None:
+                problems.add(
+                    row.line,
+                    None,
+                    f"the match {a} v {b} in {where} is listed twice "
+                    f"(first at line {earlier.first.line})",
+                )
+                continue
+            if row["tp_a"] + row["tp_b"] != GAME_POINTS * row["games"]:
+                problems.add(
+                    row.line,
+                    "tp_b",
+                    f"tp_a + tp_b = {row['tp_a'] + row['tp_b']}, but {row['games']} games "
+                    f"share 20 × {row['games']} = {GAME_POINTS * row['games']}",
+                )
+                continue
+            pending[key] = _Pending(row, key, a, b, False, [], {}, own, bool(row["illustrative"]))
+            continue
+        try:
+            score_a, score_b = row["score_a"], row["score_b"]
+            if earlier is not None and earlier.player_a != a:
+                score_a, score_b = score_b, score_a
+                minutes_a, minutes_b = row["minutes_b"], row["minutes_a"]
+            else:
+                minutes_a, minutes_b = row["minutes_a"], row["minutes_b"]
+            points = game_points(score_a, score_b, minutes_a=minutes_a, minutes_b=minutes_b)
+        except ValueError as exc:
+            problems.add(row.line, None, str(exc))
+            continue
+        if earlier is None:
+            pending[key] = _Pending(
+                row, key, a, b, True, [points], {}, own, bool(row["illustrative"])
+            )
+            earlier = pending[key]
+        elif not earlier.per_game:
+            problems.add(
+                row.line,
+                None,
+                f"the match {a} v {b} in {where} is listed twice "
+                f"(first at line {earlier.first.line})",
+            )
+            continue
+        else:
+            earlier.games.append(points)
+            if own is not None and earlier.own_rating not in (None, own):
+                problems.add(
+                    row.line,
+                    "own_rating",
+                    f"{own}, but line {earlier.first.line} of this match says {earlier.own_rating}",
+                )
+            earlier.own_rating = earlier.own_rating or own
+            earlier.illustrative = earlier.illustrative or bool(row["illustrative"])
+        number = row["game"]
+        if number is not None:
+            if number in earlier.game_numbers:
+                problems.add(
+                    row.line,
+                    "game",
+                    f"game {number} of {a} v {b} is listed twice "
+                    f"(first at line {earlier.game_numbers[number]})",
+                )
+            else:
+                earlier.game_numbers[number] = row.line
+    problems.raise_if_any()
+    return tuple(_match(p) for p in pending.values())
+
+
+def _match(p: _Pending) -> Match:
+    row = p.first
+    if p.per_game:
+        games = len(p.games)
+        tp_a = sum((g.tp_a for g in p.games), Decimal(0))
+        tp_b = sum((g.tp_b for g in p.games), Decimal(0))
+    else:
+        games, tp_a, tp_b = row["games"], row["tp_a"], row["tp_b"]
+    day: Date | None = row["date"]
+    return Match(
+        p.player_a,
+        p.player_b,
+        games,
+        tp_a,
+        tp_b,
+        event=row["event"],
+        date=day,
+        round=row["round"],
+        own_rating=p.own_rating,
+        illustrative=p.illustrative,
+        line=row.line,
+    )
+
+
+def read_ratings_csv(
+    path: Path | str, *, established: int = ESTABLISHED_GAMES
+) -> tuple[RatingEntry, ...]:
+    """Read ``ratings.csv``; raise :class:`InputError` naming every bad line."""
+    name = str(path)
+    rows = read_rows(
+        path,
+        [
+            Column("player", text, required=True),
+            Column("rating", decimal(), required=True),
+            Column("games", integer(0)),
+            Column("official", boolean),
+        ],
+    )
+    problems = RowProblems(name)
+    seen: dict[str, int] = {}
+    entries: list[RatingEntry] = []
+    for row in rows:
+        player = row["player"]
+        if player in seen:
+            problems.add(
+                row.line, "player", f"{player} is listed twice (first at line {seen[player]})"
+            )
+            continue
+        seen[player] = row.line
+        games: int | None = row["games"]
+        official: Any = row["official"]
+        if official is None:
+            official = games is None or games >= established
+        entries.append(RatingEntry(player, float(row["rating"]), games, bool(official)))
+    problems.raise_if_any()
+    return tuple(entries)
+
+
+def check_own_rating(
+    matches: Sequence[Match], ratings: Sequence[RatingEntry], path: Path | str
+) -> None:
+    """``own_rating`` must name an officially rated player: raise with file:line otherwise."""
+    official = {e.player for e in ratings if e.official}
+    problems = [
+        Problem(
+            str(path),
+            m.line,
+            "own_rating",
+            f"{m.own_rating} has no official pre-tournament rating in the ratings file",
+        )
+        for m in matches
+        if m.own_rating is not None and m.own_rating not in official
+    ]
+    if problems:
+        raise InputError(problems)
+
+
+def read_names_csv(path: Path | str) -> dict[str, str]:
+    """Read ``players.csv`` (``player`` as in the matches, ``name`` in full): player → name."""
+    rows = read_rows(
+        path, [Column("player", text, required=True), Column("name", text, required=True)]
+    )
+    problems = RowProblems(str(path))
+    names: dict[str, str] = {}
+    first: dict[str, int] = {}
+    for row in rows:
+        player = row["player"]
+        if player in first:
+            problems.add(
+                row.line, "player", f"{player} is listed twice (first at line {first[player]})"
+            )
+            continue
+        first[player] = row.line
+        names[player] = row["name"]
+    problems.raise_if_any()
+    return names
