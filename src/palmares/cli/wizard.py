@@ -1,9 +1,355 @@
-"""`palmares wizard`: Wizard online league: months, master points, tournaments."""
+"""`palmares wizard`: Wizard online league: months, master points, tournaments.
+
+Commands (DESIGN.md, issue 5): ``month games.csv --month YYYY-MM``, ``all-scores games.csv
+--month YYYY-MM``, ``junior games.csv --session YYYY-MM``, ``tournament tournament.csv
+[--triad triad.csv] [--games games.csv]`` and ``ledger games.csv tournaments.csv PLAYER``, each
+with ``--explain``. Thin: read the files, call ``palmares.wizard``, build a Report, emit it.
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+
+from palmares.cli.common import FormatOption
+from palmares.cli.output import Col, Format, Report, Table, emit, fixed
+from palmares.core.errors import PalmaresError
+from palmares.core.rounding import half_up
+from palmares.io.wizard import read_games, read_tournaments, read_triads
+from palmares.wizard.game import Game
+from palmares.wizard.invitational import previous_month, uninvited
+from palmares.wizard.junior import junior_table, session_of
+from palmares.wizard.ledger import ledger as player_ledger
+from palmares.wizard.master_points import fmt, ordinal
+from palmares.wizard.month import LeagueTable, month_table, parse_month
+from palmares.wizard.rules import describe_rules, wizard_rules
+from palmares.wizard.tournament import TournamentResult, tournament_result
+from palmares.wizard.triad import TriadGame
 
 app = typer.Typer(
     help="Wizard online league: months, master points, tournaments.", no_args_is_help=True
 )
+
+GamesArg = Annotated[
+    Path, typer.Argument(help="games.csv: date, game, player, score or place.", show_default=False)
+]
+ExplainOption = Annotated[bool, typer.Option("--explain", help="Say how each figure was made.")]
+QualifyingOption = Annotated[
+    int | None,
+    typer.Option("--qualifying-games", min=1, help="Games for a number ranking (default: 30)."),
+]
+FractionalWinsOption = Annotated[
+    bool,
+    typer.Option("--fractional-wins", help="A tie for first counts 1/k of a win to each of k."),
+]
+TriadOption = Annotated[
+    Path | None, typer.Option("--triad", help="triad.csv: tournament, player, score or place.")
+]
+
+
+def _number(value: Any) -> str:
+    """A master-point or win figure: whole numbers as such, fractions to two decimals."""
+    if value is None or value == "":
+        return ""
+    return fmt(Fraction(value))
+
+
+def _two(value: Fraction) -> str:
+    return str(half_up(value, 2))
+
+
+def _month_rows(table: LeagueTable) -> list[dict[str, Any]]:
+    return [
+        {
+            "rank": x.rank,
+            "player": x.player,
+            "games": x.games,
+            "points": x.points,
+            "skill_ratio": x.skill_ratio,
+            "wins": x.wins,
+            "win_percentage": x.win_percentage,
+            "matrix": x.matrix,
+            "master_points": x.master_points,
+            "reason": "; ".join(a.reason for a in x.awards),
+        }
+        for x in table.lines
+    ]
+
+
+MONTH_COLUMNS = [
+    Col("rank", "Rank", justify="right"),
+    Col("player", "Player"),
+    Col("games", "Games", justify="right"),
+    Col("points", "Points", justify="right"),
+    Col("skill_ratio", "SR", fixed(2), justify="right"),
+    Col("wins", "Wins", _number, justify="right"),
+    Col("win_percentage", "W.P.", fixed(2), justify="right"),
+    Col("matrix", "Matrix", justify="right"),
+    Col("master_points", "MP", _number, justify="right"),
+    Col("reason", "For"),
+]
+
+
+def _month_explain(table: LeagueTable, kind: str) -> list[str]:
+    lines = [
+        f"{kind} {table.period.label} ({table.period.first} to {table.period.last}): "
+        f"{len(table.lines)} players; rules of {table.period.last}.",
+        *describe_rules(table.rules),
+    ]
+    if table.qualifying_games != table.rules.qualifying_games:
+        lines.append(f"- cut-off for this table: {table.qualifying_games} games")
+    for x in table.lines:
+        text = f"{x.player}: {x.points} points in {x.games} games, SR {_two(x.skill_ratio)}"
+        text += f", {_number(x.wins)} wins, W.P. {_two(x.win_percentage)}"
+        if x.rank is None:
+            text += f"; below the cut-off of {table.qualifying_games} games, no number ranking"
+        elif x.matrix is not None:
+            text += (
+                f"; {ordinal(x.points_rank or 0)} in points + {ordinal(x.sr_rank or 0)} in SR "
+                f"= matrix {x.matrix}, rank {x.rank}"
+            )
+        else:
+            text += f"; {ordinal(x.points_rank or 0)} in points, rank {x.rank}"
+        for award in x.awards:
+            text += f"; {_number(award.points)} MP for {award.reason}"
+        lines.append(text)
+    return lines
+
+
+def _require_games(path: Path, label: str, table: LeagueTable) -> None:
+    if not table.lines:
+        raise PalmaresError(f"{path}: no game is dated in {label}")
+
+
+@app.command("month")
+def month(
+    games: GamesArg,
+    month: Annotated[str, typer.Option("--month", help="The month, YYYY-MM.")],
+    qualifying_games: QualifyingOption = None,
+    fractional_wins: FractionalWinsOption = False,
+    fmt_: FormatOption = Format.table,
+    explain: ExplainOption = False,
+) -> None:
+    """The month's table: rank, points, Skill Ratio, wins, W.P., matrix and master points."""
+    period = parse_month(month)
+    table = month_table(
+        read_games(games),
+        period,
+        qualifying_games=qualifying_games,
+        rules=wizard_rules(fractional_wins=fractional_wins),
+    )
+    _require_games(games, period.label, table)
+    report = Report(
+        tables=[Table("month", MONTH_COLUMNS, _month_rows(table), title=f"Wizard {period.label}")]
+    )
+    if explain:
+        report.explain = _month_explain(table, "Month")
+    emit(report, fmt_)
+
+
+@app.command("all-scores")
+def all_scores(
+    games: GamesArg,
+    month: Annotated[str, typer.Option("--month", help="The month, YYYY-MM.")],
+    qualifying_games: QualifyingOption = None,
+    fractional_wins: FractionalWinsOption = False,
+    fmt_: FormatOption = Format.table,
+    explain: ExplainOption = False,
+) -> None:
+    """GET ALL SCORES: every player of the month, ranked on Skill Ratio."""
+    period = parse_month(month)
+    table = month_table(
+        read_games(games),
+        period,
+        qualifying_games=qualifying_games,
+        rules=wizard_rules(fractional_wins=fractional_wins),
+    )
+    _require_games(games, period.label, table)
+    positions = table.sr_positions()
+    by_player = {row["player"]: row for row in _month_rows(table)}
+    rows = [{"position": positions[x.player], **by_player[x.player]} for x in table.all_scores()]
+    columns = [Col("position", "#", justify="right"), *MONTH_COLUMNS[:-1]]
+    report = Report(tables=[Table("all_scores", columns, rows, title=f"All scores {period.label}")])
+    if explain:
+        report.explain = _month_explain(table, "Month")
+    emit(report, fmt_)
+
+
+@app.command("junior")
+def junior(
+    games: GamesArg,
+    session: Annotated[
+        str, typer.Option("--session", help="A month of the two-month session, YYYY-MM.")
+    ],
+    fmt_: FormatOption = Format.table,
+    explain: ExplainOption = False,
+) -> None:
+    """A Wizard Junior two-month session (Jan-Feb, Mar-Apr, ...): 20 games for master points."""
+    period = session_of(parse_month(session).first)
+    table = junior_table(read_games(games), period)
+    _require_games(games, period.label, table)
+    report = Report(
+        tables=[Table("junior", MONTH_COLUMNS, _month_rows(table), title=f"Junior {period.label}")]
+    )
+    if explain:
+        report.explain = _month_explain(table, "Junior session")
+    emit(report, fmt_)
+
+
+TOURNAMENT_COLUMNS = [
+    Col("tournament", "Tournament"),
+    Col("date", "Date"),
+    Col("place", "Place", justify="right"),
+    Col("player", "Player"),
+    Col("games_finished", "Games", justify="right"),
+    Col("master_points", "MP", _number, justify="right"),
+    Col("triad", "TRIAD", _number, justify="right"),
+    Col("total", "Total", _number, justify="right"),
+    Col("reason", "For"),
+]
+
+
+def _tournament_rows(result: TournamentResult) -> list[dict[str, Any]]:
+    t = result.tournament
+    return [
+        {
+            "tournament": t.name,
+            "date": t.day,
+            "place": x.place,
+            "player": x.player,
+            "games_finished": x.games_finished,
+            "master_points": x.master_points,
+            "triad": x.triad_points,
+            "total": x.total,
+            "reason": "; ".join(a.reason for a in x.awards),
+        }
+        for x in result.lines
+    ]
+
+
+def _tournament_explain(result: TournamentResult) -> list[str]:
+    t = result.tournament
+    kind = "invitational" if t.invitational else "tournament"
+    lines = [f"{t.name} ({kind}, {t.day}): {t.field_size} players."]
+    if not result.place_values:
+        lines.append("- no master points: none are awarded for tournaments from 2020-01-01")
+    else:
+        values = ", ".join(fmt(v) for v in result.place_values)
+        how = (
+            "each next place half of the previous place's award, rounded half up"
+            if result.rules.whole_master_points and result.rules.tournament_halving == "rounded"
+            else "each next place half of the previous, rounded half up"
+            if result.rules.whole_master_points
+            else "each next place half of the previous, fractions kept (before 2010-11-10)"
+        )
+        lines.append(
+            f"- {len(result.place_values)} places paid: {values} (1st = the number of "
+            f"players; {how})"
+        )
+    for x in result.lines:
+        for award in x.awards:
+            lines.append(f"{x.player}: {_number(award.points)} MP for {award.reason}")
+    return lines
+
+
+@app.command("tournament")
+def tournament(
+    tournaments: Annotated[
+        Path,
+        typer.Argument(help="tournament.csv: tournament, date, player, place.", show_default=False),
+    ],
+    triad: TriadOption = None,
+    games: Annotated[
+        Path | None,
+        typer.Option("--games", help="games.csv, to check who was invited to invitationals."),
+    ] = None,
+    fmt_: FormatOption = Format.table,
+    explain: ExplainOption = False,
+) -> None:
+    """Tournament master points by field size and place, with the TRIAD where one was played."""
+    events = read_tournaments(tournaments)
+    triads = _triads(triad, {t.name for t in events})
+    all_games = read_games(games) if games is not None else None
+    report = Report(tables=[Table("tournament", TOURNAMENT_COLUMNS, [])])
+    for t in events:
+        result = tournament_result(t, triad=triads.get(t.name))
+        report.tables[0].rows.extend(_tournament_rows(result))
+        if explain:
+            report.explain.extend(_tournament_explain(result))
+        if all_games is not None and t.invitational:
+            previous = month_table(all_games, previous_month(t.day))
+            for player in uninvited(t, previous):
+                report.notes.append(
+                    f"warning: {player} played the invitational {t.name} but was not in the top "
+                    f"{previous.rules.invitational_size} of {previous.period.label}"
+                )
+    emit(report, fmt_)
+
+
+def _triads(path: Path | None, names: set[str]) -> dict[str, TriadGame]:
+    if path is None:
+        return {}
+    triads = read_triads(path)
+    unknown = sorted(set(triads) - names)
+    if unknown:
+        raise PalmaresError(f"{path}: no tournament named {', '.join(unknown)}")
+    return triads
+
+
+LEDGER_COLUMNS = [
+    Col("date", "Date"),
+    Col("source", "Month or tournament"),
+    Col("kind", "Award"),
+    Col("master_points", "MP", _number, justify="right"),
+    Col("total", "Total", _number, justify="right"),
+    Col("reason", "For"),
+]
+
+
+@app.command("ledger")
+def ledger(
+    games: GamesArg,
+    tournaments: Annotated[
+        Path, typer.Argument(help="tournament.csv (may be empty of rows).", show_default=False)
+    ],
+    player: Annotated[str, typer.Argument(help="The player's name as in the files.")],
+    triad: TriadOption = None,
+    fmt_: FormatOption = Format.table,
+    explain: ExplainOption = False,
+) -> None:
+    """A player's master points across months and tournaments, and what each was for."""
+    all_games: tuple[Game, ...] = read_games(games)
+    events = read_tournaments(tournaments)
+    triads = _triads(triad, {t.name for t in events})
+    book = player_ledger(player, all_games, events, triads=triads)
+    known = {p for g in all_games for p in g.players} | {
+        p.player for t in events for p in t.placings
+    }
+    if player not in known:
+        raise PalmaresError(f"{player} is in neither {games} nor {tournaments}")
+    rows = [
+        {
+            "date": e.award.day,
+            "source": e.award.source,
+            "kind": e.award.kind,
+            "master_points": e.award.points,
+            "total": e.balance,
+            "reason": e.award.reason,
+        }
+        for e in book.entries
+    ]
+    report = Report(tables=[Table("ledger", LEDGER_COLUMNS, rows, title=f"{player}: ledger")])
+    report.notes.append(f"{player}: {_number(book.total)} master points in all")
+    if explain:
+        report.explain = [
+            "Months: every calendar month with games, each under the rules of its last day "
+            "(Top 10 and W.P. awards); tournaments under the rules of their date.",
+            *(
+                f"{e.award.day} {e.award.source}: {_number(e.award.points)} for {e.award.reason}"
+                for e in book.entries
+            ),
+        ]
+    emit(report, fmt_)

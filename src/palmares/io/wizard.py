@@ -1,0 +1,213 @@
+"""Readers for the Wizard files: ``games.csv``, ``tournament.csv`` and ``triad.csv``.
+
+``games.csv`` (DESIGN.md): one row per player per game; ``date``, ``game``, ``player`` required,
+and ``score`` (final score; equal scores tie) or ``place`` (1 is best; tied players share a
+place: 1, 1, 3). A row may give both; then the place must agree with the scores. Within one
+game every player needs a score, or every player a place. A game has 3 to 6 players, each once,
+and one date.
+
+``tournament.csv`` (DESIGN.md): ``tournament``, ``date``, ``player``, ``place`` required;
+``games_finished`` and ``invitational`` (yes/no, default no) optional. One date and one
+invitational flag per tournament; each player once; places a ranking (1, 2, 2, 4 ...).
+
+``triad.csv`` (our format): the 3-handed TRIAD game of a tournament, one row per player:
+``tournament``, ``player`` required, and ``score`` or ``place`` as in games.csv. Three players per
+tournament; the seats (top 3, or the 4th-placed substitute) are checked against the tournament.
+
+Every problem is reported as ``file:line: column: what is wrong`` and the file is rejected whole.
+
+Public API: :func:`read_games` -> tuple of Game, :func:`read_tournaments` -> tuple of Tournament,
+:func:`read_triads` -> {tournament name: TriadGame}.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+from palmares.core.ranking import competition_ranks
+from palmares.io.fields import boolean, integer, iso_date, text
+from palmares.io.tables import Column, Row, RowProblems, read_rows
+from palmares.wizard.game import Finish, Game
+from palmares.wizard.tournament import Placing, Tournament
+from palmares.wizard.triad import TriadGame
+
+__all__ = ["read_games", "read_tournaments", "read_triads"]
+
+GAME_COLUMNS = [
+    Column("date", iso_date, required=True),
+    Column("game", text, required=True),
+    Column("player", text, required=True),
+    Column("score", integer()),
+    Column("place", integer(1, 6)),
+]
+
+TOURNAMENT_COLUMNS = [
+    Column("tournament", text, required=True),
+    Column("date", iso_date, required=True),
+    Column("player", text, required=True),
+    Column("place", integer(1), required=True),
+    Column("games_finished", integer(0)),
+    Column("invitational", boolean, default=False),
+]
+
+TRIAD_COLUMNS = [
+    Column("tournament", text, required=True),
+    Column("player", text, required=True),
+    Column("score", integer()),
+    Column("place", integer(1, 3)),
+]
+
+
+def _group(rows: Sequence[Row], key: str) -> dict[str, list[Row]]:
+    groups: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:
+        groups[str(row[key])].append(row)
+    return groups
+
+
+def _not_a_ranking(places: Sequence[int]) -> bool:
+    ordered = sorted(places)
+    return any(p != ordered.index(p) + 1 for p in ordered)
+
+
+def _check_finishes(
+    what: str, rows: Sequence[Row], problems: RowProblems, least: int, most: int
+) -> bool:
+    """Check one game's rows (players, sizes, score/place); True when they make a game."""
+    before = len(problems.problems)
+    first_line: dict[str, int] = {}
+    for row in rows:
+        player = str(row["player"])
+        if player in first_line:
+            problems.add(
+                row.line,
+                "player",
+                f"{player} appears twice in {what} (first at line {first_line[player]})",
+            )
+        else:
+            first_line[player] = row.line
+        if row.get("score") is None and row.get("place") is None:
+            problems.add(row.line, None, "a score or a place is required")
+    count = len(first_line)
+    if not least <= count <= most:
+        size = f"{least} to {most}" if least != most else str(least)
+        problems.add(rows[0].line, None, f"{what} has {count} players; it needs {size}")
+    if len(problems.problems) > before:
+        return False
+    scored = all(r.get("score") is not None for r in rows)
+    if scored:
+        ranks = competition_ranks({str(r["player"]): r["score"] for r in rows})
+        for row in rows:
+            place = row.get("place")
+            if place is not None and place != ranks[str(row["player"])]:
+                problems.add(
+                    row.line,
+                    "place",
+                    f"place {place} disagrees with the score {row['score']}, which is place "
+                    f"{ranks[str(row['player'])]} in {what}",
+                )
+    else:
+        for row in rows:
+            if row.get("place") is None:
+                problems.add(
+                    row.line,
+                    "place",
+                    f"no place, and not every player of {what} has a score: give every player a "
+                    "score or every player a place",
+                )
+        placed = [int(r["place"]) for r in rows if r.get("place") is not None]
+        if len(placed) == len(rows) and _not_a_ranking(placed):
+            problems.add(
+                rows[0].line,
+                "place",
+                f"the places of {what} {sorted(placed)} are not a ranking (1, 2, 2, 4 ...)",
+            )
+    return len(problems.problems) == before
+
+
+def _finishes(rows: Sequence[Row]) -> tuple[Finish, ...]:
+    return tuple(Finish(str(r["player"]), r.get("score"), r.get("place")) for r in rows)
+
+
+def read_games(path: Path | str) -> tuple[Game, ...]:
+    """Read ``games.csv``: every game, in the order of its first row."""
+    rows = read_rows(path, GAME_COLUMNS)
+    problems = RowProblems(str(path))
+    games: list[Game] = []
+    for game_id, game_rows in _group(rows, "game").items():
+        what = f"game {game_id}"
+        day = game_rows[0]["date"]
+        for row in game_rows[1:]:
+            if row["date"] != day:
+                problems.add(
+                    row.line,
+                    "date",
+                    f"{what} is dated {day.isoformat()} at line {game_rows[0].line}, "
+                    f"not {row['date'].isoformat()}",
+                )
+        if _check_finishes(what, game_rows, problems, 3, 6):
+            games.append(Game(game_id, day, _finishes(game_rows)))
+    problems.raise_if_any()
+    return tuple(games)
+
+
+def read_tournaments(path: Path | str) -> tuple[Tournament, ...]:
+    """Read ``tournament.csv``: every tournament, in the order of its first row."""
+    rows = read_rows(path, TOURNAMENT_COLUMNS)
+    problems = RowProblems(str(path))
+    tournaments: list[Tournament] = []
+    for name, t_rows in _group(rows, "tournament").items():
+        first = t_rows[0]
+        before = len(problems.problems)
+        seen: dict[str, int] = {}
+        for row in t_rows:
+            player = str(row["player"])
+            if player in seen:
+                problems.add(
+                    row.line,
+                    "player",
+                    f"{player} appears twice in tournament {name} (first at line {seen[player]})",
+                )
+            seen.setdefault(player, row.line)
+            if row["date"] != first["date"]:
+                problems.add(
+                    row.line,
+                    "date",
+                    f"tournament {name} is dated {first['date'].isoformat()} at line "
+                    f"{first.line}, not {row['date'].isoformat()}",
+                )
+            if row["invitational"] != first["invitational"]:
+                problems.add(
+                    row.line,
+                    "invitational",
+                    f"tournament {name} is marked differently at line {first.line}",
+                )
+        places = [int(r["place"]) for r in t_rows]
+        if _not_a_ranking(places):
+            problems.add(
+                first.line,
+                "place",
+                f"the places of tournament {name} are not a ranking (1, 2, 2, 4 ...): "
+                f"{sorted(places)[:12]}",
+            )
+        if len(problems.problems) == before:
+            placings = tuple(
+                Placing(str(r["player"]), int(r["place"]), r.get("games_finished")) for r in t_rows
+            )
+            tournaments.append(Tournament(name, first["date"], placings, first["invitational"]))
+    problems.raise_if_any()
+    return tuple(tournaments)
+
+
+def read_triads(path: Path | str) -> dict[str, TriadGame]:
+    """Read ``triad.csv``: the TRIAD game of each tournament that played one."""
+    rows = read_rows(path, TRIAD_COLUMNS)
+    problems = RowProblems(str(path))
+    triads: dict[str, TriadGame] = {}
+    for name, t_rows in _group(rows, "tournament").items():
+        if _check_finishes(f"the TRIAD of {name}", t_rows, problems, 3, 3):
+            triads[name] = TriadGame(name, _finishes(t_rows))
+    problems.raise_if_any()
+    return triads

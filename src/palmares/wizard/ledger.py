@@ -1,0 +1,82 @@
+"""A player's master-point ledger across months and tournaments (issue 5).
+
+Every award a player received, in date order, each with what it was for (the month's Top 10
+place, a W.P. bracket, a pass-down, a tournament place, a TRIAD place) and the running total.
+Months are every calendar month that has games; each is scored under its own rule set
+(``month.py``), each tournament under the rule set of its date (``tournament.py``).
+
+Public API: :class:`LedgerEntry`, :class:`Ledger` (``entries``, ``total``), :func:`ledger`
+(player, games, tournaments, triads) -> Ledger, :func:`months_of` (games) -> the months played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.core.rulesets import DatedRules
+from palmares.wizard.game import Game
+from palmares.wizard.master_points import Award
+from palmares.wizard.month import Period, month_period, month_table
+from palmares.wizard.rules import RULES, WizardRules
+from palmares.wizard.tournament import Tournament, tournament_result
+from palmares.wizard.triad import TriadGame
+
+__all__ = ["Ledger", "LedgerEntry", "ledger", "months_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One award and the player's total after it."""
+
+    award: Award
+    balance: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """A player's awards in date order, with the running total."""
+
+    player: str
+    entries: tuple[LedgerEntry, ...]
+
+    @property
+    def total(self) -> Fraction:
+        return self.entries[-1].balance if self.entries else Fraction(0)
+
+
+def months_of(games: Iterable[Game]) -> list[Period]:
+    """The calendar months in which ``games`` were played, in order."""
+    return [month_period(y, m) for y, m in sorted({(g.day.year, g.day.month) for g in games})]
+
+
+def ledger(
+    player: str,
+    games: Iterable[Game],
+    tournaments: Iterable[Tournament],
+    *,
+    triads: Mapping[str, TriadGame] | None = None,
+    rules: DatedRules[WizardRules] = RULES,
+) -> Ledger:
+    """Every master point ``player`` earned in the months of ``games`` and in ``tournaments``.
+
+    ``triads`` maps a tournament's name to its TRIAD game, if one was played.
+    """
+    games = tuple(games)
+    awards: list[Award] = []
+    for month in months_of(games):
+        table = month_table(games, month, rules=rules)
+        awards.extend(a for a in table.awards if a.player == player)
+    for t in tournaments:
+        triad = (triads or {}).get(t.name)
+        result = tournament_result(t, rules=rules, triad=triad)
+        awards.extend(a for a in result.awards if a.player == player)
+    kinds = {"top-10": 0, "wp": 1, "tournament": 2, "triad": 3}
+    awards.sort(key=lambda a: (a.day, a.source, kinds[a.kind]))
+    entries: list[LedgerEntry] = []
+    balance = Fraction(0)
+    for award in awards:
+        balance += award.points
+        entries.append(LedgerEntry(award, balance))
+    return Ledger(player, tuple(entries))

@@ -1,0 +1,122 @@
+"""Master points: the award record and the monthly Top 10 (seed 004, "Top 10", "TABULATING").
+
+"Top 10 ... 1st 30 Master Points, 2nd 27, 3rd 24, 4th 21, 5th 18, 6th 15, 7th 12, 8th 09,
+9th 06, 10th 03" go to the number ranking's places 1-10. Tied players share the places they
+occupy, averaged (places past 10 are worth 0 in the average); "effective Nov.10, 2010 all Master
+Points will be whole numbers", so from then on a share is rounded half up: two tied first get
+(30 + 27) / 2 = 28.5 -> 29 each (specs/wizard.md). Before that date the fraction is kept.
+
+Public API: :class:`Award` (one award of master points and what it was for),
+:func:`shared_award` (the share of tied players), :func:`top_ten_awards`,
+:func:`whole_if` (rounding per the rule set), :func:`total`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from typing import Literal
+
+from palmares.core.ranking import TieGroup
+from palmares.core.rounding import half_up, half_up_int
+
+__all__ = [
+    "Award",
+    "AwardKind",
+    "describe_share",
+    "fmt",
+    "ordinal",
+    "shared_award",
+    "top_ten_awards",
+    "total",
+    "whole_if",
+]
+
+AwardKind = Literal["top-10", "wp", "tournament", "triad"]
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Master points awarded to ``player`` on ``day`` for ``source`` (a month or a tournament).
+
+    ``kind`` says which rule paid it; ``reason`` says it in words ("2nd of the Top 10, shared by
+    2 players: (27 + 24) / 2 = 25.5 -> 26").
+    """
+
+    player: str
+    day: date
+    source: str
+    kind: AwardKind
+    points: Fraction
+    reason: str
+
+
+def whole_if(value: Fraction, whole: bool) -> Fraction:
+    """``value`` rounded half up to a whole number when ``whole`` (from 2010-11-10), else as is."""
+    return Fraction(half_up_int(value)) if whole else value
+
+
+def shared_award(values: Sequence[Fraction | int], places: Iterable[int]) -> Fraction:
+    """The average of ``values`` over the 1-based ``places`` a tie spans (0 past the table)."""
+    spanned = list(places)
+    got = [Fraction(values[p - 1]) if p <= len(values) else Fraction(0) for p in spanned]
+    return sum(got, Fraction(0)) / len(spanned)
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def fmt(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    return str(half_up(value, 2)).rstrip("0").rstrip(".")
+
+
+def describe_share(
+    what: str, values: Sequence[Fraction | int], group: TieGroup, exact: Fraction, paid: Fraction
+) -> str:
+    """Words for a (possibly shared) place award."""
+    place = ordinal(group.rank)
+    if group.size == 1:
+        text = f"{place} {what}: {fmt(exact)}"
+    else:
+        parts = [fmt(Fraction(values[p - 1])) if p <= len(values) else "0" for p in group.places]
+        text = (
+            f"{place} {what}, shared by {group.size} players: "
+            f"({' + '.join(parts)}) / {group.size} = {fmt(exact)}"
+        )
+    if paid != exact:
+        text += f" -> {fmt(paid)} (whole numbers, half up)"
+    return text
+
+
+def top_ten_awards(
+    groups: Sequence[TieGroup],
+    *,
+    table: Sequence[int],
+    whole: bool,
+    day: date,
+    source: str,
+) -> list[Award]:
+    """Top-10 master points for the number ranking's tie groups (members are player names)."""
+    awards: list[Award] = []
+    for group in groups:
+        if group.rank > len(table):
+            break
+        exact = shared_award(table, group.places)
+        paid = whole_if(exact, whole)
+        if paid <= 0:
+            continue
+        reason = describe_share("of the Top 10", table, group, exact, paid)
+        for player in group.members:
+            awards.append(Award(str(player), day, source, "top-10", paid, reason))
+    return awards
+
+
+def total(awards: Iterable[Award]) -> Fraction:
+    """The sum of ``awards``' points."""
+    return sum((a.points for a in awards), Fraction(0))

@@ -1,0 +1,189 @@
+"""Tournaments and their master points (seed 004, "Revised TOURNAMENT SCORING Nov.2010";
+specs/wizard.md "Tournaments").
+
+"1st place: receives points equal to the number in the tournament. 2nd place: receives 50%
+points for 1st place. 3rd place receives 50% of points for 2nd place." Places paid: 3 for fewer
+than 40 players, 4 for 40-79, 5 for 80 or more; each next place gets half of the previous one.
+
+Rounding (from 2010-11-10, with whole master points): "All decimals of .5 or more are rounded UP
+... less than .5 are rounded DOWN". The spec's reading (``tournament_halving="rounded"``) halves
+the previous place's rounded award: 25 players 25, 13, 7; 45 players 45, 23, 12, 6. The other
+reading (``"exact"``) rounds half of the exact value: 25, 13, 6. Before 2010-11-10 the fractions
+are kept (25, 12.5, 6.25).
+
+Tied players share the average of the places they span (0 for places not paid), rounded as
+above. From 2020-01-01 no tournament awards master points (results are still recorded). The field
+size is the number of players entered (rows of the tournament), our decision.
+
+Public API: :class:`Placing`, :class:`Tournament`, :func:`places_paid`, :func:`place_awards`
+(field size, rule set) -> awards for places 1.., :class:`TournamentLine`,
+:class:`TournamentResult`, :func:`tournament_result` (with an optional TRIAD, ``triad.py``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from palmares.core.errors import PalmaresError
+from palmares.core.ranking import TieGroup
+from palmares.core.rulesets import DatedRules
+from palmares.wizard.master_points import Award, describe_share, shared_award, total, whole_if
+from palmares.wizard.rules import RULES, WizardRules
+
+if TYPE_CHECKING:
+    from palmares.wizard.triad import TriadGame
+
+__all__ = [
+    "Placing",
+    "Tournament",
+    "TournamentLine",
+    "TournamentResult",
+    "place_awards",
+    "places_paid",
+    "tournament_result",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """A player's final place in a tournament (tied players share a place: 1, 2, 2, 4)."""
+
+    player: str
+    place: int
+    games_finished: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """A tournament: name, date, placings, and whether it was an invitational."""
+
+    name: str
+    day: date
+    placings: tuple[Placing, ...]
+    invitational: bool = False
+
+    def __post_init__(self) -> None:
+        players = [p.player for p in self.placings]
+        if len(set(players)) != len(players):
+            raise PalmaresError(f"tournament {self.name}: a player appears twice")
+        places = sorted(p.place for p in self.placings)
+        expected = [places.index(p) + 1 for p in places]
+        if places != expected:
+            raise PalmaresError(
+                f"tournament {self.name}: places {places} are not a ranking (1, 2, 2, 4 ...)"
+            )
+
+    @property
+    def field_size(self) -> int:
+        return len(self.placings)
+
+    def placing(self, player: str) -> Placing:
+        for p in self.placings:
+            if p.player == player:
+                return p
+        raise PalmaresError(f"{player} did not play in {self.name}")
+
+
+def places_paid(field: int) -> int:
+    """3 places for fewer than 40 players, 4 for 40-79, 5 for 80 or more."""
+    if field < 40:
+        return 3
+    if field < 80:
+        return 4
+    return 5
+
+
+def place_awards(field: int, rules: WizardRules) -> tuple[Fraction, ...]:
+    """Master points for places 1, 2, ... of a field of ``field`` players under ``rules``."""
+    if not rules.tournament_master_points or field <= 0:
+        return ()
+    exact = Fraction(field)
+    awards = [exact]
+    for _ in range(places_paid(field) - 1):
+        exact /= 2
+        if not rules.whole_master_points:
+            awards.append(exact)
+        elif rules.tournament_halving == "rounded":
+            awards.append(whole_if(awards[-1] / 2, True))
+        else:
+            awards.append(whole_if(exact, True))
+    return tuple(awards)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentLine:
+    """A player's result: place, master points for the place and for the TRIAD."""
+
+    player: str
+    place: int
+    games_finished: int | None
+    awards: tuple[Award, ...]
+
+    @property
+    def master_points(self) -> Fraction:
+        return total(a for a in self.awards if a.kind == "tournament")
+
+    @property
+    def triad_points(self) -> Fraction:
+        return total(a for a in self.awards if a.kind == "triad")
+
+    @property
+    def total(self) -> Fraction:
+        return total(self.awards)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentResult:
+    """A tournament scored: the rule set, the award per place and every player's line."""
+
+    tournament: Tournament
+    rules: WizardRules
+    place_values: tuple[Fraction, ...]
+    lines: tuple[TournamentLine, ...]
+
+    @property
+    def awards(self) -> tuple[Award, ...]:
+        return tuple(a for line in self.lines for a in line.awards)
+
+
+def tournament_result(
+    tournament: Tournament,
+    *,
+    rules: DatedRules[WizardRules] = RULES,
+    triad: TriadGame | None = None,
+) -> TournamentResult:
+    """Score ``tournament`` under the rule set of its date, with its TRIAD if one was played."""
+    from palmares.wizard.triad import triad_awards
+
+    ruleset = rules.at(tournament.day)
+    values = place_awards(tournament.field_size, ruleset)
+    awards: dict[str, list[Award]] = defaultdict(list)
+    by_place: dict[int, list[str]] = defaultdict(list)
+    for p in tournament.placings:
+        by_place[p.place].append(p.player)
+    for place in sorted(by_place):
+        group = TieGroup(place, tuple(sorted(by_place[place])))
+        if place > len(values):
+            break
+        exact = shared_award(values, group.places)
+        paid = whole_if(exact, ruleset.whole_master_points)
+        if paid <= 0:
+            continue
+        what = f"place of {tournament.field_size} players"
+        reason = describe_share(what, values, group, exact, paid)
+        for player in group.members:
+            awards[player].append(
+                Award(player, tournament.day, tournament.name, "tournament", paid, reason)
+            )
+    if triad is not None:
+        for award in triad_awards(tournament, triad, ruleset):
+            awards[award.player].append(award)
+    lines = tuple(
+        TournamentLine(p.player, p.place, p.games_finished, tuple(awards[p.player]))
+        for p in sorted(tournament.placings, key=lambda p: (p.place, p.player))
+    )
+    return TournamentResult(tournament, ruleset, values, lines)

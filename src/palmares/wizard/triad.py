@@ -1,0 +1,112 @@
+"""The TRIAD (seed 004, "TRIAD"): 2003-01-01 until 2019-12-31.
+
+"The top 3 finishers (The TRIAD) will play 1 complete 3-handed game with additional master
+points of 3-2-1 based on placement in the 3-handed game." "In the event that one of the top 3
+players is unable to play (or cannot be contacted) then the player who placed 4th may be used as
+a substitute." "Fractional points will be maintained for Triads. i.e. If 2 players tie for first
+each player will receive half of 3+2 points. (2.5 points)" — so TRIAD points are never rounded,
+even after 2010-11-10 (unless the rule set's ``whole_triad_points`` says otherwise).
+"TRIAD was eliminated on January 1, 2020."
+
+The seats: three players, each placed 1st-3rd in the tournament, except that a player placed 4th
+may sit for each top-3 player who does not play (with ties in the top places, any of the players
+placed 3rd or better may sit).
+
+Public API: :data:`TRIAD_POINTS`, :class:`TriadGame` (tournament name, three finishes),
+:func:`triad_awards` (tournament, TRIAD game, rule set) -> awards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.core.errors import PalmaresError
+from palmares.core.ranking import TieGroup
+from palmares.wizard.game import Finish, Game
+from palmares.wizard.master_points import Award, describe_share, shared_award, whole_if
+from palmares.wizard.rules import WizardRules
+from palmares.wizard.tournament import Tournament
+
+__all__ = ["TRIAD_POINTS", "TriadGame", "triad_awards"]
+
+#: Master points for 1st, 2nd and 3rd of the 3-handed TRIAD game.
+TRIAD_POINTS: tuple[int, ...] = (3, 2, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class TriadGame:
+    """The TRIAD of ``tournament``: three finishes (scores or places, equal scores tie)."""
+
+    tournament: str
+    finishes: tuple[Finish, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.finishes) != 3:
+            raise PalmaresError(
+                f"the TRIAD of {self.tournament} has {len(self.finishes)} players, not 3"
+            )
+
+
+def _check_seats(tournament: Tournament, triad: TriadGame) -> dict[str, str]:
+    """Each TRIAD player's seat ("top 3" or "4th place, substitute"); raise if not allowed."""
+    places = {p.player: p.place for p in tournament.placings}
+    top = {p for p, place in places.items() if place <= 3}
+    seats: dict[str, str] = {}
+    for finish in triad.finishes:
+        place = places.get(finish.player)
+        if place is None:
+            raise PalmaresError(f"TRIAD of {tournament.name}: {finish.player} did not play in it")
+        if place <= 3:
+            seats[finish.player] = "top 3"
+        elif place == 4:
+            seats[finish.player] = "4th place, substitute"
+        else:
+            raise PalmaresError(
+                f"TRIAD of {tournament.name}: {finish.player} placed {place}; only the top 3 "
+                "play, and the 4th-placed player as a substitute"
+            )
+    missing = len(top - set(seats))
+    substitutes = sum(1 for s in seats.values() if s != "top 3")
+    if substitutes > missing:
+        raise PalmaresError(
+            f"TRIAD of {tournament.name}: a 4th-placed player may only replace a top-3 player "
+            "who does not play"
+        )
+    return seats
+
+
+def triad_awards(tournament: Tournament, triad: TriadGame, rules: WizardRules) -> list[Award]:
+    """TRIAD master points 3 / 2 / 1, ties sharing the places they span (fractions kept)."""
+    if triad.tournament != tournament.name:
+        raise PalmaresError(f"the TRIAD of {triad.tournament} is not for {tournament.name}")
+    if not rules.triad:
+        raise PalmaresError(
+            f"{tournament.name} ({tournament.day.isoformat()}): no TRIAD under the rules of that "
+            "date (the TRIAD ran from 2003 until it was eliminated on January 1, 2020)"
+        )
+    seats = _check_seats(tournament, triad)
+    game = Game(f"TRIAD {tournament.name}", tournament.day, triad.finishes)
+    standing = game.standing()
+    awards: list[Award] = []
+    for place in sorted(set(standing.values())):
+        members = tuple(sorted(p for p, q in standing.items() if q == place))
+        group = TieGroup(place, members)
+        exact = shared_award(TRIAD_POINTS, group.places)
+        points = whole_if(exact, rules.whole_triad_points and rules.whole_master_points)
+        reason = "TRIAD: " + describe_share(
+            "in the 3-handed game", TRIAD_POINTS, group, exact, points
+        )
+        for player in members:
+            note = f" ({seats[player]})" if seats[player] != "top 3" else ""
+            awards.append(
+                Award(
+                    player,
+                    tournament.day,
+                    tournament.name,
+                    "triad",
+                    Fraction(points),
+                    reason + note,
+                )
+            )
+    return awards
