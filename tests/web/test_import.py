@@ -76,14 +76,23 @@ def test_import_boards_matches_games(cli: Any, write: Callable[..., Path], tmp_p
     assert bad_date.code == 2 and "--date" in bad_date.err
     matches = cli("import", "matches", str(SAMPLE / "tantrix-nz-2000-matches.csv"))
     assert matches.code == 0 and "24" in matches.out
-    games = write("games.csv", "date,game,player,score\n2010-04-02,G1,a,10\n2010-04-02,G1,b,20\n")
+    games = write(
+        "games.csv",
+        "date,game,player,score\n2010-04-02,G1,a,10\n2010-04-02,G1,b,20\n2010-04-02,G1,c,0\n",
+    )
     assert cli("import", "games", str(games)).code == 0
+    two = write("two.csv", "date,game,player,score\n2010-04-02,G2,a,10\n2010-04-02,G2,b,20\n")
+    refused_game = cli("import", "games", str(two))
+    assert refused_game.code == 2 and "game G2 has 2 players; it needs 3 to 6" in refused_game.err
+    cup = write("cup.csv", "tournament,date,player,place\nCup,2010-05-01,a,1\nCup,2010-05-01,b,2\n")
+    assert cli("import", "tournaments", str(cup)).code == 0
     bad_tp = write(
         "m.csv",
         "event,date,round,player_a,player_b,games,tp_a,tp_b\nE,2001-01-01,R1,a,b,2,30,20\n",
     )
     refused = cli("import", "matches", str(bad_tp))
-    assert refused.code == 2 and ":2: tp_b: tp_a + tp_b must be 20 × games = 40" in refused.err
+    assert refused.code == 2
+    assert ":2: tp_b: tp_a + tp_b = 50, but 2 games share 20 × 2 = 40" in refused.err
 
 
 def test_export_results_round_trips(cli: Any, write: Callable[..., Path]) -> None:

@@ -65,20 +65,32 @@ def test_tournament_page_standings_boards_teams(client: Client, wc: Tournament) 
     assert "Standings after round 1" in first
 
 
-def test_tantrix_pages(client: Client, db: None) -> None:
+def test_tantrix_pages_print_the_seed_tables(client: Client, db: None) -> None:
     page = client.get("/tantrix/").content.decode()
     assert "Pekko" in page and ">2023<" in page
     event = Event.objects.get(kind="tantrix")
-    matches = client.get(f"/tantrix/events/{event.pk}/").content.decode()
-    assert ">48<" in matches and "Rochelle" in matches
+    tables = client.get(f"/tantrix/events/{event.pk}/").content.decode()
+    unrated = tables.split('id="unrated"')[1].split("</table>")[0]
+    matt = unrated.split(">MattK<")[1].split("</tr>")[0]  # seed 003: 43.8 %, −89, 2023, 1934
+    for cell in [">Pekko<", ">43.8<", ">-89<", ">2023<", ">1934<"]:
+        assert cell in matt, matt
+    tyedyed = unrated.split(">tyedyed<")[1].split("</tr>")[0]
+    assert ">-276<" in tyedyed  # the Factor with 400·√2, not 565.7
     pekko = Player.objects.get(name="Pekko")
     assert "2023" in client.get(f"/tantrix/players/{pekko.pk}/").content.decode()
 
 
-def test_wizard_pages(client: Client, db: None) -> None:
+def test_wizard_month_tournament_and_ledger(client: Client, db: None) -> None:
     assert "2010-03" in client.get("/wizard/").content.decode()
-    assert "G0001" in client.get("/wizard/2010-3/").content.decode()
+    month = client.get("/wizard/2010-3/").content.decode()
+    ranking = month.split('id="wizard-ranking"')[1].split("</table>")[0]
+    assert '<td class="num">1</td>' in ranking
     assert client.get("/wizard/2010-13/").status_code == 404
+    cup = Event.objects.get(kind="wizard")
+    assert "Spring Cup 2010" in client.get(f"/wizard/tournaments/{cup.pk}/").content.decode()
+    merlin = Player.objects.get(name="merlin")
+    ledger = client.get(f"/wizard/players/{merlin.pk}/").content.decode()
+    assert 'id="ledger-total"' in ledger and "Spring Cup 2010" in ledger
 
 
 def test_search_is_accent_and_case_insensitive(client: Client, db: None) -> None:

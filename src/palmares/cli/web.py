@@ -78,8 +78,9 @@ def import_matches(
     _django()
     from palmares.web.tantrixdb.services import import_matches as run
 
-    event = run(file, ratings=ratings)
-    _done("matches", fmt, event=str(event), matches=event.tantrix_matches.count())
+    events = run(file, ratings=ratings)
+    matches = sum(e.tantrix_matches.count() for e in events)
+    _done("matches", fmt, events=len(events), matches=matches)
 
 
 @import_app.command("games")
@@ -89,6 +90,15 @@ def import_games(file: FileArg, fmt: FormatOption = Format.table) -> None:
     from palmares.web.wizarddb.services import import_games as run
 
     _done("games", fmt, games=run(file))
+
+
+@import_app.command("tournaments")
+def import_tournaments(file: FileArg, fmt: FormatOption = Format.table) -> None:
+    """Wizard tournament.csv (one row per player per tournament)."""
+    _django()
+    from palmares.web.wizarddb.services import import_tournaments as run
+
+    _done("tournaments", fmt, tournaments=run(file))
 
 
 class ExportKind(enum.StrEnum):

@@ -16,7 +16,7 @@ from palmares.web.lib.synthetic import write_history
 from palmares.web.ratinglists.services import recompute_dip_pouch
 from palmares.web.tantrixdb.services import import_matches
 from palmares.web.tournaments.services import import_boards
-from palmares.web.wizarddb.services import import_games
+from palmares.web.wizarddb.services import import_games, import_tournaments
 
 __all__ = ["SAMPLE", "DemoSummary", "load_demo", "migrate"]
 
@@ -38,7 +38,7 @@ def migrate() -> None:
 
 def load_demo() -> DemoSummary:
     """Dip in the Ocean 2004 (seed 000), a synthetic 2001–2010 history with the 2007 WC and its
-    boards and teams, the NZ 2000 Tantrix tournament and a Wizard month."""
+    boards and teams, the NZ 2000 Tantrix tournament, a Wizard month and a Wizard tournament."""
     migrate()
     with tempfile.TemporaryDirectory() as tmp, transaction.atomic():
         history = write_history(Path(tmp))
@@ -50,4 +50,5 @@ def load_demo() -> DemoSummary:
             SAMPLE / "tantrix-nz-2000-matches.csv", ratings=SAMPLE / "tantrix-nz-2000-ratings.csv"
         )
         import_games(history.games)
+        import_tournaments(history.tournament)
     return DemoSummary(first.events + second.events, first.results + second.results)

@@ -81,6 +81,7 @@ class History:
     boards: Path
     teams: Path
     games: Path
+    tournament: Path
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +177,7 @@ def write_history(folder: Path, seed: int = 2007) -> History:
             )
     boards, teams = _write_wc(folder, rng, wc_field)
     games = _write_wizard(folder, rng)
-    return History(results, boards, teams, games)
+    return History(results, boards, teams, games, folder / "wizard-2010-03-tournament.csv")
 
 
 def _wc_field(rng: random.Random, people: list[_Person]) -> list[_Person]:
@@ -260,4 +261,10 @@ def _write_wizard(folder: Path, rng: random.Random) -> Path:
             day = date(2010, 3, 1) + timedelta(days=(g * 7) % 31)
             for nick in rng.sample(nicks, rng.choice([3, 4, 5, 6])):
                 w.writerow([day.isoformat(), f"G{g:04d}", nick, rng.randrange(-10, 30) * 10])
+    tournament = folder / "wizard-2010-03-tournament.csv"
+    with tournament.open("w", newline="", encoding="utf-8") as out:
+        w = csv.writer(out)
+        w.writerow(["tournament", "date", "player", "place", "games_finished"])
+        for place, nick in enumerate(rng.sample(nicks, 16), start=1):
+            w.writerow(["Spring Cup 2010", "2010-03-20", nick, place, rng.randrange(3, 8)])
     return games

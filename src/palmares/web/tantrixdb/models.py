@@ -21,6 +21,7 @@ class Match(models.Model):
     own_rating = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    illustrative = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["event", "id"]
@@ -36,7 +37,7 @@ class Rating(models.Model):
 
     as_of = models.DateField()
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="tantrix_ratings")
-    rating = models.IntegerField()
+    rating = models.DecimalField(max_digits=10, decimal_places=3)
     games = models.PositiveIntegerField(null=True, blank=True)
     official = models.BooleanField(default=False)
 

@@ -22,6 +22,8 @@ urlpatterns = [
     path("tantrix/players/<int:player_id>/", games.tantrix_player, name="tantrix-player"),
     path("wizard/", games.wizard, name="wizard"),
     path("wizard/<int:year>-<int:month>/", games.wizard_month, name="wizard-month"),
+    path("wizard/tournaments/<int:event_id>/", games.wizard_tournament, name="wizard-tournament"),
+    path("wizard/players/<int:player_id>/", games.wizard_ledger, name="wizard-ledger"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(template_name="ui/login.html"),

@@ -1,4 +1,9 @@
-"""Use cases for the Wizard league: import games (one row per player per game)."""
+"""Use cases for the Wizard league: import games and tournaments.
+
+Files are read by the same strict readers as ``palmares wizard`` (``palmares.io.wizard``); a game
+already stored (same date and id) and a tournament already stored (same name and date) are
+replaced whole.
+"""
 
 from __future__ import annotations
 
@@ -6,54 +11,57 @@ from pathlib import Path
 
 from django.db import transaction
 
-from palmares.io.fields import integer, iso_date, text
-from palmares.io.tables import Column, RowProblems, read_rows
+from palmares.io.wizard import read_games, read_tournaments
+from palmares.web.events.models import Event
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
-from palmares.web.wizarddb.models import Game, Month, Placement
+from palmares.web.wizarddb.models import Game, Month, Placement, TournamentPlace
 
-__all__ = ["GAMES", "import_games"]
-
-GAMES = [
-    Column("date", iso_date, required=True),
-    Column("game", text, required=True),
-    Column("player", text, required=True),
-    Column("score", integer()),
-    Column("place", integer(1)),
-]
+__all__ = ["import_games", "import_tournaments"]
 
 
 def import_games(path: Path | str) -> int:
-    """Load ``games.csv``; a game already stored (same date and code) is replaced whole."""
-    rows = read_rows(path, GAMES)
-    problems = RowProblems(str(path))
-    seen: dict[tuple[object, str, str], int] = {}
-    for row in rows:
-        if row["score"] is None and row["place"] is None:
-            problems.add(row.line, "score", "a score or a place is required")
-        key = (row["date"], row["game"], name_key(row["player"]))
-        if key in seen:
-            problems.add(row.line, "player", f"already in this game on line {seen[key]}")
-        seen[key] = row.line
-    problems.raise_if_any()
+    """Load ``games.csv``; return the number of games stored."""
+    games = read_games(path)
     with transaction.atomic():
-        players = resolve_players((r["player"], "", "") for r in rows)
+        players = resolve_players((p, "", "") for g in games for p in g.players)
         ids = {key[1]: p.pk for key, p in players.items()}
-        games: dict[tuple[object, str], Game] = {}
-        for row in rows:
-            gk = (row["date"], row["game"])
-            if gk not in games:
-                Game.objects.filter(date=row["date"], code=row["game"]).delete()
-                games[gk] = Game.objects.create(date=row["date"], code=row["game"])
-        Placement.objects.bulk_create(
-            Placement(
-                game=games[(r["date"], r["game"])],
-                player_id=ids[name_key(r["player"])],
-                score=r["score"],
-                place=r["place"],
+        placements: list[Placement] = []
+        for g in games:
+            Game.objects.filter(date=g.day, code=g.game).delete()
+            row = Game.objects.create(date=g.day, code=g.game)
+            placements.extend(
+                Placement(game=row, player_id=ids[name_key(f.player)], score=f.score, place=f.place)
+                for f in g.finishes
             )
-            for r in rows
-        )
-        for day in {r["date"].replace(day=1) for r in rows}:
+        Placement.objects.bulk_create(placements)
+        for day in {g.day.replace(day=1) for g in games}:
             Month.objects.get_or_create(month=day)
     return len(games)
+
+
+def import_tournaments(path: Path | str) -> int:
+    """Load ``tournament.csv``; return the number of tournaments stored."""
+    tournaments = read_tournaments(path)
+    with transaction.atomic():
+        players = resolve_players((p.player, "", "") for t in tournaments for p in t.placings)
+        ids = {key[1]: p.pk for key, p in players.items()}
+        for t in tournaments:
+            event, _ = Event.objects.get_or_create(
+                name=t.name, date=t.day, defaults={"kind": Event.Kind.WIZARD}
+            )
+            event.kind = Event.Kind.WIZARD
+            event.players = t.field_size
+            event.save()
+            event.wizard_places.all().delete()
+            TournamentPlace.objects.bulk_create(
+                TournamentPlace(
+                    event=event,
+                    player_id=ids[name_key(p.player)],
+                    place=p.place,
+                    games_finished=p.games_finished,
+                    invitational=t.invitational,
+                )
+                for p in t.placings
+            )
+    return len(tournaments)

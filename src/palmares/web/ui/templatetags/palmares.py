@@ -17,3 +17,9 @@ def fixed(value: Any, places: int = 2) -> str:
     if value is None or value == "":
         return ""
     return str(half_up(value, int(places)))
+
+
+@register.filter
+def get(mapping: Any, key: Any) -> Any:
+    """``{{ ids|get:name }}``: a dictionary lookup in a template."""
+    return mapping.get(key) if hasattr(mapping, "get") else None
