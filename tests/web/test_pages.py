@@ -7,6 +7,7 @@ from django.test import Client
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
 from palmares.web.tournaments.models import Tournament
+from palmares.web.wizarddb.models import TournamentPlace
 
 
 def test_home_lists_top_of_each_ranking(client: Client, ocean: Event) -> None:
@@ -59,8 +60,15 @@ def test_events_list(client: Client, db: None) -> None:
 
 def test_tournament_page_standings_boards_teams(client: Client, wc: Tournament) -> None:
     page = client.get(f"/diplomacy/{wc.pk}/").content.decode()
-    assert 'id="standings"' in page and "Top board" in page and "Teams" in page
+    assert 'id="standings"' in page and "Top board" in page and 'id="teams"' in page
     assert "stake" in page.lower()  # the ante explained per player
+    assert "takes the most points from the top-board pot" in page
+    assert 'id="places"' in page and 'id="best-countries"' in page and 'id="invitations"' in page
+    assert 'class="errorlist"' not in page  # the top board is the seven invited
+    champion = page.split('id="champion"><strong>')[1].split("<")[0]
+    report = client.get(f"/events/{wc.event_id}/").content.decode()
+    first = report.split('id="report"')[1].split("<tbody>")[1].split("</tr>")[0]
+    assert champion in first and '<td class="num">1</td>' in first
     first = client.get(f"/diplomacy/{wc.pk}/?round=1").content.decode()
     assert "Standings after round 1" in first
 
@@ -88,8 +96,8 @@ def test_wizard_month_tournament_and_ledger(client: Client, db: None) -> None:
     assert client.get("/wizard/2010-13/").status_code == 404
     cup = Event.objects.get(kind="wizard")
     assert "Spring Cup 2010" in client.get(f"/wizard/tournaments/{cup.pk}/").content.decode()
-    merlin = Player.objects.get(name="merlin")
-    ledger = client.get(f"/wizard/players/{merlin.pk}/").content.decode()
+    winner = TournamentPlace.objects.get(event=cup, place=1).player
+    ledger = client.get(f"/wizard/players/{winner.pk}/").content.decode()
     assert 'id="ledger-total"' in ledger and "Spring Cup 2010" in ledger
 
 

@@ -1,8 +1,9 @@
 """A deterministic, realistic synthetic Diplomacy history for the demo and the benchmarks.
 
 Hundreds of players across nations play dozens of events from 2001 to 2010 (clubs of a nation
-mostly play at home, a travelling minority abroad); the 2007 World Championship is played on
-boards of seven over six rounds with teams of three and a top board in the last round. Skill is
+mostly play at home, a travelling minority abroad); the 2007 World Championship's first five rounds
+are played on boards of seven with teams of three (the demo loader seats the top board of round 6
+from the engine's standings and files the final classification). Skill is
 a hidden number per player, so good players rise in the lists as they should. Same seed, same
 files, byte for byte.
 """
@@ -82,6 +83,8 @@ class History:
     teams: Path
     games: Path
     tournament: Path
+    nationalities: Path
+    folder: Path
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +115,8 @@ def _classify(rng: random.Random, field: list[_Person]) -> list[tuple[_Person, i
 
 
 def write_history(folder: Path, seed: int = 2007) -> History:
-    """Write ``results.csv``, the WC's ``boards.csv`` and ``teams.csv``, and a Wizard month."""
+    """Write ``results.csv``, the WC's rounds 1–5 (``boards.csv``), ``teams.csv`` and its players'
+    nationalities, a Wizard month and a Wizard tournament."""
     rng = random.Random(seed)
     folder.mkdir(parents=True, exist_ok=True)
     people = _people(rng)
@@ -161,23 +165,16 @@ def write_history(folder: Path, seed: int = 2007) -> History:
                         ]
                     )
         wc_field = _wc_field(rng, people)
-        for person, rank in _classify(rng, wc_field):
-            w.writerow(
-                [
-                    "World Diplomacy Championship 2007",
-                    "2007-08-03",
-                    person.name,
-                    rank,
-                    person.nation,
-                    "Netherlands",
-                    "Leiden",
-                    6,
-                    "yes",
-                ]
-            )
     boards, teams = _write_wc(folder, rng, wc_field)
+    nations = folder / "wdc-2007-players.csv"
+    with nations.open("w", newline="", encoding="utf-8") as out:
+        w = csv.writer(out)
+        w.writerow(["player", "nationality"])
+        for person in sorted(wc_field, key=lambda p: p.name):
+            w.writerow([person.name, person.nation])
     games = _write_wizard(folder, rng)
-    return History(results, boards, teams, games, folder / "wizard-2010-03-tournament.csv")
+    tournament = folder / "wizard-2010-03-tournament.csv"
+    return History(results, boards, teams, games, tournament, nations, folder)
 
 
 def _wc_field(rng: random.Random, people: list[_Person]) -> list[_Person]:
@@ -212,11 +209,8 @@ def _write_wc(folder: Path, rng: random.Random, field: list[_Person]) -> tuple[P
                 "top_board",
             ]
         )
-        for rnd in range(1, 7):
-            if rnd == 6:
-                seats_all = sorted(field, key=lambda p: -p.skill)[:7]
-            else:
-                seats_all = rng.sample(field, 70)
+        for rnd in range(1, 6):
+            seats_all = rng.sample(field, 70)
             for b in range(len(seats_all) // 7):
                 seats = seats_all[b * 7 : b * 7 + 7]
                 centres = _centres(rng, seats)
@@ -233,7 +227,7 @@ def _write_wc(folder: Path, rng: random.Random, field: list[_Person]) -> tuple[P
                             elim,
                             final_year,
                             "",
-                            "yes" if rnd == 6 else "no",
+                            "no",
                         ]
                     )
     with teams.open("w", newline="", encoding="utf-8") as out:

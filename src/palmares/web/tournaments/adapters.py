@@ -6,10 +6,11 @@ from __future__ import annotations
 from palmares.diplomacy.aggregation.base import Standings
 from palmares.diplomacy.aggregation.registry import get_aggregation
 from palmares.diplomacy.board import PlayedBoard, Seat, parse_power
+from palmares.diplomacy.prizes import Prizes, prizes
 from palmares.diplomacy.scoring.registry import get_system
 from palmares.web.tournaments.models import Board, Tournament
 
-__all__ = ["played_boards", "standings"]
+__all__ = ["played_boards", "standings", "teams", "tournament_prizes"]
 
 
 def played_boards(tournament: Tournament, *, up_to_round: int | None = None) -> list[PlayedBoard]:
@@ -51,3 +52,18 @@ def standings(tournament: Tournament, *, up_to_round: int | None = None) -> Stan
     boards = played_boards(tournament, up_to_round=up_to_round)
     aggregation = get_aggregation(tournament.aggregation)
     return aggregation.aggregate(boards, get_system(tournament.scoring))
+
+
+def teams(tournament: Tournament) -> dict[str, tuple[str, ...]]:
+    return {
+        team.name: tuple(m.name for m in team.members.order_by("key"))
+        for team in tournament.teams.prefetch_related("members").order_by("name")
+    }
+
+
+def tournament_prizes(tournament: Tournament, *, up_to_round: int | None = None) -> Prizes:
+    """The engine's prize list: top board, champion, places 2–7, best countries, teams."""
+    boards = played_boards(tournament, up_to_round=up_to_round)
+    aggregation = get_aggregation(tournament.aggregation)
+    result = aggregation.aggregate(boards, get_system(tournament.scoring))
+    return prizes(result, boards, teams=teams(tournament) or None)

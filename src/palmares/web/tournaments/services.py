@@ -79,11 +79,22 @@ def _seats(board: Board, b: PlayedBoard, ids: dict[str, int]) -> list[Seat]:
     ]
 
 
-def save_board(tournament: Tournament, round_number: int, label: str, seats: list[SeatIn]) -> Board:
+def save_board(
+    tournament: Tournament,
+    round_number: int,
+    label: str,
+    seats: list[SeatIn],
+    *,
+    top_board: bool = False,
+    final_year: int | None = None,
+) -> Board:
     """Enter (or replace) one board's result, as a TD does at the end of a game."""
     with transaction.atomic():
         rnd, _ = Round.objects.get_or_create(tournament=tournament, number=round_number)
         board, _ = Board.objects.get_or_create(round=rnd, label=label)
+        board.top_board = top_board
+        board.final_year = final_year
+        board.save()
         board.seats.all().delete()
         Seat.objects.bulk_create(
             Seat(

@@ -68,10 +68,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
             boards.append(
                 {"round": b.round.number, "label": b.label, "top": b.top_board, "seats": seats}
             )
-    teams = [
-        {"name": team.name, "members": [m.name for m in team.members.order_by("key")]}
-        for team in t.teams.prefetch_related("members")
-    ]
+    prize_list = adapters.tournament_prizes(t, up_to_round=after) if rounds else None
     context = {
         "t": t,
         "rounds": rounds,
@@ -79,8 +76,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "standings": standings,
         "boards": boards,
         "top_boards": [b for b in boards if b["top"]],
-        "teams": teams,
-        "awards": t.awards.select_related("player"),
+        "prizes": prize_list,
         "can_edit": can_edit_tournament(request.user, t),
         "aggregation": t.aggregation,
         "scoring": t.scoring,
