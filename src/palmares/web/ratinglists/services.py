@@ -9,6 +9,7 @@ rating lists — Permanent (year 0) and the list on 31 December of each year wit
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
@@ -21,6 +22,7 @@ from palmares.ratings import Placement, RatingHistory, Results, percentile, year
 from palmares.ratings import Player as EnginePlayer
 from palmares.ratings.engine import Engine, ResultArrays
 from palmares.web.events.models import Event, Result
+from palmares.web.lib.bulk import insert_rows
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry, Standing
 
@@ -51,10 +53,18 @@ def results_from_database() -> tuple[Results, dict[tuple[int, int], int]]:
     facts = {
         e["id"]: e
         for e in Event.objects.filter(kind=Event.Kind.DIPLOMACY).values(
-            "id", "name", "date", "external_id", "country", "place", "rounds", "players",
-            "world_championship", "coefficient",
+            "id",
+            "name",
+            "date",
+            "external_id",
+            "country",
+            "place",
+            "rounds",
+            "players",
+            "world_championship",
+            "coefficient",
         )
-    }  # fmt: skip
+    }
     result_of: dict[tuple[int, int], int] = {}
     events: list[EngineEvent] = []
     for event_id, group in groupby(rows.iterator(chunk_size=BATCH), key=lambda r: r[1]):
@@ -88,6 +98,29 @@ def results_from_database() -> tuple[Results, dict[tuple[int, int], int]]:
     return Results.of(events, players), result_of
 
 
+ENTRY_FIELDS = (
+    "system",
+    "player_id",
+    "event_id",
+    "result_id",
+    "date",
+    "rating_before",
+    "rating_after",
+    "percentile",
+    "tournament_value",
+)
+STANDING_FIELDS = (
+    "system",
+    "year",
+    "player_id",
+    "nationality",
+    "rating",
+    "rank",
+    "national_rank",
+    "events",
+)
+
+
 def recompute_dip_pouch() -> int:
     """Replay every Diplomacy event in the engine; store its figures; return the moves."""
     results, result_of = results_from_database()
@@ -98,48 +131,47 @@ def recompute_dip_pouch() -> int:
     )
     engine = Engine(arrays)  # the bare engine: every row's rating before and after
     player_ids = [int(k) for k in results.players]
-    entries: list[RatingEntry] = []
-    for e, event in enumerate(results.events):
-        event_id = int(event.key)
-        n = int(engine.ev_players[e])
-        value = _decimal(float(engine.ev_value[e]))
-        for i in range(int(engine.ev_start[e]), int(engine.ev_end[e])):
-            player_id = player_ids[int(engine.row_player[i])]
-            rank = int(engine.row_rank[i])
-            entries.append(
-                RatingEntry(
-                    system=SYSTEM,
-                    player_id=player_id,
-                    event_id=event_id,
-                    result_id=result_of[(player_id, event_id)],
-                    date=event.date,
-                    rating_before=_decimal(float(engine.before[i])),
-                    rating_after=_decimal(float(engine.after[i])),
-                    percentile=_decimal(percentile(rank, n)),
-                    tournament_value=value,
+
+    def entries() -> Iterator[tuple[object, ...]]:
+        for e, event in enumerate(results.events):
+            event_id = int(event.key)
+            n = int(engine.ev_players[e])
+            value = _decimal(float(engine.ev_value[e]))
+            for i in range(int(engine.ev_start[e]), int(engine.ev_end[e])):
+                player_id = player_ids[int(engine.row_player[i])]
+                yield (
+                    SYSTEM,
+                    player_id,
+                    event_id,
+                    result_of[(player_id, event_id)],
+                    event.date,
+                    _decimal(float(engine.before[i])),
+                    _decimal(float(engine.after[i])),
+                    _decimal(percentile(int(engine.row_rank[i]), n)),
+                    value,
                 )
-            )
+
     years = sorted({event.date.year for event in results.events})
     lists: list[tuple[int, date | None]] = [(0, None)] + [(y, year_end(y)) for y in years]
-    standings: list[Standing] = []
-    for year, as_of in lists:
-        for entry in history.ranking(as_of=as_of).entries:
-            standings.append(
-                Standing(
-                    system=SYSTEM,
-                    year=year,
-                    player_id=int(entry.player),
-                    nationality=entry.nationality or "",
-                    rating=_decimal(entry.rating),
-                    rank=entry.rank,
-                    national_rank=entry.national_rank,
-                    events=entry.events,
+
+    def standings() -> Iterator[tuple[object, ...]]:
+        for year, as_of in lists:
+            for entry in history.ranking(as_of=as_of).entries:
+                yield (
+                    SYSTEM,
+                    year,
+                    int(entry.player),
+                    entry.nationality or "",
+                    _decimal(entry.rating),
+                    entry.rank,
+                    entry.national_rank,
+                    entry.events,
                 )
-            )
+
     with transaction.atomic():
         RatingEntry.objects.filter(system=SYSTEM).delete()
         Standing.objects.filter(system=SYSTEM).delete()
-        RatingEntry.objects.bulk_create(entries, batch_size=BATCH)
-        Standing.objects.bulk_create(standings, batch_size=BATCH)
-    log.info("dip-pouch: %d rating moves, %d list lines", len(entries), len(standings))
-    return len(entries)
+        moves = insert_rows(RatingEntry, ENTRY_FIELDS, entries())
+        lines = insert_rows(Standing, STANDING_FIELDS, standings())
+    log.info("dip-pouch: %d rating moves, %d list lines", moves, lines)
+    return moves
