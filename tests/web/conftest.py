@@ -21,6 +21,14 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
         load_demo()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Each test's transaction is rolled back, generation numbers included: start clean."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def wc(db: None) -> Tournament:
     return Tournament.objects.get(event__name="World Diplomacy Championship 2007")

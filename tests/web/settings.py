@@ -11,5 +11,7 @@ from palmares.web.settings import *  # noqa: F403
 # Two checkouts may run the suite on one PostgreSQL server at once: one test database each.
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": f"test_palmares_{os.getpid()}"}  # noqa: F405
-    # No persistent connections: the live server's thread must let the test database go.
+    # No pool and no persistent connections: the live server's threads must let the test
+    # database go.
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+    DATABASES["default"]["OPTIONS"] = {}  # noqa: F405

@@ -114,3 +114,32 @@ def test_search_is_accent_and_case_insensitive(client: Client, db: None) -> None
 def test_french(client: Client, db: None) -> None:
     page = client.get("/dip-pouch/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert 'lang="fr"' in page and "Classement" in page
+
+
+def test_cached_pages_follow_a_recompute(officer: Client, ocean: Event) -> None:
+    from palmares.web.ratinglists.services import generation
+
+    before = generation()
+    fest = Player.objects.get(name="Jerry Fest")
+    page = officer.get(f"/players/{fest.pk}/").content.decode()
+    assert ">93.75<" in page  # 2nd of 24
+    ranking = officer.get("/dip-pouch/").content.decode()
+    payload = '[{"player": "Jerry Fest", "rank": 1}, {"player": "Edi Birsan", "rank": 2}]'
+    officer.put(f"/api/events/{ocean.pk}/results", data=payload, content_type="application/json")
+    assert generation() == before + 1
+    again = officer.get(f"/players/{fest.pk}/").content.decode()
+    assert ">75.00<" in again and ">93.75<" not in again  # 1st of 2, not the cached page
+    assert officer.get("/dip-pouch/").content.decode() != ranking
+
+
+def test_ranking_pages_are_ranges_of_positions(client: Client, db: None) -> None:
+    def ranks(query: str) -> list[int]:
+        body = client.get(f"/dip-pouch/{query}").content.decode().split("<tbody>")[1]
+        return [int(r.split('<td class="num">')[1].split("<")[0]) for r in body.split("<tr>")[1:]]
+
+    first, second = ranks(""), ranks("?page=2")
+    assert len(first) == len(second) == 50
+    assert first == sorted(first) and second == sorted(second) and second[0] >= first[-1]
+    assert ranks("?page=999") == ranks("?page=10") and ranks("?page=x") == first
+    france = ranks("?nation=France")
+    assert france[0] == 1 and france == sorted(france)

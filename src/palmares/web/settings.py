@@ -137,3 +137,13 @@ def _plotly_js_folder() -> str:
 
 
 STATICFILES_DIRS = [("plotly", _plotly_js_folder())]
+
+# Rendered ranking and player tables are cached per process, keyed by the generation of the
+# stored figures (ratinglists.Publication), so a recompute is seen at once by every process.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    }
+}

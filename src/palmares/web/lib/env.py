@@ -59,6 +59,21 @@ def database_from_env() -> dict[str, object]:
         "PASSWORD": unquote(parts.password or ""),
         "HOST": parts.hostname or "",
         "PORT": str(parts.port or ""),
-        "CONN_MAX_AGE": 60,
-        "CONN_HEALTH_CHECKS": True,
+        # A connection pool per process (psycopg_pool): persistent connections do not suit
+        # ASGI, where a request may run on any thread.
+        "CONN_MAX_AGE": 0,
+        "OPTIONS": {"pool": {"min_size": 1, "max_size": _pool_size()}},
     }
+
+
+def _pool_size() -> int:
+    raw = os.environ.get("PALMARES_DB_POOL_SIZE", "8")
+    try:
+        size = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"PALMARES_DB_POOL_SIZE: expected a number, got {raw!r}"
+        ) from None
+    if size < 1:
+        raise ImproperlyConfigured(f"PALMARES_DB_POOL_SIZE: at least 1, got {size}")
+    return size

@@ -42,6 +42,9 @@ class Standing(models.Model):
     rank = models.PositiveIntegerField()
     national_rank = models.PositiveIntegerField(null=True, blank=True)
     events = models.PositiveIntegerField(default=0)
+    #: 1, 2, 3 … in list order (rank, then name): a page is a range of positions, not an OFFSET.
+    position = models.PositiveIntegerField()
+    national_position = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["system", "year", "rank"]
@@ -49,9 +52,22 @@ class Standing(models.Model):
             models.UniqueConstraint(fields=["system", "year", "player"], name="standing_unique"),
         ]
         indexes = [
-            models.Index(fields=["system", "year", "rank"], name="standing_rank"),
+            models.Index(fields=["system", "year", "position"], name="standing_position"),
             models.Index(
-                fields=["system", "year", "nationality", "national_rank"], name="standing_nation"
+                fields=["system", "year", "nationality", "national_position"],
+                name="standing_nation",
             ),
             models.Index(fields=["player", "system"], name="standing_player"),
         ]
+
+
+class Publication(models.Model):
+    """The generation of a system's stored figures: bumped by every recompute, so a page
+    cached under an older generation is never served again (every process sees the bump)."""
+
+    system = models.CharField(max_length=32, unique=True)
+    generation = models.PositiveBigIntegerField(default=0)
+    computed_at = models.DateTimeField(auto_now=True)
+    #: What the list pages need without scanning the lists: ``years`` (with a list),
+    #: ``nations``, and ``sizes`` {year: {"": listed, nation: listed}}.
+    summary = models.JSONField(default=dict)

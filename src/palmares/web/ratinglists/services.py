@@ -24,9 +24,15 @@ from palmares.ratings.engine import Engine, ResultArrays
 from palmares.web.events.models import Event, Result
 from palmares.web.lib.bulk import insert_rows
 from palmares.web.players.models import Player
-from palmares.web.ratinglists.models import RatingEntry, Standing
+from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 
-__all__ = ["SYSTEM", "recompute_dip_pouch", "results_from_database"]
+__all__ = [
+    "SYSTEM",
+    "generation",
+    "publication",
+    "recompute_dip_pouch",
+    "results_from_database",
+]
 
 log = logging.getLogger(__name__)
 SYSTEM = "dip-pouch"
@@ -118,6 +124,8 @@ STANDING_FIELDS = (
     "rank",
     "national_rank",
     "events",
+    "position",
+    "national_position",
 )
 
 
@@ -154,24 +162,50 @@ def recompute_dip_pouch() -> int:
     years = sorted({event.date.year for event in results.events})
     lists: list[tuple[int, date | None]] = [(0, None)] + [(y, year_end(y)) for y in years]
 
+    sizes: dict[str, dict[str, int]] = {}
+
     def standings() -> Iterator[tuple[object, ...]]:
         for year, as_of in lists:
+            counts: dict[str, int] = {"": 0}
             for entry in history.ranking(as_of=as_of).entries:
+                counts[""] += 1
+                nation = entry.nationality or ""
+                national: int | None = None
+                if nation:
+                    national = counts[nation] = counts.get(nation, 0) + 1
                 yield (
                     SYSTEM,
                     year,
                     int(entry.player),
-                    entry.nationality or "",
+                    nation,
                     _decimal(entry.rating),
                     entry.rank,
                     entry.national_rank,
                     entry.events,
+                    counts[""],
+                    national,
                 )
+            sizes[str(year)] = counts
 
     with transaction.atomic():
         RatingEntry.objects.filter(system=SYSTEM).delete()
         Standing.objects.filter(system=SYSTEM).delete()
         moves = insert_rows(RatingEntry, ENTRY_FIELDS, entries())
         lines = insert_rows(Standing, STANDING_FIELDS, standings())
+        publication, _ = Publication.objects.select_for_update().get_or_create(system=SYSTEM)
+        publication.generation += 1
+        nations = sorted({n for counts in sizes.values() for n in counts if n})
+        publication.summary = {"years": years, "nations": nations, "sizes": sizes}
+        publication.save()
     log.info("dip-pouch: %d rating moves, %d list lines", moves, lines)
     return moves
+
+
+def publication(system: str = SYSTEM) -> Publication:
+    """The current generation and summary of ``system``'s lists (generation 0: none yet)."""
+    found = Publication.objects.filter(system=system).first()
+    return found if found is not None else Publication(system=system)
+
+
+def generation(system: str = SYSTEM) -> int:
+    return int(publication(system).generation)

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
 
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 from palmares.ratings import INITIAL_RATING, Placement, tournament_value
 from palmares.ratings import Event as RatingEvent
@@ -16,7 +22,8 @@ from palmares.ratings.dip_pouch import rate
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry, Standing
-from palmares.web.ui.queries import nations, page_of, years
+from palmares.web.ratinglists.services import generation, publication
+from palmares.web.ui.queries import list_window
 
 SYSTEM = "dip-pouch"
 
@@ -28,54 +35,74 @@ def ranking(request: HttpRequest) -> HttpResponse:
     except ValueError:
         raise Http404("bad year") from None
     nation = request.GET.get("nation", "")
-    rows = Standing.objects.filter(system=SYSTEM, year=year).select_related("player")
-    if nation:
-        rows = rows.filter(nationality=nation).order_by("national_rank", "player_id")
-    else:
-        rows = rows.order_by("rank", "player_id")
-    context = {
-        "page": page_of(rows, request.GET.get("page")),
-        "year": year,
-        "years": years(),
-        "nation": nation,
-        "nations": nations(),
-    }
-    return render(request, "ui/ranking.html", context)
+    number = request.GET.get("page", "1")
+    pub = publication()
+    key = _key("ranking", pub.generation, get_language(), year, nation, number)
+
+    def body() -> str:
+        context = {
+            "page": list_window(pub, year, nation, number),
+            "year": year,
+            "years": sorted(pub.summary.get("years", []), reverse=True),
+            "nation": nation,
+            "nations": pub.summary.get("nations", []),
+        }
+        return render_to_string("ui/ranking_body.html", context, request=None)
+
+    return render(request, "ui/ranking.html", {"body": _cached(key, body), "nation": nation})
+
+
+def _key(*parts: object) -> str:
+    return "page:" + hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def _cached(key: str, build: Callable[[], str]) -> str:
+    """A rendered fragment from the cache, or built and cached (keys carry the generation)."""
+    found = cache.get(key)
+    html = found if isinstance(found, str) else build()
+    if found is None:
+        cache.set(key, html)
+    return mark_safe(html)  # rendered by our own templates, escaped there
 
 
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    key = _key("player", generation(), get_language(), player_id)
     person = get_object_or_404(Player, pk=player_id)
-    history = list(
-        RatingEntry.objects.filter(system=SYSTEM, player=person)
-        .select_related("event", "result")
-        .order_by("date", "event_id")
-    )
-    current = Standing.objects.filter(system=SYSTEM, year=0, player=person).first()
-    chart = {
-        "data": [
-            {
-                "x": [e.date.isoformat() for e in history],
-                "y": [float(e.rating_after) for e in history],
-                "text": [e.event.name for e in history],
-                "type": "scatter",
-                "mode": "lines+markers",
-                "name": "Dip Pouch",
-            }
-        ],
-        "layout": {
-            "margin": {"l": 40, "r": 10, "t": 10, "b": 40},
-            "yaxis": {"title": {"text": "rating"}},
-            "height": 280,
-        },
-    }
-    context = {
-        "player": person,
-        "current": current,
-        "history": list(reversed(history)),
-        "chart": json.dumps(chart),
-        "has_chart": bool(history),
-    }
-    return render(request, "ui/player.html", context)
+
+    def body() -> str:
+        history = list(
+            RatingEntry.objects.filter(system=SYSTEM, player=person)
+            .select_related("event", "result")
+            .order_by("date", "event_id")
+        )
+        current = Standing.objects.filter(system=SYSTEM, year=0, player=person).first()
+        chart = {
+            "data": [
+                {
+                    "x": [e.date.isoformat() for e in history],
+                    "y": [float(e.rating_after) for e in history],
+                    "text": [e.event.name for e in history],
+                    "type": "scatter",
+                    "mode": "lines+markers",
+                    "name": "Dip Pouch",
+                }
+            ],
+            "layout": {
+                "margin": {"l": 40, "r": 10, "t": 10, "b": 40},
+                "yaxis": {"title": {"text": "rating"}},
+                "height": 280,
+            },
+        }
+        context = {
+            "player": person,
+            "current": current,
+            "history": list(reversed(history)),
+            "chart": json.dumps(chart),
+            "has_chart": bool(history),
+        }
+        return render_to_string("ui/player_body.html", context, request=None)
+
+    return render(request, "ui/player.html", {"player": person, "body": _cached(key, body)})
 
 
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
