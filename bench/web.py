@@ -234,9 +234,12 @@ def main() -> None:
     import django
 
     django.setup()
+    from django.core.management import call_command
+
     from palmares.web.players.models import Player
     from palmares.web.ratinglists.models import Standing
 
+    call_command("migrate", interactive=False, verbosity=0)
     if args.reload or Player.objects.count() != args.players:
         load(args.players, args.results)
     listed = Standing.objects.filter(year=0).count()
