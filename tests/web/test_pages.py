@@ -114,6 +114,8 @@ def test_search_is_accent_and_case_insensitive(client: Client, db: None) -> None
 def test_french(client: Client, db: None) -> None:
     page = client.get("/dip-pouch/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert 'lang="fr"' in page and "Classement" in page
+    formula = client.get("/dip-pouch/formula/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "la nouvelle cote est 60.019" in formula
 
 
 def test_cached_pages_follow_a_recompute(officer: Client, ocean: Event) -> None:
