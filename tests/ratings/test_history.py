@@ -6,11 +6,12 @@ import random
 from datetime import date, timedelta
 from decimal import Decimal
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from palmares.core.errors import PalmaresError
 from palmares.ratings.dip_pouch import rate_history
-from palmares.ratings.engine import Engine, ResultArrays
 from palmares.ratings.events import Event, Placement, Player, Results
 from palmares.ratings.history import RatingHistory, replay
 
@@ -85,28 +86,6 @@ def test_adding_an_event_equals_a_full_replay(results: Results, offset: int, siz
             assert history.rating(k) == before[k]  # nobody else is touched
 
 
-def test_rows_in_any_order_are_grouped_by_event_first() -> None:
-    day = date(2005, 1, 1)
-    a = Event("a", "A", day, (Placement("x", 1), Placement("y", 2)), event_id="1")
-    b = Event("b", "B", day + timedelta(1), (Placement("y", 1), Placement("x", 2)), event_id="2")
-    results = Results.of([a, b], {"x": Player("x", "x"), "y": Player("y", "y")})
-    arrays = ResultArrays.from_results(results)
-    shuffled = ResultArrays(
-        event_day=arrays.event_day,
-        event_position=arrays.event_position,
-        event_value=arrays.event_value,
-        event_players=arrays.event_players,
-        row_event=arrays.row_event[::-1].copy(),
-        row_player=arrays.row_player[::-1].copy(),
-        row_rank=arrays.row_rank[::-1].copy(),
-        row_nationality=arrays.row_nationality[::-1].copy(),
-        n_players=2,
-    )
-    assert list(Engine(shuffled).current) == list(Engine(arrays).current)
-    exact = rate_history(results)
-    assert abs(Engine(shuffled).current[0] - float(exact["x"][-1].after)) <= 1e-12
-
-
 def test_event_report_keeps_file_order_within_ties_and_knows_ratings_around_it() -> None:
     day = date(2005, 1, 1)
     ev = Event(
@@ -146,3 +125,20 @@ def test_several_additions_grow_the_buffers_and_stay_exact() -> None:
     assert [s.event.key for s in history.events()] == [
         e.key for e in Results.of(added, players).events
     ]
+
+
+def test_a_bad_added_event_is_refused_and_changes_nothing() -> None:
+    day = date(2005, 1, 1)
+    first = Event("e0", "E0", day, (Placement("a", 1), Placement("b", 2)))
+    history = replay(Results.of([first], {k: Player(k, k) for k in "ab"}))
+    before = history.rating("a")
+    bad = [
+        Event("e0", "again", day, (Placement("a", 1),)),
+        Event("e1", "twice", day, (Placement("a", 1), Placement("a", 2))),
+        Event("e2", "rank", day, (Placement("a", 1), Placement("b", 3))),
+    ]
+    for event in bad:
+        with pytest.raises(PalmaresError):
+            history.add_event(event)
+    assert history.rating("a") == before
+    assert len(history.events()) == 1

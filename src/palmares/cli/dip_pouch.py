@@ -38,6 +38,11 @@ ResultsArg = Annotated[Path, typer.Argument(help="results.csv (DESIGN.md format)
 TWO = fixed(2)
 
 
+def _shown_id(key: Any) -> str:
+    """A player id for people: blank for players known only by name (key ``name:…``)."""
+    return "" if key is None or str(key).startswith("name:") else str(key)
+
+
 def _history(path: Path) -> RatingHistory:
     from palmares.ratings.history import replay  # loads numba: only when a command needs it
 
@@ -86,7 +91,7 @@ def ranking(
         Col("nationality", "Nat."),
         Col("rating", "Rating", TWO, "right"),
         Col("events", "Events", justify="right"),
-        Col("player_id", "Player id"),
+        Col("player_id", "Player id", _shown_id),
     ]
     title = "Dip Pouch ranking" + (f" as of {day.isoformat()}" if day else " (permanent)")
     if nationality:
@@ -196,16 +201,11 @@ def event(
         Col("player", "Player"),
         Col("nationality", "Nat."),
         Col("score", "Score", TWO, "right"),
-        Col("player_id", "Player id"),
+        Col("player_id", "Player id", _shown_id),
         Col("rating_before", "Rating before", TWO, "right"),
         Col("rating_after", "Rating after", TWO, "right"),
     ]
     rounds = "1" if ev.rounds == 1 else str(ev.rounds) if ev.rounds else "more than one"
-    title = (
-        f"{ev.name}  Date {ev.date.isoformat()}  Place {ev.place or '-'}  "
-        f"Number of players {ev.field_size}  Number of rounds {rounds}  "
-        f"Coeff {TWO(value.value)}"
-    )
     facts = {
         "event_id": ev.event_id,
         "event": ev.name,
@@ -220,9 +220,20 @@ def event(
         "formula": value.formula,
         "flagged": value.above_cap,
     }
-    tables = [Table("event", cols, rows, title)]
-    if fmt is Format.json:
-        tables.append(Table("facts", [Col(k) for k in facts], [facts]))
+    lines = Table("event", cols, rows)
+    if fmt is Format.table:
+        # The seed's header: Date, Place, Number of players, Number of rounds, Coeff.
+        facts["rounds_shown"] = rounds
+        seed_header = [
+            Col("date", "Date"),
+            Col("place", "Place"),
+            Col("players", "Number of players", justify="right"),
+            Col("rounds_shown", "Number of rounds", justify="right"),
+            Col("coefficient", "Coeff", TWO, "right"),
+        ]
+        tables = [Table("facts", seed_header, [facts], ev.name), lines]
+    else:  # csv prints the first table: the players
+        tables = [lines, Table("facts", [Col(k) for k in facts], [facts])]
     emit(
         Report(tables, explain=[value.explain()], notes=[f"flag: {f}" for f in report.flags]),
         fmt,

@@ -300,6 +300,11 @@ class RatingHistory:
         """
         if event.key in self._event_index:
             raise PalmaresError(f"event {event.key!r} is already in the history")
+        keys = [pl.player for pl in event.placements]
+        if not keys or len(set(keys)) != len(keys):
+            raise PalmaresError(f"event {event.key!r} needs players, each once")
+        if any(not 1 <= pl.rank <= event.field_size for pl in event.placements):
+            raise PalmaresError(f"event {event.key!r}: a rank is outside 1…{event.field_size}")
         new_players = players or {}
         eng = self._engine
         key = event_order_key(event.date, event.event_id, event.name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from palmares.core.errors import PalmaresError
 from palmares.ratings.events import Event, Player
@@ -16,6 +17,7 @@ from palmares.ratings.events import Event, Player
 __all__ = ["find_event", "find_player", "normalise_name"]
 
 
+@lru_cache(maxsize=65536)
 def normalise_name(name: str) -> str:
     """``"  Édi   Birsan "`` → ``"edi birsan"``: accents dropped, case folded, spaces collapsed."""
     decomposed = unicodedata.normalize("NFKD", name)
