@@ -266,3 +266,14 @@ def test_a_missing_file(cli: Callable[..., Any], tmp_path: Path) -> None:
     result = cli("diplomacy", "standings", str(tmp_path / "none.csv"))
     assert result.code == 2
     assert f"error: {tmp_path / 'none.csv'}: no such file" in result.err
+
+
+def test_standings_table_view_shows_each_round_in_a_second_table(cli: Callable[..., Any]) -> None:
+    result = cli(*example_args())
+    assert result.code == 0
+    assert "Each round: stake (−), pot share taken (+), score after" in result.out
+    block = result.out.split("Each round")[1].split("Ben Ortiz")[1].splitlines()[:3]
+    cells = [[c.strip() for c in line.split("│") if c.strip()] for line in block]
+    assert [row[0] for row in cells] == ["−10.000", "+70.000", "160.000"]  # round 1
+    assert [row[5] for row in cells] == ["−24.774", "+18.191", "241.153"]  # round 6
+    assert max(len(line) for line in result.out.splitlines()) <= 100

@@ -43,8 +43,7 @@ def board_score(
     ] = False,
     fmt: FormatOption = Format.table,
 ) -> None:
-    """Score single boards: one row per board and power (centres, f(sc) where the system has
-    it, score)."""
+    """Score single boards: one row per board and power (centres, f(sc), score)."""
     scoring = get_system(system)
     boards = read_boards_json(file)
     results = [scoring.score(b) for b in boards]
@@ -138,7 +137,10 @@ def standings(
             Problem(str(file), line, "top_board", message)
             for message in prize_list.top_board_problems
         )
-    report = Report(tables=[_standings_table(table, fmt)])
+    main_table = _standings_table(table, fmt)
+    report = Report(tables=[main_table])
+    if fmt is Format.table:
+        report.tables.append(_rounds_table(main_table, table))
     report.tables.extend(_prize_tables(table, prize_list))
     if chaos_game is not None:
         report.tables.append(_chaos_table(chaos_game))
@@ -184,8 +186,9 @@ def _check_names(
 
 
 def _standings_table(table: Standings, fmt: Format) -> Table:
-    """rank, player, score, games; per round stake, pot share, score after (table format: the
-    score after each round only, to fit a terminal)."""
+    """rank, player, score, games; per round stake, pot share, score after; the fewer-games
+    adjustment. The table view moves the rounds to a second table (:func:`_rounds_table`) so
+    both fit a terminal."""
     rows: list[dict[str, Any]] = []
     for s in table.players:
         row: dict[str, Any] = {
@@ -199,6 +202,7 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
             row[f"r{r}_stake"] = s.figure_in(r, "stake")
             row[f"r{r}_pot_share"] = s.points_in(r)
             row[f"r{r}_score"] = s.after.get(r)
+            row[f"r{r}"] = (row[f"r{r}_stake"], row[f"r{r}_pot_share"], row[f"r{r}_score"])
         rows.append(row)
     cols = [
         Col("rank", justify="right"),
@@ -206,14 +210,36 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
         Col("score", display=fixed(3), justify="right"),
         Col("games", justify="right"),
     ]
-    for r in table.rounds:
-        if fmt is not Format.table:
+    if fmt is not Format.table:
+        for r in table.rounds:
             cols.append(Col(f"r{r}_stake", display=fixed(3), justify="right"))
             cols.append(Col(f"r{r}_pot_share", display=fixed(3), justify="right"))
-        cols.append(Col(f"r{r}_score", f"R{r}", fixed(3), "right"))
-    cols.append(Col("adjustment", "adj.", fixed(3), "right"))
+            cols.append(Col(f"r{r}_score", display=fixed(3), justify="right"))
+    cols.append(Col("adjustment", "adjustment", fixed(3), "right"))
     title = f"Standings ({table.aggregation}, {table.system}), after round {table.rounds[-1]}"
     return Table("standings", cols, rows, title)
+
+
+def _rounds_table(standing_table: Table, table: Standings) -> Table:
+    """The table view's second table: per round the stake, the pot share taken, the score after
+    (one cell per round, a line each), in the standings' order."""
+    cols = [Col("rank", justify="right"), Col("player")]
+    cols += [Col(f"r{r}", f"R{r}", _round_cell, "right") for r in table.rounds]
+    return Table(
+        "rounds",
+        cols,
+        standing_table.rows,
+        "Each round: stake (−), pot share taken (+), score after",
+    )
+
+
+def _round_cell(value: Any) -> str:
+    """One round in the table view: the stake (−), the pot share taken (+), the score after."""
+    stake, share, after = value
+    three = fixed(3)
+    if stake is None:
+        return f"\n\n{three(after)}"
+    return f"−{three(stake)}\n+{three(share)}\n{three(after)}"
 
 
 def _prize_tables(table: Standings, p: Prizes) -> list[Table]:

@@ -19,7 +19,8 @@ Our reading (specs/diplomacy.md):
   eliminated: they lose a stake of their current score and take nothing. One who played in only
   one round loses two such stakes, one after the other (× 0.9 × 0.9). Rounds are counted, not
   boards: a two-boarder played in one round. A player who played in none of rounds 1–5 is not
-  adjusted. The adjustment changes the score itself, so it carries into round 6 and the final
+  adjusted. (If no round 5 was played, the adjustment follows the last round before it.) The
+  adjustment changes the score itself, so it carries into round 6 and the final
   standings; it is its own :class:`Line` (``kind="adjustment"``). It is the one step of the
   ante that removes points from the tournament.
 """
