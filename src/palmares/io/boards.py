@@ -46,13 +46,13 @@ class BoardsFile:
         return tuple(b for b in self.boards if b.round == number)
 
 
-def _board_columns(powers: tuple[str, ...], total: int) -> list[Column]:
+def _board_columns(powers: tuple[str, ...], total: int, results: bool = True) -> list[Column]:
     return [
         Column("round", integer(1), required=True),
         Column("board", text, required=True),
         Column("power", lambda v: parse_power(v, powers), required=True),
         Column("player", text, required=True),
-        Column("centres", integer(0, total), required=True),
+        Column("centres", integer(0, total), required=results, default=0),
         Column("eliminated", YEAR),
         Column("final_year", YEAR),
         Column("draw", boolean, default=False),
@@ -65,10 +65,15 @@ def read_boards_csv(
     *,
     powers: tuple[str, ...] = GREAT_POWERS,
     total_centres: int = TOTAL_CENTRES,
+    results: bool = True,
 ) -> BoardsFile:
-    """Read and check ``boards.csv``; raise :class:`InputError` naming every bad line."""
+    """Read and check ``boards.csv``; raise :class:`InputError` naming every bad line.
+
+    With ``results=False`` (a board call used as history) the ``centres`` column may be left out
+    and counts as 0: only round, board, power and player matter then.
+    """
     name = str(path)
-    rows = read_rows(path, _board_columns(powers, total_centres))
+    rows = read_rows(path, _board_columns(powers, total_centres, results))
     problems = RowProblems(name)
     by_board: dict[tuple[int, str], list[Row]] = defaultdict(list)
     for row in rows:

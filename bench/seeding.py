@@ -1,0 +1,279 @@
+"""Benchmark of the board call (issue 6): palmares against two baselines, in one process.
+
+For 21, 35, 49, 70, 105 and 210 seats, six rounds are seated one after the other, each method
+building its own history. Three fields per size: everyone plays (``all``); three fewer players,
+three of whom play two boards each round (``2x3``); four more players, four of whom sit out each
+round (``sit4``). Every field has 10 keep-apart pairs. Sitters and two-boarders are proposed by
+palmares' rule (the same for every method, since games played do not depend on the method).
+
+Methods:
+- ``palmares``: :func:`palmares.diplomacy.seeding.board_call` (default time limit and moves);
+- ``random``: random boards, then the best of 1,000 random swaps (a swap is kept when it does
+  not raise the cost), random powers (a two-boarder's second power redrawn if it repeats);
+- ``greedy``: dipvis-like; the most constrained player (most opponents met, kept-apart
+  partners) onto the board where they conflict least, then pairwise swaps until none helps,
+  10 restarts, the best kept; each player in turn takes the first power they have not played.
+
+Printed per size and field: total repeated pairs over the six rounds, the worst pair (most
+times one pair sat together), the objective (sum over rounds of Σ (times met before)²), power
+repeats, the sum of palmares' lower bounds, broken hard constraints, seconds per round.
+
+    .venv/bin/python bench/seeding.py [--quick] [--time-limit 2] [--seed 1] [--sizes 21 49]
+        [--fields all 2x3 sit4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from palmares.diplomacy.board import PlayedBoard, Seat
+from palmares.diplomacy.seeding import Entrant, SeedingProblem, board_call
+from palmares.diplomacy.seeding.objective import HARD, Quality, evaluate, pair_weights
+from palmares.diplomacy.seeding.problem import Fill, Prepared, prepare
+
+ROUNDS = 6
+SIZES = (21, 35, 49, 70, 105, 210)
+FIELDS = ("all", "2x3", "sit4")
+KEEP_APART = 10
+
+Boards = list[list[int]]
+
+
+@dataclass
+class Tally:
+    repeated: int = 0
+    objective: int = 0
+    power_repeats: int = 0
+    bound: int = 0
+    broken: int = 0
+    seconds: float = 0.0
+    worst_seconds: float = 0.0
+    worst_pair: int = 0
+
+
+def field(seats: int, kind: str) -> tuple[tuple[Entrant, ...], Fill]:
+    players = {"all": seats, "2x3": seats - 3, "sit4": seats + 4}[kind]
+    fill: Fill = {"all": "auto", "2x3": "double", "sit4": "sit"}[kind]  # type: ignore[assignment]
+    return tuple(Entrant(f"p{i:03d}") for i in range(1, players + 1)), fill
+
+
+def keep_apart_pairs(n: int, rng: random.Random) -> tuple[tuple[str, str], ...]:
+    names = [f"p{i:03d}" for i in range(1, n + 1)]
+    return tuple(rng.sample(list(combinations(names, 2)), KEEP_APART))
+
+
+def as_history(
+    prep: Prepared, boards: Boards, powers: Sequence[Sequence[int]]
+) -> list[PlayedBoard]:
+    return [
+        PlayedBoard(
+            prep.round,
+            str(b + 1),
+            tuple(
+                Seat(prep.powers[k], prep.players[i], 0) for i, k in zip(members, ks, strict=True)
+            ),
+        )
+        for b, (members, ks) in enumerate(zip(boards, powers, strict=True))
+    ]
+
+
+# --- baselines ---------------------------------------------------------------------------
+
+
+def _cost(w: list[list[int]], boards: Boards) -> int:
+    return sum(w[i][j] for members in boards for i, j in combinations(members, 2))
+
+
+def _swap_delta(w: list[list[int]], boards: Boards, a: int, x: int, b: int, y: int) -> int:
+    pa, pb = boards[a][x], boards[b][y]
+    d = sum(w[pb][q] - w[pa][q] for s, q in enumerate(boards[a]) if s != x)
+    return d + sum(w[pa][q] - w[pb][q] for s, q in enumerate(boards[b]) if s != y)
+
+
+def random_boards(prep: Prepared, rng: random.Random) -> Boards:
+    w = pair_weights(prep)
+    seats = list(prep.entries)
+    rng.shuffle(seats)
+    size = prep.board_size
+    boards = [seats[s : s + size] for s in range(0, len(seats), size)]
+    for _ in range(1000):
+        a, b = rng.sample(range(len(boards)), 2)
+        x, y = rng.randrange(size), rng.randrange(size)
+        if _swap_delta(w, boards, a, x, b, y) <= 0:
+            boards[a][x], boards[b][y] = boards[b][y], boards[a][x]
+    return boards
+
+
+def random_powers(prep: Prepared, boards: Boards, rng: random.Random) -> list[list[int]]:
+    out: list[list[int]] = []
+    taken: dict[int, int] = {}
+    for members in boards:
+        while True:
+            ks = rng.sample(range(prep.board_size), prep.board_size)
+            if all(taken.get(i) != k for i, k in zip(members, ks, strict=True)):
+                break
+        taken.update(zip(members, ks, strict=True))
+        out.append(ks)
+    return out
+
+
+def greedy_boards(prep: Prepared, rng: random.Random) -> Boards:
+    w = pair_weights(prep)
+    size, n_boards = prep.board_size, prep.n_boards
+    met_count = [sum(1 for m in row if m) for row in prep.met]
+    apart = Counter(i for pair in prep.forbidden for i in pair)
+    best: Boards | None = None
+    best_cost = 0
+    for _ in range(10):
+        order = sorted(prep.entries, key=lambda i: (-apart[i], -met_count[i], rng.random()))
+        boards: Boards = [[] for _ in range(n_boards)]
+        for i in order:
+            open_boards = [b for b in range(n_boards) if len(boards[b]) < size]
+            b = min(open_boards, key=lambda b: (sum(w[i][q] for q in boards[b]), rng.random()))
+            boards[b].append(i)
+        improved = True
+        while improved:
+            improved = False
+            for a, b in combinations(range(n_boards), 2):
+                for x in range(size):
+                    for y in range(size):
+                        if _swap_delta(w, boards, a, x, b, y) < 0:
+                            boards[a][x], boards[b][y] = boards[b][y], boards[a][x]
+                            improved = True
+        cost = _cost(w, boards)
+        if best is None or cost < best_cost:
+            best, best_cost = boards, cost
+    assert best is not None
+    return best
+
+
+def greedy_powers(prep: Prepared, boards: Boards, rng: random.Random) -> list[list[int]]:
+    out: list[list[int]] = []
+    taken: dict[int, int] = {}
+    for members in boards:
+        free = set(range(prep.board_size))
+        given: dict[int, int] = {}
+        for s in rng.sample(range(len(members)), len(members)):
+            i = members[s]
+            fresh = [k for k in sorted(free) if not prep.played[i][k] and taken.get(i) != k]
+            allowed = fresh or [k for k in sorted(free) if taken.get(i) != k] or sorted(free)
+            given[s] = allowed[0]
+            free.discard(allowed[0])
+        ks = [given[s] for s in range(len(members))]
+        taken.update(zip(members, ks, strict=True))
+        out.append(ks)
+    return out
+
+
+# --- the run -----------------------------------------------------------------------------
+
+
+def run_palmares(
+    problem: SeedingProblem, rng: random.Random, time_limit: float, seed: int
+) -> tuple[Prepared, Boards, list[list[int]], int]:
+    call = board_call(problem, seed=seed, time_limit=time_limit)
+    prep = prepare(problem)
+    index = {p: i for i, p in enumerate(prep.players)}
+    boards: Boards = [[] for _ in range(prep.n_boards)]
+    powers: list[list[int]] = [[] for _ in range(prep.n_boards)]
+    for s in call.seats:
+        boards[s.board - 1].append(index[s.player])
+        powers[s.board - 1].append(prep.powers.index(s.power))
+    return prep, boards, powers, call.bound.value
+
+
+def run_baseline(
+    problem: SeedingProblem,
+    rng: random.Random,
+    boards_of: Callable[[Prepared, random.Random], Boards],
+    powers_of: Callable[[Prepared, Boards, random.Random], list[list[int]]],
+) -> tuple[Prepared, Boards, list[list[int]], int]:
+    prep = prepare(problem)
+    boards = boards_of(prep, rng)
+    return prep, boards, powers_of(prep, boards, rng), 0
+
+
+def tournament(seats: int, kind: str, method: str, time_limit: float, seed: int) -> Tally:
+    entrants, fill = field(seats, kind)
+    pairs = keep_apart_pairs(len(entrants), random.Random(seed * 1000 + seats))
+    rng = random.Random(seed)
+    history: list[PlayedBoard] = []
+    tally = Tally()
+    for rnd in range(1, ROUNDS + 1):
+        problem = SeedingProblem(rnd, entrants, tuple(history), pairs, fill=fill)
+        start = time.perf_counter()
+        if method == "palmares":
+            prep, boards, powers, bound = run_palmares(problem, rng, time_limit, seed + rnd)
+        elif method == "random":
+            prep, boards, powers, bound = run_baseline(problem, rng, random_boards, random_powers)
+        else:
+            prep, boards, powers, bound = run_baseline(problem, rng, greedy_boards, greedy_powers)
+        elapsed = time.perf_counter() - start
+        quality: Quality = evaluate(prep, boards, powers)
+        tally.repeated += len(quality.repeated_pairs)
+        tally.objective += quality.objective
+        tally.power_repeats += len(quality.power_repeats)
+        tally.bound += bound
+        tally.broken += len(quality.violations)
+        tally.seconds += elapsed
+        tally.worst_seconds = max(tally.worst_seconds, elapsed)
+        history += as_history(prep, boards, powers)
+    together: Counter[frozenset[str]] = Counter(
+        frozenset(pair) for board in history for pair in combinations(board.players, 2)
+    )
+    tally.worst_pair = max(together.values())
+    assert tally.objective < HARD
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="21 and 49 seats, field 'all'")
+    parser.add_argument("--time-limit", type=float, default=2.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sizes", type=int, nargs="*", help="seats to run (default: all six)")
+    parser.add_argument("--fields", nargs="*", choices=FIELDS, help="fields to run")
+    args = parser.parse_args()
+    sizes = args.sizes or ((21, 49) if args.quick else SIZES)
+    fields = args.fields or (("all",) if args.quick else FIELDS)
+    header = (
+        f"{'seats':>5} {'field':<5} {'method':<9} {'rep.pairs':>9} {'worst':>5} "
+        f"{'objective':>9} {'pow.rep':>7} {'bound':>6} {'broken':>6} {'s/round':>8} "
+        f"{'max s':>6}  palmares ≤ baselines"
+    )
+    print(f"{ROUNDS} rounds, {KEEP_APART} keep-apart pairs, time limit {args.time_limit:g} s")
+    print(header)
+    print("-" * len(header))
+    verdicts: list[bool] = []
+    for seats in sizes:
+        for kind in fields:
+            tallies = {
+                m: tournament(seats, kind, m, args.time_limit, args.seed)
+                for m in ("palmares", "random", "greedy")
+            }
+            ours = tallies["palmares"]
+            ok = all(
+                (ours.objective, ours.power_repeats) <= (t.objective, t.power_repeats)
+                or ours.objective < t.objective
+                for t in tallies.values()
+            )
+            verdicts.append(ok)
+            for method, t in tallies.items():
+                bound = f"{t.bound:>6}" if method == "palmares" else f"{'':>6}"
+                mark = ("yes" if ok else "NO") if method == "palmares" else ""
+                print(
+                    f"{seats:>5} {kind:<5} {method:<9} {t.repeated:>9} {t.worst_pair:>5} "
+                    f"{t.objective:>9} {t.power_repeats:>7} {bound} {t.broken:>6} "
+                    f"{t.seconds / ROUNDS:>8.3f} {t.worst_seconds:>6.3f}  {mark}"
+                )
+    print(f"palmares never worse than either baseline: {'yes' if all(verdicts) else 'NO'}")
+
+
+if __name__ == "__main__":
+    main()

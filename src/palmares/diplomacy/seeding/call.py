@@ -1,0 +1,105 @@
+"""The board call of one round: boards, powers, and how good they are (issue 6; seed 002,
+"Board Assignments")."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from palmares.core.errors import PalmaresError
+from palmares.diplomacy.seeding.lower_bound import LowerBound, lower_bound
+from palmares.diplomacy.seeding.objective import HARD, Quality, evaluate
+from palmares.diplomacy.seeding.powers import assign_powers
+from palmares.diplomacy.seeding.problem import SeedingProblem, prepare
+from palmares.diplomacy.seeding.search import search
+
+__all__ = ["BoardCall", "CalledSeat", "board_call"]
+
+
+@dataclass(frozen=True, slots=True)
+class CalledSeat:
+    """One line of the board call: ``player`` plays ``power`` on ``board`` (numbered from 1)."""
+
+    round: int
+    board: int
+    power: str
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoardCall:
+    """The call, its quality, the lower bound, and the choices made on the way."""
+
+    round: int
+    seats: tuple[CalledSeat, ...]
+    sitters: tuple[str, ...]
+    two_boarders: tuple[str, ...]
+    quality: Quality
+    bound: LowerBound
+    notes: tuple[str, ...]
+    seed: int
+    moves: int
+    seconds: float
+    stopped_by_time: bool
+
+
+def board_call(
+    problem: SeedingProblem,
+    *,
+    seed: int = 0,
+    time_limit: float = 2.0,
+    moves: int | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> BoardCall:
+    """Seat the round: boards by :func:`.search`, powers by :func:`.assign_powers`.
+
+    Raises :class:`PalmaresError` when the hard constraints cannot all be met (for instance a
+    team larger than the number of boards).
+    """
+    if time_limit <= 0:
+        raise PalmaresError(f"the time limit must be positive, got {time_limit}")
+    start = clock()
+    prep = prepare(problem)
+    bound = lower_bound(prep)
+    found = search(
+        prep, seed=seed, time_limit=time_limit, moves=moves, bound=bound.value, clock=clock
+    )
+    if found.cost >= HARD:
+        broken = evaluate(prep, found.boards).violations
+        raise PalmaresError(
+            "no board call keeps every pair apart (the constraints may be impossible to meet): "
+            + "; ".join(broken[:5])
+        )
+    try:
+        powers = assign_powers(prep, found.boards)
+    except ValueError as exc:
+        raise PalmaresError(str(exc)) from None
+    quality = evaluate(prep, found.boards, powers)
+    if quality.violations:  # the search only returns calls without them; a guard, not a path
+        raise PalmaresError("; ".join(quality.violations))
+    seats = []
+    for b, (members, ks) in enumerate(zip(found.boards, powers, strict=True)):
+        for k, i in sorted(zip(ks, members, strict=True)):
+            seats.append(CalledSeat(prep.round, b + 1, prep.powers[k], prep.players[i]))
+    notes = list(prep.notes)
+    if prep.top:
+        notes.append("board 1 is the fixed top board.")
+    if found.stopped_by_time:
+        notes.append(
+            f"the search stopped at the time limit ({time_limit:g} s) after {found.moves} "
+            "moves; a longer limit may find a better call."
+        )
+    return BoardCall(
+        round=prep.round,
+        seats=tuple(seats),
+        sitters=prep.sitters,
+        two_boarders=tuple(prep.players[i] for i in prep.doubles),
+        quality=quality,
+        bound=bound,
+        notes=tuple(notes),
+        seed=seed,
+        moves=found.moves,
+        seconds=clock() - start,
+        stopped_by_time=found.stopped_by_time,
+    )

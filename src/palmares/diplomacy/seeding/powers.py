@@ -1,0 +1,164 @@
+"""Powers for the players of each board: an exact assignment (seed 002, "Board Assignments":
+"minimizing the number of times players play the same powers").
+
+On one board, giving player ``i`` power ``k`` costs, in this order of importance:
+1. a repeat (``i`` played ``k`` before) — the number of repeats is minimised first;
+2. how often ``k`` was played before (a third Austria is worse than a second);
+3. when a repeat cannot be avoided, it goes to the player with the most distinct powers played,
+   so those who have seen fewest powers get a new one (issue 6).
+A two-boarder may not get on their second board the power they have on their first.
+
+Seven players and seven powers make 7! = 5,040 assignments; a dynamic programme over the subsets
+of powers already given (2⁷ states) finds the cheapest one exactly, with ties broken towards the
+earlier player getting the earlier power, so the result is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from palmares.diplomacy.seeding.problem import Prepared
+
+__all__ = ["assign_board", "assign_powers", "fewest_repeats", "power_cost", "repeat_count"]
+
+REPEAT = 1_000_000
+TIMES = 1_000
+
+
+def power_cost(prep: Prepared, player: int, power: int) -> int:
+    """The cost of giving ``power`` to ``player`` (0 for a power they never played)."""
+    times = prep.played[player][power]
+    if not times:
+        return 0
+    return REPEAT + TIMES * (times - 1) + (prep.board_size - prep.distinct_powers(player))
+
+
+def assign_board(costs: Sequence[Sequence[int | None]]) -> tuple[int, tuple[int, ...]] | None:
+    """The cheapest assignment of players (rows) to powers (columns), ``None`` = not allowed.
+
+    Returns ``(cost, power of each player)``, or ``None`` when no assignment is allowed.
+    """
+    n = len(costs)
+    size = len(costs[0]) if n else 0
+    # best[mask]: (cost, powers) for the first popcount(mask) players using the powers in mask.
+    best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
+    for i in range(n):
+        nxt: dict[int, tuple[int, tuple[int, ...]]] = {}
+        row = costs[i]
+        for mask in sorted(best):
+            cost, chosen = best[mask]
+            for k in range(size):
+                c = row[k]
+                if c is None or mask >> k & 1:
+                    continue
+                key = mask | 1 << k
+                total = cost + c
+                old = nxt.get(key)
+                if old is None or total < old[0]:
+                    nxt[key] = (total, (*chosen, k))
+        best = nxt
+        if not best:
+            return None
+    return min(best.values())
+
+
+def repeat_count(prep: Prepared, members: Sequence[int]) -> int:
+    """The fewest power repeats any assignment of ``members`` can have."""
+    costs = [[power_cost(prep, i, k) for k in range(prep.board_size)] for i in members]
+    found = assign_board(costs)
+    return 0 if found is None else found[0] // REPEAT
+
+
+def assign_powers(prep: Prepared, boards: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """Powers for every board, in board order; a two-boarder never gets one power twice.
+
+    Boards are first solved in order, each avoiding the powers its two-boarders already have
+    on an earlier board; then, for each two-boarder in turn, both their boards are solved again
+    with each fresh power forced on the first board, and the cheapest pair kept (the power
+    taken on the first board may have been the only fresh one the second had for them).
+    Raises ``ValueError`` if a board has no allowed assignment (never for boards with fewer
+    than seven two-boarders).
+    """
+    out: list[tuple[int, ...]] = []
+    costs: list[int] = []
+    for b in range(len(boards)):
+        cost, ks = _solve(prep, boards, out, b)
+        out.append(ks)
+        costs.append(cost)
+    for _ in range(3):
+        improved = False
+        for d in prep.doubles:
+            a, b = (x for x, members in enumerate(boards) if d in members)
+            best = (costs[a] + costs[b], out[a], out[b])
+            for k in range(prep.board_size):
+                if power_cost(prep, d, k):
+                    continue  # only a fresh power is worth forcing
+                try:
+                    ca, ka = _solve(prep, boards, out, a, skip=b, force=(d, k))
+                    trial = [*out[:a], ka, *out[a + 1 :]]
+                    cb, kb = _solve(prep, boards, trial, b)
+                except ValueError:
+                    continue
+                if ca + cb < best[0]:
+                    best = (ca + cb, ka, kb)
+            if best[1] != out[a] or best[2] != out[b]:
+                out[a], out[b] = best[1], best[2]
+                costs[a], costs[b] = (
+                    _solve(prep, boards, out, a)[0],
+                    _solve(prep, boards, out, b)[0],
+                )
+                improved = True
+        if not improved:
+            break
+    return out
+
+
+def _solve(
+    prep: Prepared,
+    boards: Sequence[Sequence[int]],
+    given: Sequence[tuple[int, ...]],
+    b: int,
+    *,
+    skip: int | None = None,
+    force: tuple[int, int] | None = None,
+) -> tuple[int, tuple[int, ...]]:
+    """The best powers for board ``b`` given the powers of the other boards in ``given``
+    (board ``skip`` ignored); ``force`` gives one player a set power."""
+    taken: dict[int, int] = {}
+    for other, ks in enumerate(given):
+        if other not in (b, skip):
+            taken.update(zip(boards[other], ks, strict=True))
+    costs: list[list[int | None]] = [
+        [
+            None
+            if taken.get(i) == k or (force is not None and force[0] == i and force[1] != k)
+            else power_cost(prep, i, k)
+            for k in range(prep.board_size)
+        ]
+        for i in boards[b]
+    ]
+    found = assign_board(costs)
+    if found is None:
+        raise ValueError(f"board {b + 1}: no power assignment keeps two-boarders apart")
+    return found
+
+
+def fewest_repeats(prep: Prepared, members: Sequence[int]) -> int:
+    """The fewest power repeats on a board of ``members``: seven minus the largest matching of
+    players to powers they never played (augmenting paths; quicker than :func:`assign_board`)."""
+    size = prep.board_size
+    fresh = [[k for k in range(size) if not prep.played[i][k]] for i in members]
+    owner: list[int] = [-1] * size
+
+    def augment(i: int, seen: list[bool]) -> bool:
+        for k in fresh[i]:
+            if seen[k]:
+                continue
+            seen[k] = True
+            if owner[k] < 0 or augment(owner[k], seen):
+                owner[k] = i
+                return True
+        return False
+
+    matched = sum(1 for i in range(len(members)) if augment(i, [False] * size))
+    return len(members) - matched

@@ -1,0 +1,321 @@
+"""The board call as a problem: who plays this round, what they did before, who is kept apart.
+
+Seed 002 ("Board Assignments"): the TD assigns players to boards and powers before each round,
+"minimizing the number of times players play the same opponents, and minimizing the number of
+times players play the same powers", and keeps apart "couples and blood relatives" and any pair
+brought to the TD's attention. "Team Tournament": team-mates never share a board. "Top Board": in
+the final round the seven invited players form one fixed board. Our reading is in
+``specs/diplomacy.md`` ("Board call (seeding)").
+
+A player normally plays one board; the TD may have a player sit out (``boards = 0``) or play two
+boards (``boards = 2``) when the number of players is not a multiple of seven. When the TD names
+too few, :func:`prepare` proposes the rest (see :func:`_propose_fill`) and explains the choice.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from palmares.core.errors import PalmaresError
+from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard
+
+__all__ = ["Entrant", "Fill", "Prepared", "SeedingProblem", "prepare"]
+
+Fill = Literal["auto", "sit", "double"]
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player present for the round: ``boards`` 0, 1 or 2 as named by the TD, ``None`` unnamed."""
+
+    player: str
+    boards: int | None = None
+    team: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeedingProblem:
+    """Everything the board call of one round depends on.
+
+    ``history`` holds the boards of earlier rounds (only round, board, power and player matter;
+    centres, where known, rank players for the sit-out / two-board proposal). ``keep_apart`` are
+    the TD's pairs; ``teams`` maps a team to its players (merged with each entrant's ``team``).
+    ``top_board`` is the fixed seven of the final round, if any. ``fill`` says what palmares
+    proposes when the seats are not a multiple of the board size: sitters, two-boarders, or
+    whichever changes fewer players (``auto``).
+    """
+
+    round: int
+    entrants: tuple[Entrant, ...]
+    history: tuple[PlayedBoard, ...] = ()
+    keep_apart: tuple[tuple[str, str], ...] = ()
+    teams: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    top_board: tuple[str, ...] = ()
+    fill: Fill = "auto"
+    powers: tuple[str, ...] = GREAT_POWERS
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """The problem in numbers, for the objective, the bound and the search.
+
+    Players who play are numbered ``0 … n-1`` (``players``); ``entries`` has one item per seat
+    to fill (a two-boarder appears twice). ``met[i][j]`` counts earlier boards shared by ``i``
+    and ``j``; ``forbidden`` holds the pairs ``(i, j)``, ``i < j``, that may never share a board
+    and why; ``played[i][k]`` counts the times ``i`` played power ``k`` before. ``top`` lists the
+    players of the fixed top board (board 1). ``notes`` explains the choices made.
+    """
+
+    round: int
+    powers: tuple[str, ...]
+    players: tuple[str, ...]
+    entries: tuple[int, ...]
+    doubles: tuple[int, ...]
+    sitters: tuple[str, ...]
+    met: tuple[tuple[int, ...], ...]
+    forbidden: Mapping[tuple[int, int], str]
+    played: tuple[tuple[int, ...], ...]
+    top: tuple[int, ...]
+    history: tuple[PlayedBoard, ...]
+    notes: tuple[str, ...]
+
+    @property
+    def board_size(self) -> int:
+        return len(self.powers)
+
+    @property
+    def n_boards(self) -> int:
+        return len(self.entries) // self.board_size
+
+    def distinct_powers(self, i: int) -> int:
+        return sum(1 for c in self.played[i] if c)
+
+
+def _games_and_centres(history: Sequence[PlayedBoard]) -> tuple[dict[str, int], dict[str, int]]:
+    games: dict[str, int] = defaultdict(int)
+    centres: dict[str, int] = defaultdict(int)
+    for board in history:
+        for seat in board.seats:
+            games[seat.player] += 1
+            centres[seat.player] += seat.centres
+    return games, centres
+
+
+def _apart(problem: SeedingProblem) -> tuple[dict[str, set[str]], dict[str, list[str]]]:
+    """Each player's keep-apart partners, and each team's players (teams.csv and players.csv)."""
+    partners: dict[str, set[str]] = defaultdict(set)
+    for a, b in problem.keep_apart:
+        partners[a].add(b)
+        partners[b].add(a)
+    team_of: dict[str, str] = {}
+    for team, members in problem.teams.items():
+        for p in members:
+            team_of[p] = team
+    for e in problem.entrants:
+        if e.team:
+            team_of[e.player] = e.team
+    teams: dict[str, list[str]] = defaultdict(list)
+    for p, team in team_of.items():
+        teams[team].append(p)
+    return partners, teams
+
+
+def _choose_two_boarders(
+    problem: SeedingProblem,
+    eligible: list[str],
+    need: int,
+    boards: int,
+    seats_of: dict[str, int],
+    chosen: list[str],
+) -> list[str]:
+    """Take ``need`` two-boarders from ``eligible`` in order, passing over a player who could not
+    be kept apart: two kept-apart two-boarders need four boards, and a team's seats may not
+    outnumber the boards. Returns the players passed over."""
+    partners, teams = _apart(problem)
+    team_seats = {t: sum(seats_of.get(p, 0) for p in ps) for t, ps in teams.items()}
+    team_of = {p: t for t, ps in teams.items() for p in ps}
+    passed: list[str] = []
+    for p in eligible:
+        if len(chosen) == need:
+            break
+        doubles = {q for q, n in seats_of.items() if n == 2} | set(chosen)
+        team = team_of.get(p)
+        if (boards < 4 and partners[p] & doubles) or (
+            team is not None and team_seats[team] + 1 > boards
+        ):
+            passed.append(p)
+            continue
+        chosen.append(p)
+        if team is not None:
+            team_seats[team] += 1
+    if len(chosen) < need:
+        chosen.extend(passed[: need - len(chosen)])
+    return [p for p in passed if p not in chosen]
+
+
+def _propose_fill(
+    problem: SeedingProblem, named: dict[str, int], notes: list[str], size: int
+) -> dict[str, int]:
+    """Complete the TD's sitters and two-boarders so the seats fill whole boards.
+
+    Our decision (the seed is silent): two-boarders are proposed from the players who have played
+    the fewest games, then the lowest score (total centres in the history, our stand-in for the
+    tournament score), then the order of ``players.csv``; sitters the other way round (most games,
+    then highest score), so that sitting out and extra games rotate through the field rather
+    than falling on the same players every round. ``auto`` changes the fewest players: sitters
+    when fewer than half a board is left over, two-boarders otherwise.
+    """
+    seats = sum(named.values())
+    if seats < size:
+        raise PalmaresError(f"{seats} seats cannot fill a board of {size}")
+    left = seats % size
+    if left == 0:
+        return named
+    fill = problem.fill
+    if fill == "auto":
+        fill = "sit" if left < size - left else "double"
+    need = left if fill == "sit" else size - left
+    games, centres = _games_and_centres(problem.history)
+    top = set(problem.top_board)
+    order = {e.player: i for i, e in enumerate(problem.entrants)}
+    eligible = [e.player for e in problem.entrants if e.boards is None and e.player not in top]
+    if fill == "sit":
+        eligible.sort(key=lambda p: (-games[p], -centres[p], order[p]))
+    else:
+        eligible.sort(key=lambda p: (games[p], centres[p], order[p]))
+    if len(eligible) < need:
+        raise PalmaresError(
+            f"{seats} seats do not fill boards of {size}, and only {len(eligible)} players are "
+            f"left to {'sit out' if fill == 'sit' else 'play two boards'} ({need} needed)"
+        )
+    out = dict(named)
+    chosen: list[str] = []
+    if fill == "sit":
+        chosen = eligible[:need]
+    else:
+        boards = (seats + need) // size
+        passed = _choose_two_boarders(problem, eligible, need, boards, out, chosen)
+        if passed:
+            notes.append(
+                f"passed over as two-boarders (their keep-apart partners or team-mates could not "
+                f"all be kept apart on {boards} boards): {', '.join(passed)}."
+            )
+    for p in chosen:
+        out[p] = 0 if fill == "sit" else 2
+    role = "sit out" if fill == "sit" else "play two boards"
+    rule = (
+        "most games played first, then highest score"
+        if fill == "sit"
+        else "fewest games played first, then lowest score"
+    )
+    detail = ", ".join(
+        f"{p} ({games[p]} game{'s' if games[p] != 1 else ''}, {centres[p]} centres)" for p in chosen
+    )
+    notes.append(
+        f"{seats} seats leave {left} over boards of {size}: proposed to {role} ({rule}, "
+        f"then file order): {detail}."
+    )
+    return out
+
+
+def prepare(problem: SeedingProblem) -> Prepared:
+    """Check the problem and turn it into numbers; raise :class:`PalmaresError` if impossible."""
+    size = len(problem.powers)
+    if problem.round < 1:
+        raise PalmaresError(f"the round must be at least 1, got {problem.round}")
+    names = [e.player for e in problem.entrants]
+    if len(set(names)) != len(names):
+        dup = sorted({n for n in names if names.count(n) > 1})
+        raise PalmaresError(f"players listed twice: {', '.join(dup)}")
+    notes: list[str] = []
+    history = tuple(b for b in problem.history if b.round < problem.round)
+    later = sorted({b.round for b in problem.history if b.round >= problem.round})
+    if later:
+        notes.append(
+            f"history rounds {', '.join(map(str, later))} are not before round {problem.round} "
+            "and were left out."
+        )
+    top = problem.top_board
+    if top:
+        if len(top) != size or len(set(top)) != size:
+            raise PalmaresError(f"the top board needs {size} different players, got {len(top)}")
+        missing = [p for p in top if p not in names]
+        if missing:
+            raise PalmaresError(f"top-board players not in the players list: {', '.join(missing)}")
+        for e in problem.entrants:
+            if e.player in top and e.boards not in (None, 1):
+                raise PalmaresError(f"{e.player} is on the top board but boards = {e.boards}")
+
+    named = {e.player: (1 if e.boards is None else e.boards) for e in problem.entrants}
+    boards_of = _propose_fill(problem, named, notes, size)
+    players = tuple(p for p in names if boards_of[p] > 0)
+    sitters = tuple(p for p in names if boards_of[p] == 0)
+    if not players:
+        raise PalmaresError("nobody plays this round")
+    index = {p: i for i, p in enumerate(players)}
+    entries = tuple(index[p] for p in players for _ in range(boards_of[p]))
+    doubles = tuple(index[p] for p in players if boards_of[p] == 2)
+    n = len(players)
+    boards_needed = len(entries) // size
+    if boards_needed < 2 and doubles:
+        raise PalmaresError("a two-boarder needs at least two boards in the round")
+
+    met = [[0] * n for _ in range(n)]
+    played = [[0] * size for _ in range(n)]
+    for board in history:
+        seated = [index[s.player] for s in board.seats if s.player in index]
+        for a in seated:
+            for b in seated:
+                if a != b:
+                    met[a][b] += 1
+        for seat in board.seats:
+            if seat.player in index and seat.power in problem.powers:
+                played[index[seat.player]][problem.powers.index(seat.power)] += 1
+
+    forbidden: dict[tuple[int, int], str] = {}
+    unknown = sorted({p for pair in problem.keep_apart for p in pair} - set(names))
+    if unknown:
+        notes.append(
+            f"keep-apart pairs name players not in the players list: {', '.join(unknown)}."
+        )
+    for name_a, name_b in problem.keep_apart:
+        if name_a in index and name_b in index and name_a != name_b:
+            x, y = sorted((index[name_a], index[name_b]))
+            forbidden[(x, y)] = "keep apart"
+    free_boards = boards_needed - (1 if top else 0)
+    for team, members in _apart(problem)[1].items():
+        numbers = [index[p] for p in members if p in index]
+        team_seats = sum(boards_of[p] for p in members if p in index and p not in top)
+        if team_seats > free_boards:
+            raise PalmaresError(
+                f"team {team} fills {team_seats} seats this round but only {free_boards} boards "
+                "are open to it: team-mates cannot all be kept apart"
+            )
+        for x in numbers:
+            for y in numbers:
+                if x < y:
+                    forbidden.setdefault((x, y), f"team {team}")
+    top_idx = tuple(index[p] for p in top)
+    for (i, j), why in forbidden.items():
+        if i in top_idx and j in top_idx:
+            notes.append(
+                f"the fixed top board seats {players[i]} and {players[j]} together ({why}); "
+                "the TD's top board is kept as given (seed 002, Top Board, Team Tournament)."
+            )
+    return Prepared(
+        round=problem.round,
+        powers=problem.powers,
+        players=players,
+        entries=entries,
+        doubles=doubles,
+        sitters=sitters,
+        met=tuple(tuple(r) for r in met),
+        forbidden=forbidden,
+        played=tuple(tuple(r) for r in played),
+        top=top_idx,
+        history=history,
+        notes=tuple(notes),
+    )

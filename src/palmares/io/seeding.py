@@ -1,0 +1,68 @@
+"""Readers for the board call's input (DESIGN.md, "Board call input").
+
+``players.csv``: ``player`` required; ``boards`` optional (0 sits out, 1 plays one board, 2 plays
+two; empty: palmares may propose the player to sit out or play two boards); ``team`` optional.
+``pairs.csv``: ``player_a``, ``player_b``, one keep-apart pair per row (seed 002, "Board
+Assignments": couples, blood relatives and any pair the TD is told of).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from palmares.diplomacy.seeding.problem import Entrant
+from palmares.io.fields import integer, text
+from palmares.io.tables import Column, RowProblems, read_rows
+
+__all__ = ["read_pairs_csv", "read_players_csv"]
+
+
+def _name(value: str) -> str:
+    name = text(value)
+    if not name:
+        raise ValueError("a name is required")
+    return name
+
+
+def read_players_csv(path: Path | str) -> tuple[Entrant, ...]:
+    """Read ``players.csv``; a player listed twice is an error naming both lines."""
+    rows = read_rows(
+        path,
+        [
+            Column("player", _name, required=True),
+            Column("boards", integer(0, 2)),
+            Column("team", text),
+        ],
+    )
+    problems = RowProblems(str(path))
+    seen: dict[str, int] = {}
+    entrants: list[Entrant] = []
+    for row in rows:
+        player = row["player"]
+        if player in seen:
+            problems.add(row.line, "player", f"{player} is already listed at line {seen[player]}")
+            continue
+        seen[player] = row.line
+        entrants.append(Entrant(player, row["boards"], row["team"] or None))
+    if not rows:
+        problems.add(None, None, "no players listed")
+    problems.raise_if_any()
+    return tuple(entrants)
+
+
+def read_pairs_csv(path: Path | str) -> tuple[tuple[str, str], ...]:
+    """Read ``pairs.csv``: the keep-apart pairs; a player paired with themself is an error."""
+    rows = read_rows(
+        path,
+        [Column("player_a", _name, required=True), Column("player_b", _name, required=True)],
+    )
+    problems = RowProblems(str(path))
+    pairs: list[tuple[str, str]] = []
+    for row in rows:
+        a, b = row["player_a"], row["player_b"]
+        if a == b:
+            problems.add(row.line, "player_b", f"{a} is paired with themself")
+            continue
+        pairs.append((a, b))
+    problems.raise_if_any()
+    return tuple(pairs)

@@ -1,0 +1,213 @@
+"""The board call end to end: hard constraints always hold, the 21-player case reaches its
+bound, two-boarders are kept apart from themselves and from a repeated power, same seed → same
+call (issue 6; seed 002, "Board Assignments", "Team Tournament", "Top Board")."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, defaultdict
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from palmares.core.errors import PalmaresError
+from palmares.diplomacy.board import GREAT_POWERS
+from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem, board_call
+from tests.diplomacy.seeding.helpers import boards_from, entrants, history_of
+
+FAST = {"time_limit": 5.0, "moves": 3000}
+
+
+def check_call(problem: SeedingProblem, call: BoardCall) -> None:
+    """Every hard rule, checked from the printed call alone (independently of the core)."""
+    boards: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for s in call.seats:
+        boards[s.board].append((s.power, s.player))
+    for seats in boards.values():
+        assert sorted(p for p, _ in seats) == sorted(GREAT_POWERS)
+        players = [q for _, q in seats]
+        assert len(set(players)) == 7  # nobody twice on one board
+    plays = Counter(s.player for s in call.seats)
+    for e in problem.entrants:
+        if e.boards is not None:
+            expected = e.boards
+        elif e.player in call.sitters:
+            expected = 0
+        else:
+            expected = 2 if e.player in call.two_boarders else 1
+        assert plays[e.player] == expected
+    together = {
+        frozenset(pair)
+        for b, seats in boards.items()
+        if not (problem.top_board and b == 1)
+        for pair in combinations([q for _, q in seats], 2)
+    }
+    for a, b in problem.keep_apart:
+        assert frozenset((a, b)) not in together
+    for members in problem.teams.values():
+        for pair in combinations(members, 2):
+            assert frozenset(pair) not in together
+    for player in call.two_boarders:
+        powers = [s.power for s in call.seats if s.player == player]
+        assert len(powers) == 2 and powers[0] != powers[1]
+    # The objective is the sum over seated pairs of (times met before)².
+    met: Counter[frozenset[str]] = Counter()
+    for board in problem.history:
+        if board.round < problem.round:
+            for pair in combinations(board.players, 2):
+                met[frozenset(pair)] += 1
+    pairs = [
+        frozenset(p) for seats in boards.values() for p in combinations([q for _, q in seats], 2)
+    ]
+    extra = sum(2 * met[p] + 1 for p, n in Counter(pairs).items() if n == 2)
+    assert call.quality.objective == sum(met[p] ** 2 for p in pairs) + extra
+    assert call.quality.objective >= call.bound.value
+
+
+def test_round_two_of_21_reaches_the_bound_of_15() -> None:
+    field = entrants(21)
+    first = board_call(SeedingProblem(1, field), seed=3, **FAST)
+    assert first.quality.objective == 0 and first.bound.value == 0
+    problem = SeedingProblem(2, field, history_of([first]))
+    second = board_call(problem, seed=3, time_limit=5.0)
+    check_call(problem, second)
+    assert second.bound.value == 15
+    assert second.quality.objective == 15
+    assert len(second.quality.repeated_pairs) == 15 and second.quality.worst_pair == 1
+    assert second.quality.power_repeats == ()
+    # Every new board takes 3 + 2 + 2 players from the three old ones.
+    old = {s.player: s.board for s in first.seats}
+    for b in (1, 2, 3):
+        spread = Counter(old[s.player] for s in second.seats if s.board == b)
+        assert sorted(spread.values()) == [2, 2, 3]
+
+
+def test_same_seed_same_call_and_another_seed_is_still_valid() -> None:
+    field = entrants(35, p01=2, p02=2, p03=2, p04=0, p05=0, p06=0)
+    history = history_of([board_call(SeedingProblem(1, entrants(35)), seed=1, **FAST)])
+    problem = SeedingProblem(2, field, history, keep_apart=(("p07", "p08"),))
+    one = board_call(problem, seed=7, **FAST)
+    two = board_call(problem, seed=7, **FAST)
+    assert one.seats == two.seats and one.quality == two.quality
+    check_call(problem, board_call(problem, seed=8, **FAST))
+
+
+def test_two_boarders_never_share_a_board_or_repeat_a_power() -> None:
+    # Six two-boarders on three boards: they cannot avoid each other, only themselves.
+    field = entrants(15, p01=2, p02=2, p03=2, p04=2, p05=2, p06=2)
+    calls: list[BoardCall] = []
+    for rnd in (1, 2, 3):
+        problem = SeedingProblem(rnd, field, history_of(calls))
+        call = board_call(problem, seed=rnd, **FAST)
+        check_call(problem, call)
+        assert call.two_boarders == ("p01", "p02", "p03", "p04", "p05", "p06")
+        calls.append(call)
+
+
+def test_proposals_rotate_sitters_and_give_extra_games_to_those_with_fewest() -> None:
+    calls: list[BoardCall] = []
+    sat: list[tuple[str, ...]] = []
+    for rnd in (1, 2, 3):
+        call = board_call(SeedingProblem(rnd, entrants(23), history_of(calls)), seed=1, **FAST)
+        sat.append(call.sitters)
+        calls.append(call)
+    assert sat == [("p01", "p02"), ("p03", "p04"), ("p05", "p06")]
+    assert "most games played first" in calls[1].notes[0]
+    # 26 players, fill by two boards: the two who sat out in round 1 play twice in round 2.
+    history = history_of(calls[:1])
+    field = (*entrants(23), Entrant("p24"), Entrant("p25"))
+    call = board_call(SeedingProblem(2, field, history, fill="double"), seed=1, **FAST)
+    assert call.two_boarders[:2] == ("p01", "p02") and len(call.two_boarders) == 3
+
+
+def test_fixed_top_board_is_board_one_even_with_team_mates() -> None:
+    field = entrants(21)
+    top = tuple(f"p{i:02d}" for i in range(1, 8))
+    teams = {"T": ("p01", "p02", "p03"), "U": ("p08", "p09")}
+    problem = SeedingProblem(6, field, (), teams=teams, top_board=top)
+    call = board_call(problem, seed=1, **FAST)
+    assert sorted(s.player for s in call.seats if s.board == 1) == list(top)
+    assert any("fixed top board seats p01 and p02" in n for n in call.notes)
+    check_call(problem, call)
+
+
+def test_impossible_teams_are_refused() -> None:
+    teams = {"big": ("p01", "p02", "p03", "p04")}
+    with pytest.raises(PalmaresError, match="team big fills 4 seats this round but only 3 boards"):
+        board_call(SeedingProblem(1, entrants(21), teams=teams), **FAST)
+    # Feasible by count but not by arrangement: a triangle of keep-apart pairs on two boards.
+    triangle = (("p01", "p02"), ("p02", "p03"), ("p01", "p03"))
+    with pytest.raises(PalmaresError, match="no board call keeps every pair apart"):
+        board_call(SeedingProblem(1, entrants(14), keep_apart=triangle), **FAST)
+
+
+@pytest.mark.parametrize(
+    ("problem", "message"),
+    [
+        (SeedingProblem(1, entrants(5)), "5 seats cannot fill a board of 7"),
+        (SeedingProblem(0, entrants(7)), "the round must be at least 1"),
+        (SeedingProblem(1, entrants(7), top_board=("p01",)), "top board needs 7"),
+        (SeedingProblem(1, entrants(8, p01=2)), "a two-boarder needs at least two boards"),
+        (
+            SeedingProblem(1, tuple(Entrant(f"q{i}", 1) for i in range(8))),
+            r"only 0 players are left to sit out \(1 needed\)",
+        ),
+        (SeedingProblem(1, (*entrants(7), Entrant("p01"))), "players listed twice: p01"),
+    ],
+)
+def test_bad_problems(problem: SeedingProblem, message: str) -> None:
+    with pytest.raises(PalmaresError, match=message):
+        board_call(problem, **FAST)
+
+
+@st.composite
+def problems(draw: st.DrawFn) -> SeedingProblem:
+    n = draw(st.integers(14, 30))
+    rnd = draw(st.integers(1, 5))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    names = [f"p{i:02d}" for i in range(1, n + 1)]
+    rows: list[tuple[int, int, str, str]] = []
+    for r in range(1, rnd):  # random earlier rounds, some players absent
+        present = rng.sample(names, 7 * (len(names) // 7))
+        for b in range(len(present) // 7):
+            for k, player in enumerate(present[7 * b : 7 * b + 7]):
+                rows.append((r, b + 1, GREAT_POWERS[k], player))
+    pool = names[:]
+    rng.shuffle(pool)
+    keep = tuple((pool[2 * i], pool[2 * i + 1]) for i in range(draw(st.integers(0, 3))))
+    teams = {"T": tuple(pool[6:9])} if n >= 21 and draw(st.booleans()) else {}
+    fill = draw(st.sampled_from(["auto", "sit", "double"]))
+    top = tuple(sorted(pool[-7:])) if n >= 28 and draw(st.booleans()) else ()
+    return SeedingProblem(rnd, entrants(n), boards_from(rows), keep, teams, top, fill=fill)
+
+
+@settings(max_examples=40, deadline=None)
+@given(problems(), st.integers(0, 3))
+def test_constraints_always_hold(problem: SeedingProblem, seed: int) -> None:
+    call = board_call(problem, seed=seed, time_limit=5.0, moves=2000)
+    check_call(problem, call)
+    if problem.top_board:
+        assert sorted(s.player for s in call.seats if s.board == 1) == list(problem.top_board)
+
+
+def test_kept_apart_players_are_not_both_proposed_to_play_two_boards() -> None:
+    # 18 players on 3 boards need 3 two-boarders; p01 and p02 would be first in line but are
+    # kept apart, and on three boards two two-boarders always share one.
+    problem = SeedingProblem(1, entrants(18), keep_apart=(("p01", "p02"),), fill="double")
+    call = board_call(problem, seed=1, **FAST)
+    assert call.two_boarders == ("p01", "p03", "p04")
+    assert any("passed over as two-boarders" in n and "p02" in n for n in call.notes)
+    check_call(problem, call)
+
+
+def test_the_time_limit_stops_the_search_and_says_so() -> None:
+    ticks = iter(range(10**6))
+    history = history_of([board_call(SeedingProblem(1, entrants(49)), seed=1, **FAST)])
+    history += history_of([board_call(SeedingProblem(2, entrants(49), history), seed=2, **FAST)])
+    problem = SeedingProblem(3, entrants(49), history)
+    call = board_call(problem, seed=1, time_limit=3, clock=lambda: float(next(ticks)))
+    assert call.stopped_by_time
+    assert any("the search stopped at the time limit (3 s)" in n for n in call.notes)
+    check_call(problem, call)

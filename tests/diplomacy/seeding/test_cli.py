@@ -1,0 +1,84 @@
+"""`palmares diplomacy seed`: the call as csv is the next round's history; bad input is one
+clear line per problem and exit code 2."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CliResult
+
+Cli = Callable[..., CliResult]
+Write = Callable[[str, str], Path]
+PLAYERS = "player\n" + "".join(f"p{i:02d}\n" for i in range(1, 22))
+
+
+def test_two_rounds_through_csv(cli: Cli, write: Write) -> None:
+    players = write("players.csv", PLAYERS)
+    first = cli("diplomacy", "seed", str(players), "--round", "1", "--format", "csv")
+    assert first.code == 0, first.err
+    rows = list(csv.DictReader(io.StringIO(first.out)))
+    assert list(rows[0]) == ["round", "board", "power", "player"] and len(rows) == 21
+    assert "round 1: objective 0 (lower bound 0, gap 0); 0 pairs meet again" in first.err
+    history = write("r1.csv", first.out)
+    second = cli(
+        "diplomacy", "seed", str(players), "--round", "2", "--history", str(history),
+        "--seed", "5", "--format", "json",
+    )  # fmt: skip
+    assert second.code == 0, second.err
+    data = json.loads(second.out)
+    quality = {r["measure"]: r["value"] for r in data["quality"]}
+    assert quality["objective: sum of (times met before)²"] == 15
+    assert quality["lower bound on the objective"] == 15
+    assert quality["pairs who had met once"] == 15 and quality["power repeats"] == 0
+    assert len(data["repeated_pairs"]) == 15 and data["power_repeats"] == []
+    assert any("spread over 3 boards, still seat at least 15 pairs" in x for x in data["explain"])
+
+
+def test_table_output_with_keep_apart_teams_and_top_board(cli: Cli, write: Write) -> None:
+    players = write("players.csv", "player,team\n" + "".join(
+        f"p{i:02d},{'T' if i in (8, 9, 10) else ''}\n" for i in range(1, 29)
+    ))  # fmt: skip
+    pairs = write("pairs.csv", "player_a,player_b\np11,p12\n")
+    teams = write("teams.csv", "team,player\nU,p13\nU,p14\n")
+    top = ",".join(f"p{i:02d}" for i in range(1, 8))
+    result = cli(
+        "diplomacy", "seed", str(players), "--round", "6", "--keep-apart", str(pairs),
+        "--teams", str(teams), "--top-board", top, "--time-limit", "1",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    assert "Board call, round 6" in result.out and "board 1 is the fixed top board." in result.out
+
+
+@pytest.mark.parametrize(
+    ("files", "args", "message"),
+    [
+        ({"players.csv": "player,boards\np1,5\n"}, [], "players.csv:2: boards: must be at most 2"),
+        ({"pairs.csv": "player_a,player_b\np01,p01\n"}, ["--keep-apart", "pairs.csv"],
+         "pairs.csv:2: player_b: p01 is paired with themself"),
+        ({"h.csv": "round,board,power\n1,1,A\n"}, ["--history", "h.csv"],
+         "h.csv:1: player: required column is missing"),
+        ({"t.csv": "team,player\nA,p01\nB,p01\n"}, ["--teams", "t.csv"],
+         "t.csv:3: player: p01 is already in team A (line 2)"),
+        ({}, ["--top-board", "p01,p02"], "the top board needs 7 different players, got 2"),
+        ({}, ["--fill", "maybe"], "--fill: expected auto, sit or double, got 'maybe'"),
+        ({}, ["--time-limit", "0"], "the time limit must be positive, got 0.0"),
+        ({}, ["--history", "missing.csv"], "missing.csv: no such file"),
+    ],
+)  # fmt: skip
+def test_bad_input(
+    cli: Cli, write: Write, files: dict[str, str], args: list[str], message: str
+) -> None:
+    paths = {name: write(name, text) for name, text in files.items()}
+    players = paths.get("players.csv") or write("players.csv", PLAYERS)
+    folder = players.parent
+    argv = [str(folder / a) if a.endswith(".csv") else a for a in args]
+    result = cli("diplomacy", "seed", str(players), "--round", "2", *argv)
+    assert result.code == 2
+    assert message in result.err
+    assert result.out == ""

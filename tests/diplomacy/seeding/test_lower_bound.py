@@ -1,0 +1,77 @@
+"""The lower bound is safe (never above the best call, checked by brute force on two boards) and
+reaches the 21-player figure of issue 6: 15 pairs again in round 2."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from palmares.diplomacy.board import GREAT_POWERS
+from palmares.diplomacy.seeding.lower_bound import even_squares, lower_bound, spread_pairs
+from palmares.diplomacy.seeding.problem import SeedingProblem, prepare
+from palmares.diplomacy.seeding.search import search
+from tests.diplomacy.seeding.helpers import boards_from, entrants
+
+
+def test_spread_pairs() -> None:
+    assert spread_pairs(7, 3) == 3 + 1 + 1  # 3 + 2 + 2
+    assert spread_pairs(7, 7) == 0
+    assert spread_pairs(7, 1) == 21
+    assert spread_pairs(10, 3) == 6 + 3 + 3  # 4 + 3 + 3
+
+
+def test_21_players_after_one_round() -> None:
+    rows = [
+        (1, b + 1, GREAT_POWERS[k], f"p{7 * b + k + 1:02d}") for b in range(3) for k in range(7)
+    ]
+    bound = lower_bound(prepare(SeedingProblem(2, entrants(21), boards_from(rows))))
+    assert bound.value == 15
+    assert "round 1: groups filling 7+7+7 seats, spread over 3 boards" in bound.explain[0]
+    # Two earlier rounds add up: 15 + 15.
+    rows += [
+        (2, b + 1, GREAT_POWERS[k], f"p{3 * k + b + 1:02d}") for b in range(3) for k in range(7)
+    ]
+    assert lower_bound(prepare(SeedingProblem(3, entrants(21), boards_from(rows)))).value == 30
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 4))
+def test_bound_never_above_the_best_call(seed: int, rounds: int) -> None:
+    rng = random.Random(seed)
+    names = [f"p{i:02d}" for i in range(1, 15)]
+    rows = []
+    for r in range(1, rounds + 1):
+        rng.shuffle(names)
+        rows += [(r, b + 1, GREAT_POWERS[k], names[7 * b + k]) for b in range(2) for k in range(7)]
+    prep = prepare(SeedingProblem(rounds + 1, entrants(14), boards_from(rows)))
+    met = prep.met
+    best = min(
+        sum(met[i][j] ** 2 for i, j in combinations(group, 2))
+        + sum(met[i][j] ** 2 for i, j in combinations(sorted(set(range(14)) - set(group)), 2))
+        for group in combinations(range(1, 14), 6)
+        for group in [(0, *group)]
+    )
+    bound = lower_bound(prep).value
+    assert bound <= best
+    assert search(prep, seed=1, moves=3000).cost == best  # two boards: the search finds it
+
+
+def test_many_meetings_spread_evenly_cost_squares() -> None:
+    assert even_squares(15, 63) == 15
+    assert even_squares(75, 63) == 12 * 4 + 51 * 1
+    # The same three boards five times: 5 x 15 meetings over 63 seated pairs → at least 99.
+    rows = [
+        (r, b + 1, GREAT_POWERS[k], f"p{7 * b + k + 1:02d}")
+        for r in range(1, 6)
+        for b in range(3)
+        for k in range(7)
+    ]
+    prep = prepare(SeedingProblem(6, entrants(21), boards_from(rows)))
+    bound = lower_bound(prep)
+    assert bound.value == 99
+    assert "75 earlier meetings over the 63 pairs seated" in " ".join(bound.explain)
+    # Safe: the best call still seats 15 pairs from old boards, each met 5 times: 375.
+    assert search(prep, seed=1, moves=5000).cost == 375
