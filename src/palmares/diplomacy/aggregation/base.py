@@ -129,6 +129,8 @@ class Standings:
     players: tuple[Standing, ...]
     board_scores: Mapping[BoardKey, BoardScore]
     notes: tuple[str, ...] = ()
+    #: True when the lowest score is best (a sum of round ranks); ``players`` is still best first.
+    low_is_best: bool = False
 
     def of(self, player: str) -> Standing:
         for standing in self.players:

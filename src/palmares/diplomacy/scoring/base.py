@@ -14,6 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Literal, Protocol
 
+from palmares.core.rounding import half_up
 from palmares.diplomacy.board import Board
 
 __all__ = ["BoardScore", "Kind", "Score", "ScoringSystem", "SystemInfo", "exact", "yes_no"]
@@ -101,6 +102,9 @@ class BoardScore:
         details = {
             p: {**self.details.get(p, {}), "unnormalised": self.scores[p]} for p in self.scores
         }
+        for p, own in details.items():
+            if isinstance(own.get("explain"), str):  # a system's own words: say the rescaling
+                own["explain"] = f"{own['explain']}; normalised: {half_up(scores[p], 3)}"
         return BoardScore(
             board=self.board,
             system=self.system,

@@ -1,0 +1,276 @@
+"""What the catalogue's aggregations share: each player's games, the lines that explain a total,
+the declared tie-break chain and the ranking it gives.
+
+Private to the aggregation package (the registry skips modules whose name starts with ``_``).
+Every board score is taken exactly (``exact``: a Fraction; Divide and Conquer's rounded raw
+scores are Decimals and stay exact).
+
+Tie-break chain (``tiebreak=best-game/centres/head-to-head``, applied in the order given, only
+among players still tied):
+
+- ``best-game``: the best single board score among the player's counted games, higher first;
+- ``centres``: the total of final centres over the counted games, more first;
+- ``head-to-head``: among the players still tied, each scores a point for every board they
+  shared with another of them where their board score was higher; more points first.
+
+Players still tied after the chain share the rank (competition ranking: 1, 2, 2, 4).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.core.ranking import tie_groups
+from palmares.diplomacy.aggregation.base import (
+    BoardKey,
+    Line,
+    Standing,
+    Standings,
+    figure,
+)
+from palmares.diplomacy.board import PlayedBoard
+from palmares.diplomacy.scoring.base import BoardScore, exact
+
+__all__ = [
+    "TIEBREAKS",
+    "Counted",
+    "Game",
+    "fraction",
+    "game_lines",
+    "games_by_player",
+    "parse_tiebreak",
+    "rank",
+    "standings",
+    "whole",
+]
+
+TIEBREAKS = ("best-game", "centres", "head-to-head")
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One board a player played, with its board score (exact)."""
+
+    round: int
+    board: str
+    power: str
+    centres: int
+    score: Fraction
+    top_board: bool
+
+
+#: A game and the weight it counts with (1: in full, 0: dropped, 1/4: a quarter …).
+Counted = tuple[Game, Fraction]
+
+
+def games_by_player(
+    boards: Sequence[PlayedBoard], scored: Mapping[BoardKey, BoardScore]
+) -> dict[str, list[Game]]:
+    """Every player's games, in round then board order."""
+    out: dict[str, list[Game]] = defaultdict(list)
+    for board in sorted(boards, key=lambda b: (b.round, b.board)):
+        result = scored[(board.round, board.board)]
+        for seat in board.seats:
+            out[seat.player].append(
+                Game(
+                    round=board.round,
+                    board=board.board,
+                    power=seat.power,
+                    centres=seat.centres,
+                    score=exact(result[seat.power]),
+                    top_board=board.top_board,
+                )
+            )
+    return out
+
+
+def game_lines(
+    counted: Sequence[Counted],
+    why: Callable[[Game, Fraction], str],
+    extras: Sequence[Line] = (),
+) -> list[Line]:
+    """One line per game, in round order, the running total adding weight × board score; lines
+    for points that are not a game (``extras``: their ``points`` and words) go in their round,
+    after its games."""
+    lines: list[Line] = []
+    running = Fraction(0)
+    steps: list[tuple[int, int, str, Counted | Line]] = [
+        (g.round, 0, g.board, (g, w)) for g, w in counted
+    ]
+    steps.extend((x.round, 1, "", x) for x in extras)
+    for _rnd, _order, _board, step in sorted(steps, key=lambda s: s[:3]):
+        if isinstance(step, Line):
+            points = Fraction(step.points or 0)
+            before, running = running, running + points
+            lines.append(
+                Line(
+                    round=step.round,
+                    kind=step.kind,
+                    before=before,
+                    after=running,
+                    text=f"{step.text} Total {figure(running)}.",
+                    points=points,
+                )
+            )
+            continue
+        game, weight = step
+        points = weight * game.score
+        before, running = running, running + points
+        lines.append(
+            Line(
+                round=game.round,
+                kind="game",
+                before=before,
+                after=running,
+                text=(
+                    f"Round {game.round}, board {game.board}, {game.power} ({game.centres} "
+                    f"centres): board score {figure(game.score)}; {why(game, weight)}; "
+                    f"total {figure(running)}."
+                ),
+                board=game.board,
+                power=game.power,
+                centres=game.centres,
+                board_score=game.score,
+                points=points,
+                figures={"weight": weight},
+            )
+        )
+    return lines
+
+
+def counted_weight_text(weight: Fraction) -> str:
+    if weight == 1:
+        return "counts in full"
+    if weight == 0:
+        return "dropped"
+    return f"counts × {figure(weight)}"
+
+
+def whole(text: str) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise ValueError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise ValueError(f"expected at least 1, got {value}")
+    return value
+
+
+def fraction(text: str) -> Fraction:
+    """A number parameter (``0.5``, ``1/2``)."""
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"expected a number, got {text!r}") from None
+
+
+def parse_tiebreak(text: str) -> tuple[str, ...]:
+    """``best-game/centres/head-to-head`` (``none``: no chain)."""
+    if text.strip() in {"", "none"}:
+        return ()
+    chain = tuple(part.strip() for part in text.split("/"))
+    for part in chain:
+        if part not in TIEBREAKS:
+            raise ValueError(f"unknown tie-break {part!r} (known: {', '.join(TIEBREAKS)})")
+    return chain
+
+
+def _criterion(
+    name: str,
+    members: Sequence[str],
+    counted: Mapping[str, Sequence[Counted]],
+    all_games: Mapping[str, Sequence[Game]],
+) -> dict[str, Fraction]:
+    if name == "best-game":
+        return {
+            p: max((g.score for g, w in counted[p] if w > 0), default=Fraction(0)) for p in members
+        }
+    if name == "centres":
+        return {p: Fraction(sum(g.centres for g, w in counted[p] if w > 0)) for p in members}
+    wins: dict[str, Fraction] = dict.fromkeys(members, Fraction(0))
+    seat = {p: {(g.round, g.board): g.score for g in all_games.get(p, ())} for p in members}
+    for p in members:
+        for q in members:
+            if p != q:
+                for key in seat[p].keys() & seat[q].keys():
+                    if seat[p][key] > seat[q][key]:
+                        wins[p] += 1
+    return wins
+
+
+def rank(
+    totals: Mapping[str, Fraction],
+    counted: Mapping[str, Sequence[Counted]],
+    all_games: Mapping[str, Sequence[Game]],
+    chain: Sequence[str],
+    *,
+    low_is_best: bool = False,
+) -> tuple[dict[str, int], list[str], list[str]]:
+    """Ranks after the tie-break chain, the order of players, and notes on the ties broken."""
+    ranks: dict[str, int] = {}
+    order: list[str] = []
+    notes: list[str] = []
+
+    def split(members: list[str], start: int, depth: int) -> None:
+        if len(members) == 1 or depth == len(chain):
+            for m in sorted(members):
+                ranks[m] = start
+                order.append(m)
+            return
+        value = _criterion(chain[depth], members, counted, all_games)
+        groups = tie_groups(sorted(members), key=lambda p: value[p])
+        if len(groups) > 1:
+            notes.append(
+                f"tie on {figure(totals[members[0]])} between {', '.join(sorted(members))} "
+                f"broken by {chain[depth]}: "
+                + ", ".join(f"{p} {figure(value[p])}" for g in groups for p in g.members)
+            )
+        for group in groups:
+            split(list(group.members), start + group.rank - 1, depth + 1)
+
+    for group in tie_groups(sorted(totals), key=lambda p: totals[p], descending=not low_is_best):
+        split(list(group.members), group.rank, 0)
+    return ranks, order, notes
+
+
+def standings(
+    *,
+    slug: str,
+    boards: Sequence[PlayedBoard],
+    scored: Mapping[BoardKey, BoardScore],
+    totals: Mapping[str, Fraction],
+    lines: Mapping[str, Sequence[Line]],
+    counted: Mapping[str, Sequence[Counted]],
+    after: Mapping[str, Mapping[int, Fraction]],
+    chain: Sequence[str],
+    low_is_best: bool = False,
+    notes: Sequence[str] = (),
+) -> Standings:
+    """Assemble ranked :class:`Standings` from each player's total, lines and counted games."""
+    all_games = games_by_player(boards, scored)
+    ranks, order, tie_notes = rank(totals, counted, all_games, chain, low_is_best=low_is_best)
+    players = tuple(
+        Standing(
+            player=p,
+            score=totals[p],
+            games=len(all_games.get(p, ())),
+            lines=tuple(lines[p]),
+            after=dict(after[p]),
+            rank=ranks[p],
+        )
+        for p in order
+    )
+    system = next(iter(scored.values())).system if scored else ""
+    chain_note = [f"ties broken by {' / '.join(chain)}"] if chain else []
+    return Standings(
+        aggregation=slug,
+        system=system,
+        rounds=tuple(sorted({b.round for b in boards})),
+        players=players,
+        board_scores=scored,
+        notes=(*notes, *chain_note, *tie_notes),
+        low_is_best=low_is_best,
+    )

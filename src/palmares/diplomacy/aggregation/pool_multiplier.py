@@ -1,0 +1,61 @@
+"""Pool score multiplier: the sum of all rounds, with the top board's scores multiplied.
+
+A board flagged ``top_board`` in boards.csv (the final pool of the best players) counts
+``factor`` times its board scores (3/2 by default: "a multiplication bonus, i.e. 150%"); every
+other board counts once. Ties broken by the declared chain (``tiebreak=…``).
+
+Source: the top-board options proposed for the dipvis tool (UEWBot/dipvis issue 83: a top board
+"stand-alone" with "score results" and a "multiplication bonus (i.e. 150%)").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.diplomacy.aggregation._counting import count_games
+from palmares.diplomacy.aggregation._games import Counted, Game, fraction, parse_tiebreak
+from palmares.diplomacy.aggregation.base import AggregationInfo, Standings, figure
+from palmares.diplomacy.aggregation.registry import register
+from palmares.diplomacy.board import PlayedBoard
+from palmares.diplomacy.scoring.base import ScoringSystem
+
+__all__ = ["PoolMultiplier"]
+
+
+@dataclass(frozen=True, slots=True)
+class PoolMultiplier:
+    factor: Fraction = Fraction(3, 2)
+    tiebreak: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.factor <= 0:
+            raise ValueError(f"the factor must be positive, got {self.factor}")
+
+    def select(self, games: Sequence[Game]) -> list[Counted]:
+        return [(g, self.factor if g.top_board else Fraction(1)) for g in games]
+
+    def aggregate(self, boards: Sequence[PlayedBoard], system: ScoringSystem) -> Standings:
+        return count_games(
+            slug="pool-multiplier",
+            boards=boards,
+            system=system,
+            select=self.select,
+            chain=self.tiebreak,
+            why=lambda g, w: f"top board × {figure(w)}" if g.top_board else "counts in full",
+            notes=(f"top-board scores count × {figure(self.factor)}",),
+        )
+
+
+register(
+    AggregationInfo(
+        slug="pool-multiplier",
+        name="Pool score multiplier (top board)",
+        source="UEWBot/dipvis issue 83 (top board with a multiplication bonus, i.e. 150%)",
+        summary="sum of all rounds, the top board's scores × 1.5",
+        rule=__doc__ or "",
+        factory=PoolMultiplier,
+        parameters={"factor": fraction, "tiebreak": parse_tiebreak},
+    )
+)

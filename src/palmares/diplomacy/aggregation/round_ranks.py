@@ -1,0 +1,144 @@
+"""Sum of round ranks: low is best.
+
+Each round, the players who played it are ranked by their round score (their best board score
+in the round), competition style: equal scores share the better place (1, 2, 2, 4). A player's
+tournament score is the sum of their round ranks, and the lowest sum wins. A round a player
+missed counts as one place below everyone who played it (players in the round + 1). With
+``best=N`` only the N best (lowest) round ranks count, as the KublaCon and Conquest rankings
+take the best two (``round-ranks:best=2``). Ties in the sums are broken by the declared chain
+(``tiebreak=…``), the counted games being those of the counted rounds.
+
+Sources: World Diplomacy Database, "KublaCon Ranking System" and "Conquest Sum of Rankings"
+(Edi Birsan: each round scored and ranked, the best two rankings summed into a master ranking);
+our spec ("sums of round ranks"). The rank of a missed round is our decision (the sources
+only ever count played rounds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.core.ranking import competition_ranks
+from palmares.diplomacy.aggregation._games import (
+    Counted,
+    games_by_player,
+    parse_tiebreak,
+    standings,
+    whole,
+)
+from palmares.diplomacy.aggregation.base import (
+    AggregationInfo,
+    Line,
+    Standings,
+    figure,
+    players_in_order,
+    score_boards,
+)
+from palmares.diplomacy.aggregation.registry import register
+from palmares.diplomacy.board import PlayedBoard
+from palmares.diplomacy.scoring.base import ScoringSystem
+
+__all__ = ["RoundRanks"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRanks:
+    best: int | None = None
+    tiebreak: tuple[str, ...] = ()
+
+    def aggregate(self, boards: Sequence[PlayedBoard], system: ScoringSystem) -> Standings:
+        scored = score_boards(boards, system)
+        games = games_by_player(boards, scored)
+        rounds = sorted({b.round for b in boards})
+        players = players_in_order(boards)
+        round_rank: dict[int, dict[str, int]] = {}
+        round_score: dict[int, dict[str, Fraction]] = {}
+        for rnd in rounds:
+            scores = {
+                p: max(g.score for g in gs if g.round == rnd)
+                for p, gs in games.items()
+                if any(g.round == rnd for g in gs)
+            }
+            round_score[rnd] = scores
+            ranked = competition_ranks({p: s for p, s in scores.items()})
+            round_rank[rnd] = {str(p): r for p, r in ranked.items()}
+        totals: dict[str, Fraction] = {}
+        lines: dict[str, list[Line]] = {}
+        counted: dict[str, list[Counted]] = {}
+        after: dict[str, dict[int, Fraction]] = {}
+        for player in players:
+            ranks_of = {
+                rnd: round_rank[rnd].get(player, len(round_rank[rnd]) + 1) for rnd in rounds
+            }
+            kept = self._kept(ranks_of)
+            running = Fraction(0)
+            player_lines: list[Line] = []
+            after[player] = {}
+            for rnd in rounds:
+                rank = ranks_of[rnd]
+                played = player in round_score[rnd]
+                counts = rnd in kept
+                before = running
+                if counts:
+                    running += rank
+                where = (
+                    f"round score {figure(round_score[rnd][player])}, ranked {rank} of "
+                    f"{len(round_rank[rnd])}"
+                    if played
+                    else f"did not play: ranked {rank}, below the {len(round_rank[rnd])} who did"
+                )
+                player_lines.append(
+                    Line(
+                        round=rnd,
+                        kind="game" if played else "absent",
+                        before=before,
+                        after=running,
+                        text=(
+                            f"Round {rnd}: {where}; "
+                            f"{'counts' if counts else 'dropped'}; sum {figure(running)}."
+                        ),
+                        points=Fraction(rank),
+                        figures={"round rank": rank},
+                    )
+                )
+                after[player][rnd] = sum(
+                    (
+                        Fraction(ranks_of[r])
+                        for r in self._kept({r: ranks_of[r] for r in rounds if r <= rnd})
+                    ),
+                    Fraction(0),
+                )
+            totals[player] = running
+            lines[player] = player_lines
+            counted[player] = [(g, Fraction(1)) for g in games[player] if g.round in kept]
+        return standings(
+            slug="round-ranks",
+            boards=boards,
+            scored=scored,
+            totals=totals,
+            lines=lines,
+            counted=counted,
+            after=after,
+            chain=self.tiebreak,
+            low_is_best=True,
+            notes=("the lowest sum of round ranks is best",),
+        )
+
+    def _kept(self, ranks_of: dict[int, int]) -> set[int]:
+        order = sorted(ranks_of, key=lambda r: (ranks_of[r], r))
+        return set(order if self.best is None else order[: self.best])
+
+
+register(
+    AggregationInfo(
+        slug="round-ranks",
+        name="Sum of round ranks",
+        source="WDD 'KublaCon Ranking System' and 'Conquest Sum of Rankings' (Edi Birsan)",
+        summary="sum of each round's rank by round score, low is best; best=N keeps N rounds",
+        rule=__doc__ or "",
+        factory=RoundRanks,
+        parameters={"best": whole, "tiebreak": parse_tiebreak},
+    )
+)

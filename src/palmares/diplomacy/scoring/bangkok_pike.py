@@ -1,0 +1,91 @@
+"""Bangkok Pike.
+
+Rule: with no solo, each survivor scores 3 plus 1 per final centre, plus bonuses by distance from
+the top: a lone board topper gets 6; when two or more share the top each gets 4; each power
+exactly one centre behind the top gets 4 and each exactly two behind gets 2. A lone topper with
+nobody exactly one behind also takes the 4, and if nobody is two behind either, the 2 as well. A
+dead power scores 0.1 per year played (counting the year it was eliminated). With a solo the
+soloist scores 60 and every other power scores as if eliminated (a survivor in the solo year).
+
+Sources: dipvis (UEWBot/dipvis, game_scoring/bangkok_pike.py, system description).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.diplomacy.board import Board
+from palmares.diplomacy.scoring._shared import (
+    Details,
+    finish,
+    leaders,
+    solo_result,
+    top_centres,
+    years_played,
+)
+from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.registry import register
+
+__all__ = ["BangkokPike"]
+
+PER_YEAR = Fraction(1, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class BangkokPike:
+    slug: str = "bangkok-pike"
+
+    def score(self, board: Board) -> BoardScore:
+        soloist = board.soloist
+        if soloist is not None:
+            return solo_result(
+                board,
+                self.slug,
+                soloist,
+                60,
+                lambda p: PER_YEAR * years_played(board, p),
+                lambda p: f"lost to a solo: played {years_played(board, p)} years",
+            )
+        top = top_centres(board)
+        tops = leaders(board)
+        counts = [c for c in board.centres.values() if c > 0]
+        one_behind = top - 1 in counts
+        two_behind = top - 2 in counts
+        scores: dict[str, Fraction] = {}
+        details: Details = {}
+        for p in board.powers:
+            c = board.centres[p]
+            if c == 0:
+                years = years_played(board, p)
+                scores[p] = PER_YEAR * years
+                details[p] = {"centres": 0, "years played": years}
+                continue
+            if c == top and len(tops) == 1:
+                bonus = 6
+                if not one_behind:
+                    bonus += 4
+                    if not two_behind:
+                        bonus += 2
+            elif c in (top, top - 1):
+                bonus = 4
+            elif c == top - 2:
+                bonus = 2
+            else:
+                bonus = 0
+            scores[p] = Fraction(3 + c + bonus)
+            details[p] = {"centres": c, "survival": 3, "position bonus": bonus}
+        return finish(board, self.slug, scores, details)
+
+
+register(
+    SystemInfo(
+        slug="bangkok-pike",
+        name="Bangkok Pike",
+        kind="centre-count",
+        source="dipvis game_scoring/bangkok_pike.py",
+        summary="3 surviving + 1/centre + 6 lone top (4 shared), 4 / 2 one / two behind; solo 60.",
+        rule=__doc__ or "",
+        factory=BangkokPike,
+    )
+)

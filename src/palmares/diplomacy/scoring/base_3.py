@@ -1,0 +1,55 @@
+"""Base 3.
+
+Rule: with no solo, each survivor scores 1 per final centre plus 3 for surviving; the board
+topping bonus is 9 for a lone topper and is divided by 3 for each extra power sharing the top
+(3 each for two, 1 each for three, 1/3 each for four …). A soloist scores 46; everyone else, on a
+soloed board or eliminated, scores 0.
+
+Source: dipvis (UEWBot/dipvis, game_scoring/base3.py, system description).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.diplomacy.board import Board
+from palmares.diplomacy.scoring._shared import Details, finish, leaders, solo_result
+from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.registry import register
+
+__all__ = ["Base3"]
+
+
+@dataclass(frozen=True, slots=True)
+class Base3:
+    slug: str = "base-3"
+
+    def score(self, board: Board) -> BoardScore:
+        soloist = board.soloist
+        if soloist is not None:
+            return solo_result(board, self.slug, soloist, 46)
+        tops = leaders(board)
+        topping = Fraction(9, 3 ** (len(tops) - 1))
+        scores: dict[str, Fraction] = {}
+        details: Details = {}
+        for p in board.powers:
+            c = board.centres[p]
+            survival = 3 if c > 0 else 0
+            bonus = topping if p in tops else Fraction(0)
+            scores[p] = c + survival + bonus
+            details[p] = {"centres": c, "survival": survival, "topping bonus": bonus}
+        return finish(board, self.slug, scores, details)
+
+
+register(
+    SystemInfo(
+        slug="base-3",
+        name="Base 3",
+        kind="centre-count",
+        source="dipvis game_scoring/base3.py",
+        summary="1/centre + 3 surviving + 9 for a lone top (÷3 per extra topper); solo 46.",
+        rule=__doc__ or "",
+        factory=Base3,
+    )
+)

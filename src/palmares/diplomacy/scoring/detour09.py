@@ -1,0 +1,86 @@
+"""Detour09.
+
+Rule: with no solo, each power's raw score is 1 per final centre, plus 2 if it holds any centre,
+plus (for a lone board topper) its lead in centres over the next power, plus 4 / 3 / 2 / 1 for
+places 1–4 by centres, where powers that tie all take the points of the lowest place they span
+(two tied for 1st get 3 each). The raw scores are rescaled so the board totals 100. Then every
+dead power, and on a soloed board every loser, adds 0.25 per year survived, at most 2 (8 years).
+A soloist scores 110.
+
+Sources: our spec (shared/specs/diplomacy.md, "Other board-scoring systems", boards D and S);
+dipvis (UEWBot/dipvis, game_scoring/detour09.py, system description); the Detour98F rules quoted
+on webDiplomacy (forum thread 918050: ties take the lower position's points, normalised to 100).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.diplomacy.board import Board
+from palmares.diplomacy.scoring._shared import (
+    Details,
+    finish,
+    lead,
+    leaders,
+    lowest_place_points,
+    solo_result,
+    years_survived,
+)
+from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.registry import register
+
+__all__ = ["Detour09"]
+
+PLACES = (4, 3, 2, 1)
+PER_YEAR = Fraction(1, 4)
+MAX_YEARS = 8
+
+
+def _survival(board: Board, power: str) -> Fraction:
+    return PER_YEAR * min(years_survived(board, power), MAX_YEARS)
+
+
+@dataclass(frozen=True, slots=True)
+class Detour09:
+    total: Fraction = Fraction(100)
+    slug: str = "detour09"
+
+    def score(self, board: Board) -> BoardScore:
+        soloist = board.soloist
+        if soloist is not None:
+            return solo_result(board, self.slug, soloist, 110, lambda p: _survival(board, p))
+        place = lowest_place_points(board.powers, lambda p: board.centres[p], PLACES)
+        tops = leaders(board)
+        raw: dict[str, Fraction] = {}
+        for p in board.powers:
+            c = board.centres[p]
+            gap = lead(board) if p in tops and len(tops) == 1 else 0
+            raw[p] = Fraction(c + (2 if c > 0 else 0) + gap) + place[p]
+        total_raw = sum(raw.values())
+        scores: dict[str, Fraction] = {}
+        details: Details = {}
+        for p in board.powers:
+            survival = _survival(board, p) if board.centres[p] == 0 else Fraction(0)
+            scores[p] = self.total * raw[p] / total_raw + survival
+            details[p] = {
+                "centres": board.centres[p],
+                "place points": place[p],
+                "raw": raw[p],
+                "raw total": total_raw,
+                "survival": survival,
+            }
+        return finish(board, self.slug, scores, details)
+
+
+register(
+    SystemInfo(
+        slug="detour09",
+        name="Detour09",
+        kind="mixed",
+        source="spec 'Other board-scoring systems'; dipvis game_scoring/detour09.py",
+        summary="centres + 2 alive + lone lead + 4/3/2/1 by place, to 100; dead 0.25/yr; solo 110.",
+        rule=__doc__ or "",
+        factory=Detour09,
+    )
+)

@@ -1,0 +1,78 @@
+"""KublaCon KILL.
+
+Rule: a win (solo or concession) scores 34 and everyone else 0. Otherwise every power scores 1
+per final centre, plus 1 for surviving past 1905 (not eliminated in 1905 or before); each
+survivor adds 2 for every dead power on the board (civil disorder counts as dead); a lone board
+topper adds 2 per centre of lead over the next power. No power scores more than 27 on an unwon
+board. (The published rule also gives 5 points to a newcomer in their first game who attended the
+mentor round: that is a fact about the player, not the board, and is not applied here.)
+
+Our reading where the text is short: "2 points for each dead position" goes to the survivors (the
+powers still on the board), and "surviving past 05" means holding a centre after 1905.
+
+Source: World Diplomacy Database, scoring system "KublaCon KILL System" (author Edi Birsan).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.diplomacy.board import Board
+from palmares.diplomacy.scoring._shared import (
+    Details,
+    elimination_year,
+    finish,
+    lead,
+    leaders,
+    solo_result,
+)
+from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.registry import register
+
+__all__ = ["KublaConKill"]
+
+
+@dataclass(frozen=True, slots=True)
+class KublaConKill:
+    survival_year: int = 1905
+    cap: int = 27
+    slug: str = "kublacon-kill"
+
+    def score(self, board: Board) -> BoardScore:
+        soloist = board.soloist
+        if soloist is not None:
+            return solo_result(board, self.slug, soloist, 34)
+        dead = sum(1 for c in board.centres.values() if c == 0)
+        tops = leaders(board)
+        scores: dict[str, Fraction] = {}
+        details: Details = {}
+        for p in board.powers:
+            c = board.centres[p]
+            alive = c > 0
+            past = alive or elimination_year(board, p) > self.survival_year
+            kills = 2 * dead if alive else 0
+            bonus = 2 * lead(board) if p in tops and len(tops) == 1 else 0
+            raw = c + (1 if past else 0) + kills + bonus
+            scores[p] = Fraction(min(raw, self.cap))
+            details[p] = {
+                "centres": c,
+                f"survived past {self.survival_year}": past,
+                "dead powers": kills,
+                "lead bonus": bonus,
+                "before cap": raw,
+            }
+        return finish(board, self.slug, scores, details)
+
+
+register(
+    SystemInfo(
+        slug="kublacon-kill",
+        name="KublaCon KILL",
+        kind="centre-count",
+        source="WDD scoring system 'KublaCon KILL System' (Edi Birsan)",
+        summary="1/centre + 1 past 1905 + 2 per dead power + 2 per centre of lead, max 27; win 34.",
+        rule=__doc__ or "",
+        factory=KublaConKill,
+    )
+)

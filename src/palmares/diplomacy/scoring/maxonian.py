@@ -1,0 +1,106 @@
+"""Maxonian and 7Eleven.
+
+Rule (Maxonian): powers are placed by final centres and score 7, 6, 5, 4, 3, 2, 1 for 1st–7th.
+Powers on equal centres are separated by their counts in earlier years: the one that was ahead
+most recently takes the higher place. Powers that were level in every year share the average of
+the places they span. A power with more than 13 centres adds 1 point per centre above 13 — on a
+soloed board only the soloist does, and a solo counts as 18 centres at most.
+
+- ``maxonian``: threshold 13.
+- ``7eleven``: threshold 11.
+
+Earlier years come from the board's centre counts by year (``centres_by_year``), compared from the
+most recent year back (only years with a count for every tied power are used). Without them, the
+one earlier-year fact the board always carries is used: of two dead powers, the one eliminated
+later was ahead in the years between, so the dead are separated by elimination year; any other tie
+is shared (a note says so).
+
+Source: dipvis (UEWBot/dipvis, game_scoring/maxonian.py and g_scoring_systems.py for 7Eleven's
+threshold of 11, system description).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.diplomacy.board import SOLO_CENTRES, Board
+from palmares.diplomacy.scoring._shared import Details, finish, int_param, rank_points
+from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.registry import register
+
+__all__ = ["Maxonian"]
+
+PLACES = (7, 6, 5, 4, 3, 2, 1)
+
+
+def history_key(board: Board, power: str) -> tuple[int, ...]:
+    """Final centres, then the centres of each earlier year (most recent first), then the year
+    of elimination (0 for a survivor): compared in order, the first difference decides."""
+    key = [board.centres[power]]
+    if board.centres_by_year:
+        final = board.final_year
+        years = sorted(
+            (
+                y
+                for y, counts in board.centres_by_year.items()
+                if (final is None or y < final) and all(p in counts for p in board.powers)
+            ),
+            reverse=True,
+        )
+        key.extend(board.centres_by_year[y][power] for y in years)
+    key.append(board.eliminated.get(power, 0) if board.centres[power] == 0 else 0)
+    return tuple(key)
+
+
+@dataclass(frozen=True, slots=True)
+class Maxonian:
+    threshold: int = 13
+    slug: str = "maxonian"
+
+    def score(self, board: Board) -> BoardScore:
+        place = rank_points(board.powers, lambda p: history_key(board, p), PLACES)
+        soloist = board.soloist
+        scores: dict[str, Fraction] = {}
+        details: Details = {}
+        for p in board.powers:
+            c = min(board.centres[p], SOLO_CENTRES)
+            earns = soloist is None or soloist == p
+            bonus = max(c - self.threshold, 0) if earns else 0
+            scores[p] = place[p] + bonus
+            details[p] = {"centres": board.centres[p], "place points": place[p], "bonus": bonus}
+        notes: list[str] = []
+        if soloist is not None:
+            notes.append(f"solo: {soloist}")
+        finals = [board.centres[p] for p in board.survivors]
+        if not board.centres_by_year and len(set(finals)) < len(finals):
+            notes.append("no centre counts by year: tied survivors share their places")
+        return finish(board, self.slug, scores, details, notes)
+
+
+_PARAMS = {"threshold": int_param}
+
+register(
+    SystemInfo(
+        slug="maxonian",
+        name="Maxonian",
+        kind="rank",
+        source="dipvis game_scoring/maxonian.py",
+        summary="7…1 by place (ties by earlier years) + 1 per centre above 13.",
+        rule=__doc__ or "",
+        factory=lambda threshold=13: Maxonian(threshold=threshold, slug="maxonian"),
+        parameters=_PARAMS,
+    )
+)
+register(
+    SystemInfo(
+        slug="7eleven",
+        name="7Eleven",
+        kind="rank",
+        source="dipvis game_scoring/g_scoring_systems.py ('7Eleven') and maxonian.py",
+        summary="Maxonian with the bonus above 11 centres.",
+        rule=__doc__ or "",
+        factory=lambda threshold=11: Maxonian(threshold=threshold, slug="7eleven"),
+        parameters=_PARAMS,
+    )
+)

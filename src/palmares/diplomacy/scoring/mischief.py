@@ -1,0 +1,55 @@
+"""Mischief.
+
+Rule: with no solo, every power scores 1 per final centre; a lone board topper adds 5 and each of
+two powers sharing the top adds 1 (a top shared three or more ways earns nothing). A soloist
+scores 34 and the others 0.
+
+Source: dipvis (UEWBot/dipvis, game_scoring/mischief.py, system description).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.diplomacy.board import Board
+from palmares.diplomacy.scoring._shared import Details, finish, leaders, solo_result
+from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.registry import register
+
+__all__ = ["Mischief"]
+
+TOPPING = {1: 5, 2: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Mischief:
+    slug: str = "mischief"
+
+    def score(self, board: Board) -> BoardScore:
+        soloist = board.soloist
+        if soloist is not None:
+            return solo_result(board, self.slug, soloist, 34)
+        tops = leaders(board)
+        topping = TOPPING.get(len(tops), 0)
+        scores: dict[str, Fraction] = {}
+        details: Details = {}
+        for p in board.powers:
+            c = board.centres[p]
+            bonus = topping if p in tops else 0
+            scores[p] = Fraction(c + bonus)
+            details[p] = {"centres": c, "topping bonus": bonus}
+        return finish(board, self.slug, scores, details)
+
+
+register(
+    SystemInfo(
+        slug="mischief",
+        name="Mischief",
+        kind="centre-count",
+        source="dipvis game_scoring/mischief.py",
+        summary="1/centre + 5 for a lone top, 1 each for a two-way top; solo 34.",
+        rule=__doc__ or "",
+        factory=Mischief,
+    )
+)

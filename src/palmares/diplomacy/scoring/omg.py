@@ -1,0 +1,78 @@
+"""Open Mind the Gap (OMG).
+
+Rule: with no solo, every power scores 1.5 per final centre, 9 for surviving, and 4.5 / 3 / 1.5
+for places 1st–3rd by centres, powers that tie sharing the points of the places they span (two
+tied for 2nd get (3 + 1.5) / 2 = 2.25 each). Then, when one power tops the board alone, every
+other power pays it a tribute equal to the topper's lead over the 2nd place (in centres), but
+never more than half of that power's own score so far. A soloist scores 100 and the others 0.
+
+Source: dipvis (UEWBot/dipvis, game_scoring/open_mind_the_gap.py, system description).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.diplomacy.board import Board
+from palmares.diplomacy.scoring._shared import (
+    Details,
+    finish,
+    lead,
+    leaders,
+    rank_points,
+    solo_result,
+)
+from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.registry import register
+
+__all__ = ["OpenMindTheGap"]
+
+PLACES = (Fraction(9, 2), Fraction(3), Fraction(3, 2))
+PER_CENTRE = Fraction(3, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class OpenMindTheGap:
+    slug: str = "omg"
+
+    def score(self, board: Board) -> BoardScore:
+        soloist = board.soloist
+        if soloist is not None:
+            return solo_result(board, self.slug, soloist, 100)
+        place = rank_points(board.powers, lambda p: board.centres[p], PLACES)
+        base = {
+            p: PER_CENTRE * c + (9 if c > 0 else 0) + place[p] for p, c in board.centres.items()
+        }
+        tops = leaders(board)
+        gap = lead(board)
+        paid = dict.fromkeys(board.powers, Fraction(0))
+        if len(tops) == 1:
+            for p in board.powers:
+                if p != tops[0]:
+                    paid[p] = min(Fraction(gap), base[p] / 2)
+            paid[tops[0]] = -sum(paid.values(), Fraction(0))
+        scores = {p: base[p] - paid[p] for p in board.powers}
+        details: Details = {
+            p: {
+                "centres": board.centres[p],
+                "place points": place[p],
+                "before tribute": base[p],
+                ("tribute received" if paid[p] < 0 else "tribute paid"): abs(paid[p]),
+            }
+            for p in board.powers
+        }
+        return finish(board, self.slug, scores, details)
+
+
+register(
+    SystemInfo(
+        slug="omg",
+        name="Open Mind the Gap",
+        kind="mixed",
+        source="dipvis game_scoring/open_mind_the_gap.py",
+        summary="1.5/centre + 9 surviving + 4.5/3/1.5 by place; others pay a lone topper its lead.",
+        rule=__doc__ or "",
+        factory=OpenMindTheGap,
+    )
+)

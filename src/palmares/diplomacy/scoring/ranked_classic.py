@@ -1,0 +1,80 @@
+"""Ranked Classic.
+
+Rule: with no solo, each survivor scores 10 per final centre plus 30 for surviving plus a rank
+bonus by its place among the board by centres: 200, 90, 60, 40, 30, 20, 10 for 1st–7th. Two
+powers tied for a place both take that place's two-way value instead: 135, 70, 50, 35, 25, 15 for
+a tie at 1st … 6th. Three or more tied all take the value of the lowest place they span. A dead
+power scores only 1 per year survived. With a solo the soloist scores 550 and every other power
+1 per year survived (a survivor to the solo year).
+
+Source: dipvis (UEWBot/dipvis, game_scoring/ranked_classic.py, system description).
+``ranked-classic-v2`` is not offered: no published rule for it was found.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.core.ranking import tie_groups
+from palmares.diplomacy.board import Board
+from palmares.diplomacy.scoring._shared import (
+    Details,
+    finish,
+    solo_result,
+    years_survived,
+)
+from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.registry import register
+
+__all__ = ["RankedClassic"]
+
+PLACES = (200, 90, 60, 40, 30, 20, 10)
+TWO_WAY = (135, 70, 50, 35, 25, 15)
+
+
+def _bonus(places: range) -> int:
+    if len(places) == 2:
+        first = places[0]
+        return TWO_WAY[first - 1] if first <= len(TWO_WAY) else 0
+    last = places[-1]
+    return PLACES[last - 1] if last <= len(PLACES) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class RankedClassic:
+    slug: str = "ranked-classic"
+
+    def score(self, board: Board) -> BoardScore:
+        soloist = board.soloist
+        if soloist is not None:
+            return solo_result(board, self.slug, soloist, 550, lambda p: years_survived(board, p))
+        bonus: dict[str, int] = {}
+        for group in tie_groups(list(board.powers), key=lambda p: board.centres[p]):
+            for member in group.members:
+                bonus[member] = _bonus(group.places)
+        scores: dict[str, Fraction | int] = {}
+        details: Details = {}
+        for p in board.powers:
+            c = board.centres[p]
+            if c == 0:
+                years = years_survived(board, p)
+                scores[p] = years
+                details[p] = {"centres": 0, "years survived": years}
+                continue
+            scores[p] = 10 * c + 30 + bonus[p]
+            details[p] = {"centres": c, "survival": 30, "rank bonus": bonus[p]}
+        return finish(board, self.slug, scores, details)
+
+
+register(
+    SystemInfo(
+        slug="ranked-classic",
+        name="Ranked Classic",
+        kind="rank",
+        source="dipvis game_scoring/ranked_classic.py",
+        summary="10/centre + 30 surviving + 200,90,60,40,30,20,10 by place; dead 1/year; solo 550.",
+        rule=__doc__ or "",
+        factory=RankedClassic,
+    )
+)

@@ -1,0 +1,55 @@
+"""Sum of Squares.
+
+Rule: each power's final centre count is squared; the squares are rescaled so that the board
+totals 100 (a power's score is 100 · c² / Σ c²). A soloist (or the power a game is conceded to)
+scores 100 and everyone else 0.
+
+Source: our spec (shared/specs/diplomacy.md, "Other board-scoring systems"; reference boards D and
+S); the system as described in the dipvis tournament tool (UEWBot/dipvis,
+game_scoring/sum_of_squares.py, system description).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.diplomacy.board import Board
+from palmares.diplomacy.scoring._shared import Details, finish, solo_result
+from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.registry import register
+
+__all__ = ["SumOfSquares"]
+
+
+@dataclass(frozen=True, slots=True)
+class SumOfSquares:
+    solo: Fraction = Fraction(100)
+    total: Fraction = Fraction(100)
+    slug: str = "sum-of-squares"
+
+    def score(self, board: Board) -> BoardScore:
+        soloist = board.soloist
+        if soloist is not None:
+            return solo_result(board, self.slug, soloist, self.solo)
+        squares = {p: c * c for p, c in board.centres.items()}
+        total = sum(squares.values())
+        scores = {p: self.total * Fraction(squares[p], total) for p in board.powers}
+        details: Details = {
+            p: {"centres": board.centres[p], "square": squares[p], "sum of squares": total}
+            for p in board.powers
+        }
+        return finish(board, self.slug, scores, details)
+
+
+register(
+    SystemInfo(
+        slug="sum-of-squares",
+        name="Sum of Squares",
+        kind="centre-count",
+        source="spec 'Other board-scoring systems'; dipvis game_scoring/sum_of_squares.py",
+        summary="100 · centres² / Σ centres²; solo 100, others 0.",
+        rule=__doc__ or "",
+        factory=SumOfSquares,
+    )
+)

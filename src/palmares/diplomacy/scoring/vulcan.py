@@ -1,0 +1,60 @@
+"""Vulcan.
+
+Rule: a dead power scores 0. With no solo, each survivor scores 5 for surviving, 1 per final
+centre, and 1 for every centre between it and each power below it (dead powers included: the sum
+over every power with fewer centres of the difference); the board toppers share a 10-point
+topping bonus. With a solo the soloist scores 130 and every other survivor 5.
+
+Source: dipvis (UEWBot/dipvis, game_scoring/vulcan.py, system description).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from palmares.diplomacy.board import Board
+from palmares.diplomacy.scoring._shared import Details, finish, leaders, solo_result
+from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.registry import register
+
+__all__ = ["Vulcan"]
+
+
+@dataclass(frozen=True, slots=True)
+class Vulcan:
+    slug: str = "vulcan"
+
+    def score(self, board: Board) -> BoardScore:
+        soloist = board.soloist
+        if soloist is not None:
+            return solo_result(
+                board, self.slug, soloist, 130, lambda p: 5 if board.centres[p] > 0 else 0
+            )
+        tops = leaders(board)
+        scores: dict[str, Fraction] = {}
+        details: Details = {}
+        for p in board.powers:
+            c = board.centres[p]
+            if c == 0:
+                scores[p] = Fraction(0)
+                details[p] = {"centres": 0}
+                continue
+            gap = sum(c - other for other in board.centres.values() if other < c)
+            topping = Fraction(10, len(tops)) if p in tops else Fraction(0)
+            scores[p] = 5 + c + gap + topping
+            details[p] = {"centres": c, "survival": 5, "gap points": gap, "topping": topping}
+        return finish(board, self.slug, scores, details)
+
+
+register(
+    SystemInfo(
+        slug="vulcan",
+        name="Vulcan",
+        kind="centre-count",
+        source="dipvis game_scoring/vulcan.py",
+        summary="5 alive + 1/centre + 1 per centre over each lower power + 10 to top; solo 130.",
+        rule=__doc__ or "",
+        factory=Vulcan,
+    )
+)
