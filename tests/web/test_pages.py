@@ -145,3 +145,12 @@ def test_ranking_pages_are_ranges_of_positions(client: Client, db: None) -> None
     assert ranks("?page=999") == ranks("?page=10") and ranks("?page=x") == first
     france = ranks("?nation=France")
     assert france[0] == 1 and france == sorted(france)
+
+
+def test_board_call_seats_everyone_for_the_next_round(client: Client, wc: Tournament) -> None:
+    page = client.get(f"/diplomacy/{wc.pk}/board-call/").content.decode()
+    assert "Board call, round 7" in page and 'id="call-quality"' in page
+    call = page.split('id="board-call"')[1]
+    assert call.count("<tr>") == 70 and call.count("Austria") == 10
+    earlier = client.get(f"/diplomacy/{wc.pk}/board-call/?round=2").content.decode()
+    assert "Board call, round 2" in earlier

@@ -8,9 +8,11 @@ from palmares.diplomacy.aggregation.registry import get_aggregation
 from palmares.diplomacy.board import PlayedBoard, Seat, parse_power
 from palmares.diplomacy.prizes import Prizes, prizes
 from palmares.diplomacy.scoring.registry import get_system
+from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem
+from palmares.diplomacy.seeding import board_call as call_boards
 from palmares.web.tournaments.models import Board, Tournament
 
-__all__ = ["played_boards", "standings", "teams", "tournament_prizes"]
+__all__ = ["board_call", "played_boards", "standings", "teams", "tournament_prizes"]
 
 
 def played_boards(tournament: Tournament, *, up_to_round: int | None = None) -> list[PlayedBoard]:
@@ -67,3 +69,22 @@ def tournament_prizes(tournament: Tournament, *, up_to_round: int | None = None)
     aggregation = get_aggregation(tournament.aggregation)
     result = aggregation.aggregate(boards, get_system(tournament.scoring))
     return prizes(result, boards, teams=teams(tournament) or None)
+
+
+#: The board call's search is bounded by moves (not time) so a page is the same on every load.
+BOARD_CALL_MOVES = 20000
+
+
+def board_call(tournament: Tournament, round_number: int) -> BoardCall:
+    """The engine's board call for ``round_number``: everyone who has played, one board each,
+    away from their team-mates, with the earlier rounds as history (seed 0, bounded search)."""
+    history = tuple(played_boards(tournament, up_to_round=round_number - 1))
+    players = sorted({p for b in history for p in b.players})
+    team_of = {p: team for team, members in teams(tournament).items() for p in members}
+    problem = SeedingProblem(
+        round=round_number,
+        entrants=tuple(Entrant(p, None, team_of.get(p)) for p in players),
+        history=history,
+        teams=teams(tournament),
+    )
+    return call_boards(problem, seed=0, moves=BOARD_CALL_MOVES, time_limit=30.0)

@@ -17,6 +17,7 @@ urlpatterns = [
     path("events/<int:event_id>/", dip_pouch.event, name="event"),
     path("diplomacy/<int:tournament_id>/", diplomacy.tournament, name="tournament"),
     path("diplomacy/<int:tournament_id>/boards/new", diplomacy.enter_board, name="enter-board"),
+    path("diplomacy/<int:tournament_id>/board-call/", diplomacy.board_call, name="board-call"),
     path("tantrix/", games.tantrix, name="tantrix"),
     path("tantrix/events/<int:event_id>/", games.tantrix_event, name="tantrix-event"),
     path("tantrix/players/<int:player_id>/", games.tantrix_player, name="tantrix-player"),

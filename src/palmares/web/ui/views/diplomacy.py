@@ -3,11 +3,14 @@ centres and scores, top board, teams, awards; a TD's form to enter one board's r
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
@@ -17,7 +20,7 @@ from palmares.web.accounts.roles import can_edit_tournament
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
-from palmares.web.tournaments.models import POWERS, Board, Tournament
+from palmares.web.tournaments.models import POWERS, Board, Seat, Tournament
 from palmares.web.tournaments.services import SeatIn, save_board
 
 
@@ -129,3 +132,28 @@ def enter_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
         save_board(t, data["round"], data["board"], seats)
         return redirect(f"/diplomacy/{t.pk}/?round={data['round']}")
     return render(request, "ui/board_form.html", {"t": t, "form": form, "powers": GREAT_POWERS})
+
+
+def board_call(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The proposed board call of the next round (``?round=N``), from the seeding engine."""
+    t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
+    last = t.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    try:
+        number = int(request.GET.get("round", "") or last + 1)
+    except ValueError:
+        number = last + 1
+    if number < 1 or number > last + 1:
+        number = last + 1
+    if last == 0:
+        return render(request, "ui/board_call.html", {"t": t, "round": number, "call": None})
+    seats = Seat.objects.filter(board__round__tournament=t).aggregate(n=Count("id"), last=Max("id"))
+    key = "board-call:" + hashlib.sha256(repr((t.pk, number, seats)).encode()).hexdigest()
+    call = cache.get(key)
+    if call is None:
+        call = adapters.board_call(t, number)
+        cache.set(key, call, 600)
+    boards: dict[int, list[Any]] = {}
+    for seat in call.seats:
+        boards.setdefault(seat.board, []).append(seat)
+    context = {"t": t, "round": number, "call": call, "boards": sorted(boards.items())}
+    return render(request, "ui/board_call.html", context)
