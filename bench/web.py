@@ -159,12 +159,15 @@ async def _get(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path:
     status = int(status_line.split()[1])
     length = None
     chunked = False
+    close = False
     while (line := await reader.readline()) not in (b"\r\n", b""):
         name, _, value = line.decode("latin-1").partition(":")
         if name.lower() == "content-length":
             length = int(value)
         elif name.lower() == "transfer-encoding" and "chunked" in value.lower():
             chunked = True
+        elif name.lower() == "connection" and "close" in value.lower():
+            close = True
     if chunked:
         while True:
             size = int((await reader.readline()).split(b";")[0], 16)
@@ -173,7 +176,7 @@ async def _get(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path:
                 break
     elif length is not None:
         await reader.readexactly(length)
-    return status
+    return -status if close else status
 
 
 async def _client(
@@ -192,8 +195,11 @@ async def _client(
                 reader, writer = await asyncio.open_connection("127.0.0.1", port)
                 continue
             out.append(time.perf_counter() - t)
-            if status != 200:
-                errors.append(status)
+            if abs(status) != 200:
+                errors.append(abs(status))
+            if status < 0:  # the server closed the connection: open another
+                writer.close()
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
     finally:
         writer.close()
 
@@ -224,6 +230,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--server", choices=["gunicorn", "uvicorn"], default="gunicorn")
     parser.add_argument("--reload", action="store_true", help="reload even if already loaded")
     args = parser.parse_args()
 
@@ -254,6 +261,8 @@ def main() -> None:
             str(args.port),
             "--workers",
             str(args.workers),
+            "--server",
+            args.server,
         ],
         env=os.environ.copy(),
     )
@@ -277,7 +286,7 @@ def main() -> None:
         ]
         print(
             f"{args.clients} concurrent clients, {args.seconds:.0f} s per target, "
-            f"{args.workers} uvicorn workers"
+            f"{args.workers} {args.server} workers"
         )
         print(
             f"{'target':<34} {'requests':>7} {'req/s':>9} {'p50 ms':>8} {'p95 ms':>8} "

@@ -25,4 +25,4 @@ def demo(
     summary = load_demo()
     print(f"palmares: sample data loaded ({summary.events} events, {summary.results} results)")
     if not no_serve:
-        run_server(host, port)
+        run_server(host, port)  # gunicorn, two workers

@@ -8,6 +8,8 @@ are all-or-nothing, and replace an event that is imported again.
 from __future__ import annotations
 
 import enum
+import os
+import sys
 from datetime import date
 from pathlib import Path
 from typing import Annotated
@@ -140,25 +142,53 @@ def export_wdd(
     emit(Report([Table(kind, columns, rows)]), fmt)
 
 
+class Server(enum.StrEnum):
+    gunicorn = "gunicorn"
+    uvicorn = "uvicorn"
+
+
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 2,
+    server: Annotated[
+        Server, typer.Option(help="gunicorn (WSGI, threads) or uvicorn (ASGI).")
+    ] = Server.gunicorn,
 ) -> None:
-    """Serve the site with uvicorn (static files by whitenoise)."""
+    """Serve the site (static files by whitenoise)."""
     _django()
-    run_server(host, port, workers)
+    run_server(host, port, workers, server)
 
 
-def run_server(host: str, port: int, workers: int = 1) -> None:
-    import uvicorn
-
+def run_server(host: str, port: int, workers: int = 2, server: str = "gunicorn") -> None:
     print(f"palmares: serving at http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
-    uvicorn.run(
-        "palmares.web.asgi:application",
-        host=host,
-        port=port,
-        workers=workers,
-        log_level="warning",
-        lifespan="off",
-    )
+    if server == "uvicorn":
+        import uvicorn
+
+        uvicorn.run(
+            "palmares.web.asgi:application",
+            host=host,
+            port=port,
+            workers=workers,
+            log_level="warning",
+            lifespan="off",
+        )
+        return
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "palmares.web.wsgi:application",
+        "--bind",
+        f"{host}:{port}",
+        "--workers",
+        str(workers),
+        "--worker-class",
+        "gthread",
+        "--threads",
+        "4",
+        "--log-level",
+        "warning",
+    ]
+    sys.stdout.flush()
+    os.execv(sys.executable, command)  # gunicorn takes over this process (and its signals)
