@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django.test import Client
 
+from palmares.core.rounding import half_up
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry
@@ -96,3 +97,32 @@ def test_td_enters_a_board(td: Client, wc: Tournament) -> None:
         content_type="application/json",
     )
     assert bad.status_code == 422 and bad.json()["field"] == "seats"
+
+
+def test_tournaments_and_their_boards(client: Client, wc: Tournament) -> None:
+    listed = client.get("/api/tournaments").json()
+    assert listed["count"] == 1 and listed["items"][0]["id"] == wc.pk
+    assert listed["items"][0]["aggregation"] == "ante"
+    boards = client.get(f"/api/tournaments/{wc.pk}/boards").json()
+    assert len(boards) == 51 and boards[-1]["top_board"] is True
+    seats = boards[0]["seats"]
+    assert len(seats) == 7 and all(s["score"] is not None for s in seats)
+    # raw scores are percentages to two decimals: a board sums to 100 within 0.01 (specs)
+    assert abs(sum(Decimal(s["score"]) for s in seats) - 100) <= Decimal("0.01")
+
+
+def test_tantrix_performance_rows(client: Client, db: None) -> None:
+    event = Event.objects.get(kind="tantrix")
+    rows = {
+        r["player"]: r for r in client.get(f"/api/tantrix/events/{event.pk}/performance").json()
+    }
+    assert len(rows) == 24
+    matt = rows["MattK"]
+    assert half_up(Decimal(matt["elo"]), 0) == 1934 and matt["lost_to"] == "Pekko"
+
+
+def test_wizard_month_table(client: Client, db: None) -> None:
+    lines = client.get("/api/wizard/months/2010-03").json()
+    assert any(x["rank"] == 1 for x in lines) and all(int(x["games"]) >= 1 for x in lines)
+    bad = client.get("/api/wizard/months/March")
+    assert bad.status_code == 422 and bad.json()["field"] == "month"

@@ -8,6 +8,8 @@ directors enter its boards.
 
 from __future__ import annotations
 
+from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -20,9 +22,11 @@ from ninja.security import django_auth
 
 from palmares.core.errors import PalmaresError
 from palmares.core.rounding import half_up
+from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import can_edit_tournament, is_ratings_officer
 from palmares.web.api.schemas import (
     BoardIn,
+    BoardOut,
     ErrorOut,
     EventOut,
     HistoryOut,
@@ -30,6 +34,7 @@ from palmares.web.api.schemas import (
     ResultIn,
     ResultOut,
     StandingOut,
+    TournamentOut,
     TournamentStandingOut,
 )
 from palmares.web.events.models import Event, Result
@@ -37,10 +42,12 @@ from palmares.web.events.services import replace_results
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry, Standing
+from palmares.web.tantrixdb.adapters import tournament_rating
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.services import SeatIn as SeatValue
 from palmares.web.tournaments.services import save_board
+from palmares.web.wizarddb import adapters as wizard_adapters
 
 api = NinjaAPI(
     title="palmares",
@@ -212,3 +219,70 @@ def _not_found(request: HttpRequest, exc: Http404 | type[Http404]) -> HttpRespon
 
 
 api.add_exception_handler(Http404, _not_found)
+
+
+@api.get("/tournaments", response=list[TournamentOut], tags=["diplomacy"])
+@paginate(LimitOffsetPagination)
+def tournaments(request: HttpRequest) -> Any:
+    return Tournament.objects.select_related("event").order_by("-event__date", "id")
+
+
+@api.get("/tournaments/{tournament_id}/boards", response=list[BoardOut], tags=["diplomacy"])
+def boards(request: HttpRequest, tournament_id: int) -> Any:
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    result = adapters.standings(t)
+    rows = []
+    for b in adapters.played_boards(t):
+        score = result.board_scores.get((b.round, b.board))
+        rows.append(
+            {
+                "round": b.round,
+                "board": b.board,
+                "top_board": b.top_board,
+                "seats": [
+                    {
+                        "power": s.power,
+                        "player": s.player,
+                        "centres": s.centres,
+                        "score": str(half_up(score.scores[s.power], 6)) if score else None,
+                    }
+                    for s in b.seats
+                ],
+            }
+        )
+    return rows
+
+
+@api.get("/tantrix/events/{event_id}/performance", response=list[dict[str, Any]], tags=["tantrix"])
+def tantrix_performance(request: HttpRequest, event_id: int) -> Any:
+    """Seed 003's two tables as rows (the engine's ``performance_rows``), full precision."""
+    ev = get_object_or_404(Event, pk=event_id, kind=Event.Kind.TANTRIX)
+    return [
+        {k: (str(v) if isinstance(v, float | Decimal) else v) for k, v in row.items()}
+        for row in performance_rows(tournament_rating(ev))
+    ]
+
+
+@api.get(
+    "/wizard/months/{month}", response={200: list[dict[str, Any]], 422: ErrorOut}, tags=["wizard"]
+)
+def wizard_month(request: HttpRequest, month: str) -> Any:
+    """The month's table (``YYYY-MM``): every player, rank (None below the cut-off), points,
+    wins, Skill Ratio and master points, as the engine computes them."""
+    try:
+        first = date.fromisoformat(f"{month}-01")
+    except ValueError:
+        return Status(422, {"detail": f"expected YYYY-MM, got {month!r}", "field": "month"})
+    table = wizard_adapters.month(first)
+    return [
+        {
+            "player": x.player,
+            "rank": x.rank,
+            "games": x.games,
+            "points": x.points,
+            "wins": str(x.wins),
+            "skill_ratio": str(x.skill_ratio),
+            "master_points": str(x.master_points),
+        }
+        for x in table.lines
+    ]

@@ -9,6 +9,8 @@ from ninja import Field, Schema
 
 __all__ = [
     "BoardIn",
+    "BoardOut",
+    "BoardSeatOut",
     "ErrorOut",
     "EventOut",
     "HistoryOut",
@@ -17,6 +19,7 @@ __all__ = [
     "ResultOut",
     "SeatIn",
     "StandingOut",
+    "TournamentOut",
     "TournamentStandingOut",
 ]
 
@@ -95,3 +98,24 @@ class BoardIn(Schema):
     round: int = Field(ge=1)
     board: str = Field(min_length=1, max_length=16)
     seats: list[SeatIn] = Field(min_length=7, max_length=7)
+
+
+class TournamentOut(Schema):
+    id: int
+    event: EventOut
+    scoring: str
+    aggregation: str
+
+
+class BoardSeatOut(Schema):
+    power: str
+    player: str
+    centres: int
+    score: str | None
+
+
+class BoardOut(Schema):
+    round: int
+    board: str
+    top_board: bool
+    seats: list[BoardSeatOut]
