@@ -126,3 +126,29 @@ def test_wizard_month_table(client: Client, db: None) -> None:
     assert any(x["rank"] == 1 for x in lines) and all(int(x["games"]) >= 1 for x in lines)
     bad = client.get("/api/wizard/months/March")
     assert bad.status_code == 422 and bad.json()["field"] == "month"
+
+
+def test_officer_uploads_a_results_file_and_publishes_a_month(officer: Client, db: None) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from palmares.web.wizarddb.models import Month
+
+    good = b"event,date,player,rank,nationality\nNew Cup,2010-01-01,Edi Birsan,1,\n"
+    good += b"New Cup,2010-01-01,Jerry Fest,2,\n"
+    answer = officer.post("/api/imports/results", {"file": SimpleUploadedFile("r.csv", good)})
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["summary"] == {"events": 1, "results": 2, "replaced": 0}
+    assert RatingEntry.objects.filter(event__name="New Cup").count() == 2
+    bad = officer.post(
+        "/api/imports/results",
+        {"file": SimpleUploadedFile("r.csv", b"event,date,player,rank\nX,2010-02-30,A,1\n")},
+    )
+    assert bad.status_code == 400 and ":2: date: expected a date" in bad.json()["detail"]
+    assert (
+        officer.post("/api/imports/nothing", {"file": SimpleUploadedFile("r.csv", good)}).json()[
+            "field"
+        ]
+        == "kind"
+    )
+    assert officer.post("/api/wizard/months/2010-03/publish").status_code == 200
+    assert Month.objects.get(month="2010-03-01").published

@@ -19,6 +19,8 @@ from palmares.web.tournaments.models import Tournament
 WRITES = {
     ("PUT", "/api/events/{event_id}/results"),
     ("POST", "/api/tournaments/{tournament_id}/boards"),
+    ("POST", "/api/imports/{kind}"),
+    ("POST", "/api/wizard/months/{month}/publish"),
     ("POST", "diplomacy/<int:tournament_id>/boards/new"),
 }
 PAGES_THAT_WRITE = {"diplomacy/<int:tournament_id>/boards/new"}
@@ -105,3 +107,21 @@ def test_api_write_refuses_a_session_without_csrf(wc: Tournament) -> None:
 
 def test_admin_needs_staff(client: Client, db: None) -> None:
     assert client.get("/admin/").status_code == 302
+
+
+@pytest.mark.parametrize("who", ["anonymous", "other_td", "td"])
+def test_imports_and_publishing_need_a_ratings_officer(
+    who: str, request: pytest.FixtureRequest, ocean: Event
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from palmares.web.wizarddb.models import Month
+
+    client = Client() if who == "anonymous" else request.getfixturevalue(who)
+    upload = SimpleUploadedFile("r.csv", b"event,date,player,rank\nNew Cup,2010-01-01,A,1\n")
+    answer = client.post("/api/imports/results", {"file": upload})
+    assert answer.status_code == (401 if who == "anonymous" else 403)
+    assert not Event.objects.filter(name="New Cup").exists()
+    published = client.post("/api/wizard/months/2010-03/publish")
+    assert published.status_code == (401 if who == "anonymous" else 403)
+    assert not Month.objects.get(month="2010-03-01").published

@@ -8,14 +8,19 @@ directors enter its boards.
 
 from __future__ import annotations
 
+import tempfile
+from collections.abc import Callable
+from dataclasses import asdict, is_dataclass
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from ninja import NinjaAPI
+from ninja import File, NinjaAPI
 from ninja.errors import AuthenticationError, ValidationError
+from ninja.files import UploadedFile
 from ninja.pagination import LimitOffsetPagination, paginate
 from ninja.responses import Status
 from ninja.security import django_auth
@@ -38,16 +43,19 @@ from palmares.web.api.schemas import (
     TournamentStandingOut,
 )
 from palmares.web.events.models import Event, Result
-from palmares.web.events.services import replace_results
+from palmares.web.events.services import import_results, replace_results
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry, Standing
 from palmares.web.tantrixdb.adapters import tournament_rating
+from palmares.web.tantrixdb.services import import_matches
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.services import SeatIn as SeatValue
 from palmares.web.tournaments.services import save_board
 from palmares.web.wizarddb import adapters as wizard_adapters
+from palmares.web.wizarddb.models import Month
+from palmares.web.wizarddb.services import import_games
 
 api = NinjaAPI(
     title="palmares",
@@ -286,3 +294,51 @@ def wizard_month(request: HttpRequest, month: str) -> Any:
         }
         for x in table.lines
     ]
+
+
+@api.post(
+    "/imports/{kind}",
+    response={200: dict[str, Any], 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    auth=django_auth,
+    tags=["imports"],
+)
+def import_file(request: HttpRequest, kind: str, file: File[UploadedFile]) -> Any:
+    """Import a file (ratings officers): ``results`` (ratings recomputed), ``matches``,
+    ``games``. The same strict readers as the command line; a bad file changes nothing and the
+    answer lists every problem as ``file:line: column: message``."""
+    if not is_ratings_officer(request.user):
+        return Status(403, {"detail": "only ratings officers may import", "field": None})
+    runners: dict[str, Callable[[Path], object]] = {
+        "results": import_results,
+        "matches": import_matches,
+        "games": import_games,
+    }
+    if kind not in runners:
+        return Status(422, {"detail": f"unknown kind {kind!r}", "field": "kind"})
+    suffix = ".xlsx" if (file.name or "").lower().endswith(".xlsx") else ".csv"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{kind}{suffix}"
+        path.write_bytes(file.read())
+        done = runners[kind](path)
+    summary = asdict(done) if is_dataclass(done) and not isinstance(done, type) else done
+    return {"imported": kind, "summary": summary if isinstance(summary, dict) else str(summary)}
+
+
+@api.post(
+    "/wizard/months/{month}/publish",
+    response={200: dict[str, Any], 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
+    auth=django_auth,
+    tags=["wizard"],
+)
+def publish_month(request: HttpRequest, month: str) -> Any:
+    """Mark a league month's ranking as the official one (ratings officers)."""
+    if not is_ratings_officer(request.user):
+        return Status(403, {"detail": "only ratings officers may publish", "field": None})
+    try:
+        first = date.fromisoformat(f"{month}-01")
+    except ValueError:
+        raise Http404("no such month") from None
+    found = get_object_or_404(Month, month=first)
+    found.published = True
+    found.save()
+    return {"month": month, "published": True}
