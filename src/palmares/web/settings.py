@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "ninja",  # serves the API docs (swagger) from its own static files, no CDN
     "palmares.web.players",
     "palmares.web.events",
     "palmares.web.ratinglists",
