@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
+from palmares.diplomacy.board import PlayedBoard, Seat
+from palmares.diplomacy.seeding import Entrant, SeedingProblem, board_call
+
 __all__ = ["History", "write_history"]
 
 NATIONS: dict[str, tuple[list[str], list[str]]] = {
@@ -74,6 +77,7 @@ CITIES = {
 }
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 PER_NATION = 48
+WC_SEARCH_MOVES = 3000
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,9 +195,24 @@ def _centres(rng: random.Random, seats: list[_Person]) -> list[int]:
     return [min(c, 17) for c in centres]
 
 
+def _wc_teams(field: list[_Person]) -> dict[str, tuple[str, ...]]:
+    """Twenty teams of three, team-mates from one nation where the field allows."""
+    members = sorted(field, key=lambda p: (p.nation, p.name))
+    return {
+        f"{members[i].nation} {i // 3 + 1}": tuple(p.name for p in members[i : i + 3])
+        for i in range(0, 60, 3)
+    }
+
+
 def _write_wc(folder: Path, rng: random.Random, field: list[_Person]) -> tuple[Path, Path]:
+    """Rounds 1–5, each seated by the board-call engine (team-mates apart, repeated opponents
+    and powers kept down; seed and move budget fixed, so the files are reproducible)."""
     boards = folder / "wdc-2007-boards.csv"
     teams = folder / "wdc-2007-teams.csv"
+    team_list = _wc_teams(field)
+    team_of = {name: team for team, names in team_list.items() for name in names}
+    person = {p.name: p for p in field}
+    history: list[PlayedBoard] = []
     with boards.open("w", newline="", encoding="utf-8") as out:
         w = csv.writer(out)
         w.writerow(
@@ -210,34 +229,31 @@ def _write_wc(folder: Path, rng: random.Random, field: list[_Person]) -> tuple[P
             ]
         )
         for rnd in range(1, 6):
-            seats_all = rng.sample(field, 70)
-            for b in range(len(seats_all) // 7):
-                seats = seats_all[b * 7 : b * 7 + 7]
-                centres = _centres(rng, seats)
+            problem = SeedingProblem(
+                round=rnd,
+                entrants=tuple(Entrant(p.name, None, team_of.get(p.name)) for p in field),
+                history=tuple(history),
+                teams=team_list,
+            )
+            call = board_call(problem, seed=rnd, moves=WC_SEARCH_MOVES, time_limit=60.0)
+            tables: dict[int, list[tuple[str, str]]] = {}
+            for seat in call.seats:
+                tables.setdefault(seat.board, []).append((seat.power, seat.player))
+            for number, seated in sorted(tables.items()):
+                centres = _centres(rng, [person[name] for _, name in seated])
                 final_year = rng.randrange(1906, 1911)
-                for power, person, c in zip(POWERS, seats, centres, strict=True):
-                    elim = str(rng.randrange(1903, final_year)) if c == 0 else ""
-                    w.writerow(
-                        [
-                            rnd,
-                            b + 1,
-                            power,
-                            person.name,
-                            c,
-                            elim,
-                            final_year,
-                            "",
-                            "no",
-                        ]
-                    )
+                played: list[Seat] = []
+                for (power, name), c in zip(seated, centres, strict=True):
+                    elim = rng.randrange(1903, final_year) if c == 0 else None
+                    w.writerow([rnd, number, power, name, c, elim or "", final_year, "", "no"])
+                    played.append(Seat(power, name, c, elim))
+                history.append(PlayedBoard(rnd, str(number), tuple(played), final_year))
     with teams.open("w", newline="", encoding="utf-8") as out:
         w = csv.writer(out)
         w.writerow(["team", "player"])
-        members = sorted(field, key=lambda p: (p.nation, p.name))
-        for i in range(0, 60, 3):
-            trio = members[i : i + 3]
-            for person in trio:
-                w.writerow([f"{trio[0].nation} {i // 3 + 1}", person.name])
+        for team, names in team_list.items():
+            for name in names:
+                w.writerow([team, name])
     return boards, teams
 
 
