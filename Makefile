@@ -4,7 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit install clean
+.PHONY: demo test lint typecheck unit unit-postgres chromium install clean
+
+# The database tests run a second time on PostgreSQL (the server CI starts on loopback).
+POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,10 +27,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) chromium
 	$(BIN)/pytest -q
 
-test: lint typecheck unit
+unit-postgres: $(STAMP)
+	DATABASE_URL=$(POSTGRES_URL) $(BIN)/pytest -q -p no:cacheprovider tests/web
+
+# The browser test drives Debian's chromium (playwright cannot download browsers here).
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+
+test: lint typecheck unit unit-postgres
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

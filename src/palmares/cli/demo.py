@@ -1,43 +1,28 @@
-"""`palmares demo` (interim): the commands run on the bundled example tournament.
-
-Until the web site exists, the demo prints what a tournament director sees: the seed's two
-example boards scored with Divide and Conquer (explained), the standings of the six-round example
-tournament in ``examples/wdc-2007/`` with its top board, champion, places, best countries, teams
-and chaos game, and one player's path explained in words.
-"""
+"""`palmares demo`: create the database, load the bundled sample data, serve the site."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from typing import Annotated
 
-from palmares.cli.diplomacy.boards import board_score, standings
-from palmares.cli.output import Format
-from palmares.core.errors import PalmaresError
+import typer
 
-__all__ = ["EXAMPLES", "demo"]
-
-EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "wdc-2007"
-EXPLAINED = "Dana Fraser"
+from palmares.cli.web import run_server
 
 
-def demo() -> None:
-    """Run the diplomacy commands on the bundled example tournament and print the results."""
-    if not EXAMPLES.is_dir():
-        raise PalmaresError(f"the example tournament is missing: {EXAMPLES}")
-    out = sys.stdout
-    out.write("$ palmares diplomacy board-score examples/wdc-2007/examples.json --explain\n")
-    board_score(EXAMPLES / "examples.json", explain=True, fmt=Format.table)
-    out.write(
-        "\n$ palmares diplomacy standings examples/wdc-2007/boards.csv "
-        "--teams examples/wdc-2007/teams.csv --declines examples/wdc-2007/declines.csv "
-        f"--chaos examples/wdc-2007/chaos.csv --explain '{EXPLAINED}'\n"
-    )
-    standings(
-        EXAMPLES / "boards.csv",
-        teams=EXAMPLES / "teams.csv",
-        declines=EXAMPLES / "declines.csv",
-        chaos=EXAMPLES / "chaos.csv",
-        explain=EXPLAINED,
-        fmt=Format.table,
-    )
+def demo(
+    port: Annotated[int, typer.Option(help="Port to serve on.")] = 8000,
+    host: Annotated[str, typer.Option(help="Address to serve on.")] = "127.0.0.1",
+    no_serve: Annotated[bool, typer.Option("--no-serve", help="Load the data and exit.")] = False,
+) -> None:
+    """Load Dip in the Ocean 2004, a synthetic 2001–2010 Diplomacy history with the 2007 World
+    Championship, the NZ 2000 Tantrix tournament and a Wizard month; then serve the site.
+    Running it again replaces the sample data (nothing is duplicated)."""
+    from palmares.web.lib.setup import setup_django
+
+    setup_django(debug_if_unset=True)
+    from palmares.web.lib.demo import load_demo
+
+    summary = load_demo()
+    print(f"palmares: sample data loaded ({summary.events} events, {summary.results} results)")
+    if not no_serve:
+        run_server(host, port)  # gunicorn, two workers

@@ -1,0 +1,194 @@
+"""`palmares import`, `palmares export` and `palmares serve`: the database and the site.
+
+Every command honours ``PALMARES_DB`` (the SQLite file, default ``./palmares.sqlite3``) and
+``DATABASE_URL`` (PostgreSQL). Imports go through the same strict readers as the other commands,
+are all-or-nothing, and replace an event that is imported again.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from palmares.cli.common import FormatOption
+from palmares.cli.output import Col, Format, Report, Table, emit
+from palmares.core.errors import InputError, PalmaresError
+
+import_app = typer.Typer(help="Load a file into the database.", no_args_is_help=True)
+export_app = typer.Typer(help="Write the database's data back out.", no_args_is_help=True)
+
+FileArg = Annotated[Path, typer.Argument(help="CSV or .xlsx file.")]
+
+
+def _django() -> None:
+    from palmares.web.lib.setup import setup_django
+
+    setup_django(debug_if_unset=True)
+    from palmares.web.lib.demo import migrate
+
+    migrate()
+
+
+def _done(what: str, fmt: Format, **figures: object) -> None:
+    row = {"imported": what, **figures}
+    emit(Report([Table("import", [Col(k) for k in row], [row])]), fmt)
+
+
+@import_app.command("results")
+def import_results(file: FileArg, fmt: FormatOption = Format.table) -> None:
+    """Event results (results.csv); the Dip Pouch ratings are recomputed after the import."""
+    _django()
+    from palmares.web.events.services import import_results as run
+
+    summary = run(file)
+    _done("results", fmt, events=summary.events, results=summary.results, replaced=summary.replaced)
+
+
+@import_app.command("boards")
+def import_boards(
+    file: FileArg,
+    event: Annotated[str, typer.Option(help="The tournament's event name.")],
+    day: Annotated[str, typer.Option("--date", help="The event's date, YYYY-MM-DD.")],
+    teams: Annotated[Path | None, typer.Option(help="teams.csv")] = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """A Diplomacy tournament's boards.csv (and teams.csv); replaces that tournament's boards."""
+    try:
+        when = date.fromisoformat(day)
+    except ValueError:
+        raise InputError.at("--date", None, None, f"expected YYYY-MM-DD, got {day!r}") from None
+    _django()
+    from palmares.web.tournaments.services import import_boards as run
+
+    tournament = run(file, event=event, day=when, teams=teams)
+    _done("boards", fmt, event=str(tournament.event), rounds=tournament.rounds.count())
+
+
+@import_app.command("matches")
+def import_matches(
+    file: FileArg,
+    ratings: Annotated[Path | None, typer.Option(help="ratings.csv before the event")] = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """A Tantrix tournament's matches.csv (and the pre-tournament ratings.csv)."""
+    _django()
+    from palmares.web.tantrixdb.services import import_matches as run
+
+    events = run(file, ratings=ratings)
+    matches = sum(e.tantrix_matches.count() for e in events)
+    _done("matches", fmt, events=len(events), matches=matches)
+
+
+@import_app.command("games")
+def import_games(file: FileArg, fmt: FormatOption = Format.table) -> None:
+    """Wizard games.csv (one row per player per game)."""
+    _django()
+    from palmares.web.wizarddb.services import import_games as run
+
+    _done("games", fmt, games=run(file))
+
+
+@import_app.command("tournaments")
+def import_tournaments(file: FileArg, fmt: FormatOption = Format.table) -> None:
+    """Wizard tournament.csv (one row per player per tournament)."""
+    _django()
+    from palmares.web.wizarddb.services import import_tournaments as run
+
+    _done("tournaments", fmt, tournaments=run(file))
+
+
+class ExportKind(enum.StrEnum):
+    results = "results"
+    wdd_classification = "wdd-classification"
+    wdd_boards = "wdd-boards"
+
+
+@export_app.command("results")
+def export_results(fmt: FormatOption = Format.csv) -> None:
+    """Every stored result in the results.csv format (CSV or JSON)."""
+    _django()
+    from palmares.web.events.exports import RESULT_COLUMNS, result_rows
+
+    emit(Report([Table("results", [Col(c) for c in RESULT_COLUMNS], result_rows())]), fmt)
+
+
+@export_app.command("wdd")
+def export_wdd(
+    kind: Annotated[str, typer.Argument(help="classification or boards")],
+    event: Annotated[str, typer.Argument(help="event name")],
+    fmt: FormatOption = Format.csv,
+) -> None:
+    """One event in the WDD's two files: its classification, or its boards."""
+    _django()
+    from palmares.web.events.exports import wdd_board_rows, wdd_classification_rows
+    from palmares.web.events.models import Event
+
+    found = Event.objects.filter(name=event).order_by("-date").first()
+    if found is None:
+        raise PalmaresError(f"no event named {event!r}")
+    if kind == "classification":
+        rows = wdd_classification_rows(found)
+    elif kind == "boards":
+        rows = wdd_board_rows(found)
+    else:
+        raise PalmaresError(f"unknown WDD file {kind!r} (expected classification or boards)")
+    columns = [Col(k) for k in (rows[0] if rows else {"rank": None})]
+    emit(Report([Table(kind, columns, rows)]), fmt)
+
+
+class Server(enum.StrEnum):
+    gunicorn = "gunicorn"
+    uvicorn = "uvicorn"
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 2,
+    server: Annotated[
+        Server, typer.Option(help="gunicorn (WSGI, threads) or uvicorn (ASGI).")
+    ] = Server.gunicorn,
+) -> None:
+    """Serve the site (static files by whitenoise)."""
+    _django()
+    run_server(host, port, workers, server)
+
+
+def run_server(host: str, port: int, workers: int = 2, server: str = "gunicorn") -> None:
+    print(f"palmares: serving at http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
+    if server == "uvicorn":
+        import uvicorn
+
+        uvicorn.run(
+            "palmares.web.asgi:application",
+            host=host,
+            port=port,
+            workers=workers,
+            log_level="warning",
+            lifespan="off",
+        )
+        return
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "palmares.web.wsgi:application",
+        "--bind",
+        f"{host}:{port}",
+        "--workers",
+        str(workers),
+        "--worker-class",
+        "gthread",
+        "--threads",
+        "4",
+        "--log-level",
+        "warning",
+    ]
+    sys.stdout.flush()
+    os.execv(sys.executable, command)  # gunicorn takes over this process (and its signals)

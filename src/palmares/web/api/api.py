@@ -1,0 +1,344 @@
+"""The JSON API: read everything, write results for authorised users.
+
+Stable ids are the database ids; lists are paginated (``?limit=&offset=``); every error is JSON
+with ``detail`` and, where one field is wrong, ``field``. Writes need a logged-in session
+(Django auth, CSRF-protected): ratings officers replace an event's results; a tournament's
+directors enter its boards.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from dataclasses import asdict, is_dataclass
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from ninja import File, NinjaAPI
+from ninja.errors import AuthenticationError, ValidationError
+from ninja.files import UploadedFile
+from ninja.pagination import LimitOffsetPagination, paginate
+from ninja.responses import Status
+from ninja.security import django_auth
+
+from palmares.core.errors import PalmaresError
+from palmares.core.rounding import half_up
+from palmares.tantrix.tables import performance_rows
+from palmares.web.accounts.roles import can_edit_tournament, is_ratings_officer
+from palmares.web.api.schemas import (
+    BoardIn,
+    BoardOut,
+    ErrorOut,
+    EventOut,
+    HistoryOut,
+    PlayerOut,
+    ResultIn,
+    ResultOut,
+    StandingOut,
+    TournamentOut,
+    TournamentStandingOut,
+)
+from palmares.web.events.models import Event, Result
+from palmares.web.events.services import import_results, replace_results
+from palmares.web.lib.names import name_key
+from palmares.web.players.models import Player
+from palmares.web.ratinglists.models import RatingEntry, Standing
+from palmares.web.tantrixdb.adapters import tournament_rating
+from palmares.web.tantrixdb.services import import_matches
+from palmares.web.tournaments import adapters
+from palmares.web.tournaments.models import Tournament
+from palmares.web.tournaments.services import SeatIn as SeatValue
+from palmares.web.tournaments.services import save_board
+from palmares.web.wizarddb import adapters as wizard_adapters
+from palmares.web.wizarddb.models import Month
+from palmares.web.wizarddb.services import import_games
+
+api = NinjaAPI(
+    title="palmares",
+    version="1",
+    description="Results, scores and ratings: Dip Pouch, Diplomacy tournaments, Tantrix, Wizard.",
+    urls_namespace="api",
+)
+
+
+@api.exception_handler(ValidationError)
+def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    first: dict[str, Any] = exc.errors[0] if exc.errors else {}
+    loc = [str(p) for p in first.get("loc", []) if p not in ("body", "query", "path", "payload")]
+    return api.create_response(
+        request,
+        {
+            "detail": first.get("msg", "invalid input"),
+            "field": ".".join(loc) or None,
+            "errors": exc.errors,
+        },
+        status=422,
+    )
+
+
+@api.exception_handler(PalmaresError)
+def _bad_input(request: HttpRequest, exc: PalmaresError) -> HttpResponse:
+    return api.create_response(request, {"detail": str(exc), "field": None}, status=400)
+
+
+@api.exception_handler(AuthenticationError)
+def _unauthorised(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    return api.create_response(request, {"detail": "log in first", "field": None}, status=401)
+
+
+def _player(p: Player) -> dict[str, Any]:
+    return {"id": p.pk, "name": p.name, "nationality": p.nationality}
+
+
+@api.get("/players", response=list[PlayerOut], tags=["players"])
+@paginate(LimitOffsetPagination)
+def players(request: HttpRequest, q: str = "") -> Any:
+    rows = Player.objects.order_by("key", "id")
+    return rows.filter(key__contains=name_key(q)) if q else rows
+
+
+@api.get("/players/{player_id}", response={200: PlayerOut, 404: ErrorOut}, tags=["players"])
+def player(request: HttpRequest, player_id: int) -> Any:
+    return get_object_or_404(Player, pk=player_id)
+
+
+@api.get("/players/{player_id}/history", response=list[HistoryOut], tags=["dip-pouch"])
+def history(request: HttpRequest, player_id: int) -> Any:
+    person = get_object_or_404(Player, pk=player_id)
+    entries = RatingEntry.objects.filter(system="dip-pouch", player=person).select_related(
+        "event", "result"
+    )
+    return [
+        {
+            "event": e.event,
+            "rank": e.result.rank if e.result else None,
+            "percentile": e.percentile,
+            "tournament_value": e.tournament_value,
+            "rating_before": e.rating_before,
+            "rating_after": e.rating_after,
+        }
+        for e in entries.order_by("date", "event_id")
+    ]
+
+
+@api.get("/events", response=list[EventOut], tags=["events"])
+@paginate(LimitOffsetPagination)
+def events(request: HttpRequest, kind: str = "") -> Any:
+    rows = Event.objects.order_by("-date", "id")
+    return rows.filter(kind=kind) if kind else rows
+
+
+@api.get("/events/{event_id}", response=EventOut, tags=["events"])
+def event(request: HttpRequest, event_id: int) -> Any:
+    return get_object_or_404(Event, pk=event_id)
+
+
+@api.get("/events/{event_id}/results", response=list[ResultOut], tags=["events"])
+def results(request: HttpRequest, event_id: int) -> Any:
+    ev = get_object_or_404(Event, pk=event_id)
+    return Result.objects.filter(event=ev).select_related("player").order_by("rank", "player_id")
+
+
+@api.put(
+    "/events/{event_id}/results",
+    response={200: list[ResultOut], 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    auth=django_auth,
+    tags=["events"],
+)
+def put_results(request: HttpRequest, event_id: int, payload: list[ResultIn]) -> Any:
+    """Replace the event's classification (ratings officers); the ratings are recomputed."""
+    ev = get_object_or_404(Event, pk=event_id)
+    if not is_ratings_officer(request.user):
+        return Status(403, {"detail": "only ratings officers may change results", "field": None})
+    replace_results(ev, [(r.player, r.player_id, r.nationality, r.rank) for r in payload])
+    return Result.objects.filter(event=ev).select_related("player").order_by("rank", "player_id")
+
+
+@api.get("/rankings/dip-pouch", response=list[StandingOut], tags=["dip-pouch"])
+@paginate(LimitOffsetPagination)
+def ranking(request: HttpRequest, year: int = 0, nation: str = "") -> Any:
+    rows = Standing.objects.filter(system="dip-pouch", year=year).select_related("player")
+    if nation:
+        return rows.filter(nationality=nation).order_by("national_rank", "player_id")
+    return rows.order_by("rank", "player_id")
+
+
+@api.get(
+    "/tournaments/{tournament_id}/standings",
+    response=list[TournamentStandingOut],
+    tags=["diplomacy"],
+)
+def tournament_standings(request: HttpRequest, tournament_id: int, round: int = 0) -> Any:
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    result = adapters.standings(t, up_to_round=round or None)
+    return [
+        {
+            "rank": s.rank,
+            "player": s.player,
+            "score": str(half_up(s.score, 6)),
+            "games": s.games,
+            "explain": [line.text for line in s.lines],
+        }
+        for s in result.players
+    ]
+
+
+@api.post(
+    "/tournaments/{tournament_id}/boards",
+    response={201: dict[str, Any], 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    auth=django_auth,
+    tags=["diplomacy"],
+)
+def post_board(request: HttpRequest, tournament_id: int, payload: BoardIn) -> Any:
+    """Enter one board's result (the tournament's directors, ratings officers, admins)."""
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    if not can_edit_tournament(request.user, t):
+        return Status(
+            403, {"detail": "only this tournament's directors may enter boards", "field": None}
+        )
+    powers = [s.power for s in payload.seats]
+    if len(set(powers)) != 7:
+        return Status(422, {"detail": "each of the seven powers once", "field": "seats"})
+    if sum(s.centres for s in payload.seats) > 34:
+        return Status(422, {"detail": "the centres add up to more than 34", "field": "seats"})
+    for i, s in enumerate(payload.seats):
+        if not Player.objects.filter(pk=s.player_id).exists():
+            return Status(
+                422, {"detail": f"no player {s.player_id}", "field": f"seats.{i}.player_id"}
+            )
+    board = save_board(
+        t,
+        payload.round,
+        payload.board,
+        [
+            SeatValue(s.power, s.player_id, s.centres, s.eliminated, s.in_draw)
+            for s in payload.seats
+        ],
+    )
+    return Status(201, {"id": board.pk, "round": payload.round, "board": board.label})
+
+
+def _not_found(request: HttpRequest, exc: Http404 | type[Http404]) -> HttpResponse:
+    return api.create_response(request, {"detail": "not found", "field": None}, status=404)
+
+
+api.add_exception_handler(Http404, _not_found)
+
+
+@api.get("/tournaments", response=list[TournamentOut], tags=["diplomacy"])
+@paginate(LimitOffsetPagination)
+def tournaments(request: HttpRequest) -> Any:
+    return Tournament.objects.select_related("event").order_by("-event__date", "id")
+
+
+@api.get("/tournaments/{tournament_id}/boards", response=list[BoardOut], tags=["diplomacy"])
+def boards(request: HttpRequest, tournament_id: int) -> Any:
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    result = adapters.standings(t)
+    rows = []
+    for b in adapters.played_boards(t):
+        score = result.board_scores.get((b.round, b.board))
+        rows.append(
+            {
+                "round": b.round,
+                "board": b.board,
+                "top_board": b.top_board,
+                "seats": [
+                    {
+                        "power": s.power,
+                        "player": s.player,
+                        "centres": s.centres,
+                        "score": str(half_up(score.scores[s.power], 6)) if score else None,
+                    }
+                    for s in b.seats
+                ],
+            }
+        )
+    return rows
+
+
+@api.get("/tantrix/events/{event_id}/performance", response=list[dict[str, Any]], tags=["tantrix"])
+def tantrix_performance(request: HttpRequest, event_id: int) -> Any:
+    """Seed 003's two tables as rows (the engine's ``performance_rows``), full precision."""
+    ev = get_object_or_404(Event, pk=event_id, kind=Event.Kind.TANTRIX)
+    return [
+        {k: (str(v) if isinstance(v, float | Decimal) else v) for k, v in row.items()}
+        for row in performance_rows(tournament_rating(ev))
+    ]
+
+
+@api.get(
+    "/wizard/months/{month}", response={200: list[dict[str, Any]], 422: ErrorOut}, tags=["wizard"]
+)
+def wizard_month(request: HttpRequest, month: str) -> Any:
+    """The month's table (``YYYY-MM``): every player, rank (None below the cut-off), points,
+    wins, Skill Ratio and master points, as the engine computes them."""
+    try:
+        first = date.fromisoformat(f"{month}-01")
+    except ValueError:
+        return Status(422, {"detail": f"expected YYYY-MM, got {month!r}", "field": "month"})
+    table = wizard_adapters.month(first)
+    return [
+        {
+            "player": x.player,
+            "rank": x.rank,
+            "games": x.games,
+            "points": x.points,
+            "wins": str(x.wins),
+            "skill_ratio": str(x.skill_ratio),
+            "master_points": str(x.master_points),
+        }
+        for x in table.lines
+    ]
+
+
+@api.post(
+    "/imports/{kind}",
+    response={200: dict[str, Any], 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    auth=django_auth,
+    tags=["imports"],
+)
+def import_file(request: HttpRequest, kind: str, file: File[UploadedFile]) -> Any:
+    """Import a file (ratings officers): ``results`` (ratings recomputed), ``matches``,
+    ``games``. The same strict readers as the command line; a bad file changes nothing and the
+    answer lists every problem as ``file:line: column: message``."""
+    if not is_ratings_officer(request.user):
+        return Status(403, {"detail": "only ratings officers may import", "field": None})
+    runners: dict[str, Callable[[Path], object]] = {
+        "results": import_results,
+        "matches": import_matches,
+        "games": import_games,
+    }
+    if kind not in runners:
+        return Status(422, {"detail": f"unknown kind {kind!r}", "field": "kind"})
+    suffix = ".xlsx" if (file.name or "").lower().endswith(".xlsx") else ".csv"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{kind}{suffix}"
+        path.write_bytes(file.read())
+        done = runners[kind](path)
+    summary = asdict(done) if is_dataclass(done) and not isinstance(done, type) else done
+    return {"imported": kind, "summary": summary if isinstance(summary, dict) else str(summary)}
+
+
+@api.post(
+    "/wizard/months/{month}/publish",
+    response={200: dict[str, Any], 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
+    auth=django_auth,
+    tags=["wizard"],
+)
+def publish_month(request: HttpRequest, month: str) -> Any:
+    """Mark a league month's ranking as the official one (ratings officers)."""
+    if not is_ratings_officer(request.user):
+        return Status(403, {"detail": "only ratings officers may publish", "field": None})
+    try:
+        first = date.fromisoformat(f"{month}-01")
+    except ValueError:
+        raise Http404("no such month") from None
+    found = get_object_or_404(Month, month=first)
+    found.published = True
+    found.save()
+    return {"month": month, "published": True}

@@ -1,0 +1,121 @@
+"""Load the bundled sample data (idempotently: every import replaces what it loaded before)."""
+
+from __future__ import annotations
+
+import csv
+import logging
+import tempfile
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from django.core.management import call_command
+from django.db import transaction
+
+from palmares.core.ranking import tie_groups
+from palmares.web.events.services import import_results
+from palmares.web.lib.synthetic import write_history
+from palmares.web.players.models import Player
+from palmares.web.ratinglists.services import recompute_dip_pouch
+from palmares.web.tantrixdb.services import import_matches
+from palmares.web.tournaments import adapters
+from palmares.web.tournaments.models import Tournament
+from palmares.web.tournaments.services import SeatIn, import_boards, save_board
+from palmares.web.wizarddb.services import import_games, import_tournaments
+
+__all__ = ["SAMPLE", "DemoSummary", "load_demo", "migrate"]
+
+SAMPLE = Path(__file__).resolve().parents[1] / "sample"
+WC_NAME = "World Diplomacy Championship 2007"
+WC_DATE = date(2007, 8, 3)
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class DemoSummary:
+    events: int
+    results: int
+
+
+def migrate() -> None:
+    call_command("migrate", interactive=False, verbosity=0)
+
+
+def load_demo() -> DemoSummary:
+    """Dip in the Ocean 2004 (seed 000), a synthetic 2001–2010 history with the 2007 WC and its
+    boards and teams, the NZ 2000 Tantrix tournament, a Wizard month and a Wizard tournament."""
+    migrate()
+    with tempfile.TemporaryDirectory() as tmp, transaction.atomic():
+        history = write_history(Path(tmp))
+        first = import_results(SAMPLE / "dip-in-the-ocean-2004.csv", recompute=False)
+        second = import_results(history.results, recompute=False)
+        tournament = import_boards(history.boards, event=WC_NAME, day=WC_DATE, teams=history.teams)
+        _finish_world_championship(tournament, history.folder, history.nationalities)
+        recompute_dip_pouch()
+        import_matches(
+            SAMPLE / "tantrix-nz-2000-matches.csv", ratings=SAMPLE / "tantrix-nz-2000-ratings.csv"
+        )
+        import_games(history.games)
+        import_tournaments(history.tournament)
+    return DemoSummary(first.events + second.events, first.results + second.results)
+
+
+TOP_BOARD_CENTRES = (11, 9, 6, 4, 3, 1, 0)
+TOP_BOARD_POWERS = ("A", "E", "F", "G", "I", "R", "T")
+
+
+def _finish_world_championship(tournament: Tournament, folder: Path, nationalities: Path) -> None:
+    """Seat the top board of round 6 with the seven invited by the engine after round 5, play it
+    (fixed centres), and file the final classification (champion, places 2–7, then the rest by
+    final score) as the WC's results, through the results reader."""
+    after_five = adapters.tournament_prizes(tournament, up_to_round=5)
+    assert after_five.top_board is not None
+    invited = [i.player for i in after_five.top_board.invitations if i.accepted][:7]
+    ids = dict(Player.objects.filter(name__in=invited).values_list("name", "pk"))
+    seats = [
+        SeatIn(power, ids[name], centres, 1908 if centres == 0 else None)
+        for power, name, centres in zip(TOP_BOARD_POWERS, invited, TOP_BOARD_CENTRES, strict=True)
+    ]
+    save_board(tournament, 6, "Top", seats, top_board=True, final_year=1909)
+    final = adapters.standings(tournament)
+    prizes = adapters.tournament_prizes(tournament)
+    assert prizes.champion is not None
+    order: list[tuple[str, int]] = [(name, 1) for name in prizes.champion.players]
+    order += [(p.player, p.place) for p in prizes.places]
+    placed = {name for name, _ in order}
+    rest = [s for s in final.players if s.player not in placed]
+    offset = len(order)
+    for group in tie_groups(rest, key=lambda s: s.score):
+        order += [(s.player, offset + group.rank) for s in group.members]
+    nation = {r["player"]: r["nationality"] for r in csv.DictReader(nationalities.open())}
+    classification = folder / "wdc-2007-results.csv"
+    with classification.open("w", newline="", encoding="utf-8") as out:
+        w = csv.writer(out)
+        w.writerow(
+            [
+                "event",
+                "date",
+                "player",
+                "rank",
+                "nationality",
+                "country",
+                "place",
+                "rounds",
+                "world_championship",
+            ]
+        )
+        for name, rank in order:
+            w.writerow(
+                [
+                    WC_NAME,
+                    WC_DATE.isoformat(),
+                    name,
+                    rank,
+                    nation.get(name, ""),
+                    "Netherlands",
+                    "Leiden",
+                    6,
+                    "yes",
+                ]
+            )
+    import_results(classification, recompute=False)

@@ -1,0 +1,73 @@
+"""Rating histories and published rating lists, as computed by the rating engines."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from palmares.web.events.models import Event, Result
+from palmares.web.players.models import Player
+
+
+class RatingEntry(models.Model):
+    """One line of a player's history: an event and the rating it moved them to."""
+
+    system = models.CharField(max_length=32, default="dip-pouch")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_entries")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rating_entries")
+    result = models.OneToOneField(Result, on_delete=models.CASCADE, null=True, blank=True)
+    date = models.DateField()
+    rating_before = models.DecimalField(max_digits=24, decimal_places=12)
+    rating_after = models.DecimalField(max_digits=24, decimal_places=12)
+    percentile = models.DecimalField(max_digits=24, decimal_places=12)
+    tournament_value = models.DecimalField(max_digits=24, decimal_places=12)
+
+    class Meta:
+        ordering = ["player", "date", "event_id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["system", "player", "event"], name="rating_entry_unique"
+            ),
+        ]
+        indexes = [models.Index(fields=["player", "system", "date"], name="rating_player_date")]
+
+
+class Standing(models.Model):
+    """A player's place in a published list: ``year`` 0 is the Permanent list."""
+
+    system = models.CharField(max_length=32, default="dip-pouch")
+    year = models.PositiveSmallIntegerField(default=0)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
+    nationality = models.CharField(max_length=64, blank=True, default="")
+    rating = models.DecimalField(max_digits=24, decimal_places=12)
+    rank = models.PositiveIntegerField()
+    national_rank = models.PositiveIntegerField(null=True, blank=True)
+    events = models.PositiveIntegerField(default=0)
+    #: 1, 2, 3 … in list order (rank, then name): a page is a range of positions, not an OFFSET.
+    position = models.PositiveIntegerField()
+    national_position = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["system", "year", "rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["system", "year", "player"], name="standing_unique"),
+        ]
+        indexes = [
+            models.Index(fields=["system", "year", "position"], name="standing_position"),
+            models.Index(
+                fields=["system", "year", "nationality", "national_position"],
+                name="standing_nation",
+            ),
+            models.Index(fields=["player", "system"], name="standing_player"),
+        ]
+
+
+class Publication(models.Model):
+    """The generation of a system's stored figures: bumped by every recompute, so a page
+    cached under an older generation is never served again (every process sees the bump)."""
+
+    system = models.CharField(max_length=32, unique=True)
+    generation = models.PositiveBigIntegerField(default=0)
+    computed_at = models.DateTimeField(auto_now=True)
+    #: What the list pages need without scanning the lists: ``years`` (with a list),
+    #: ``nations``, and ``sizes`` {year: {"": listed, nation: listed}}.
+    summary = models.JSONField(default=dict)

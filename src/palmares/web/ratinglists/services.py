@@ -1,0 +1,211 @@
+"""Recompute the Dip Pouch histories and lists from every stored result (one transaction).
+
+The stored rows become the rating engine's values (``palmares.ratings``: events keyed by database
+id, players by database id), the engine replays them, and its figures are written back: one
+:class:`RatingEntry` per result (percentile, tournament value, rating before and after) and the
+rating lists — Permanent (year 0) and the list on 31 December of each year with events.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from itertools import groupby
+
+from django.db import transaction
+
+from palmares.ratings import Event as EngineEvent
+from palmares.ratings import Placement, RatingHistory, Results, percentile, year_end
+from palmares.ratings import Player as EnginePlayer
+from palmares.ratings.engine import Engine, ResultArrays
+from palmares.web.events.models import Event, Result
+from palmares.web.lib.bulk import insert_rows
+from palmares.web.players.models import Player
+from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
+
+__all__ = [
+    "SYSTEM",
+    "generation",
+    "publication",
+    "recompute_dip_pouch",
+    "results_from_database",
+]
+
+log = logging.getLogger(__name__)
+SYSTEM = "dip-pouch"
+BATCH = 5000
+PLACES = Decimal("0.000000000001")
+
+
+def _decimal(value: Fraction | float) -> Decimal:
+    if isinstance(value, Fraction):
+        return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(PLACES)
+    return Decimal(repr(value)).quantize(PLACES)
+
+
+def results_from_database() -> tuple[Results, dict[tuple[int, int], int]]:
+    """Every stored Diplomacy result as the engine's ``Results`` (keys are database ids).
+
+    Also returns the result id of each (player id, event id), to link the entries back.
+    """
+    rows = (
+        Result.objects.filter(event__kind=Event.Kind.DIPLOMACY)
+        .order_by("event_id", "rank", "player_id")
+        .values_list("id", "event_id", "player_id", "rank", "nationality")
+    )
+    facts = {
+        e["id"]: e
+        for e in Event.objects.filter(kind=Event.Kind.DIPLOMACY).values(
+            "id",
+            "name",
+            "date",
+            "external_id",
+            "country",
+            "place",
+            "rounds",
+            "players",
+            "world_championship",
+            "coefficient",
+        )
+    }
+    result_of: dict[tuple[int, int], int] = {}
+    events: list[EngineEvent] = []
+    for event_id, group in groupby(rows.iterator(chunk_size=BATCH), key=lambda r: r[1]):
+        members = list(group)
+        f = facts[event_id]
+        for r in members:
+            result_of[(r[2], event_id)] = r[0]
+        events.append(
+            EngineEvent(
+                key=str(event_id),
+                name=f["name"],
+                date=f["date"],
+                placements=tuple(Placement(str(r[2]), r[3], r[4] or None) for r in members),
+                event_id=f["external_id"] or None,
+                country=f["country"] or None,
+                place=f["place"] or None,
+                rounds=f["rounds"],
+                players=f["players"],
+                world_championship=f["world_championship"],
+                coefficient=f["coefficient"],
+            )
+        )
+    wanted = {int(pl.player) for e in events for pl in e.placements}
+    players = {
+        str(pk): EnginePlayer(str(pk), name, nationality or None)
+        for pk, name, nationality in Player.objects.values_list(
+            "pk", "name", "nationality"
+        ).iterator(chunk_size=BATCH)
+        if pk in wanted
+    }
+    return Results.of(events, players), result_of
+
+
+ENTRY_FIELDS = (
+    "system",
+    "player_id",
+    "event_id",
+    "result_id",
+    "date",
+    "rating_before",
+    "rating_after",
+    "percentile",
+    "tournament_value",
+)
+STANDING_FIELDS = (
+    "system",
+    "year",
+    "player_id",
+    "nationality",
+    "rating",
+    "rank",
+    "national_rank",
+    "events",
+    "position",
+    "national_position",
+)
+
+
+def recompute_dip_pouch() -> int:
+    """Replay every Diplomacy event in the engine; store its figures; return the moves."""
+    results, result_of = results_from_database()
+    nationalities: dict[str, int] = {}
+    arrays = ResultArrays.from_results(results, nationalities)
+    history = RatingHistory(
+        arrays, list(results.players.values()), list(results.events), nationalities
+    )
+    engine = Engine(arrays)  # the bare engine: every row's rating before and after
+    player_ids = [int(k) for k in results.players]
+
+    def entries() -> Iterator[tuple[object, ...]]:
+        for e, event in enumerate(results.events):
+            event_id = int(event.key)
+            n = int(engine.ev_players[e])
+            value = _decimal(float(engine.ev_value[e]))
+            for i in range(int(engine.ev_start[e]), int(engine.ev_end[e])):
+                player_id = player_ids[int(engine.row_player[i])]
+                yield (
+                    SYSTEM,
+                    player_id,
+                    event_id,
+                    result_of[(player_id, event_id)],
+                    event.date,
+                    _decimal(float(engine.before[i])),
+                    _decimal(float(engine.after[i])),
+                    _decimal(percentile(int(engine.row_rank[i]), n)),
+                    value,
+                )
+
+    years = sorted({event.date.year for event in results.events})
+    lists: list[tuple[int, date | None]] = [(0, None)] + [(y, year_end(y)) for y in years]
+
+    sizes: dict[str, dict[str, int]] = {}
+
+    def standings() -> Iterator[tuple[object, ...]]:
+        for year, as_of in lists:
+            counts: dict[str, int] = {"": 0}
+            for entry in history.ranking(as_of=as_of).entries:
+                counts[""] += 1
+                nation = entry.nationality or ""
+                national: int | None = None
+                if nation:
+                    national = counts[nation] = counts.get(nation, 0) + 1
+                yield (
+                    SYSTEM,
+                    year,
+                    int(entry.player),
+                    nation,
+                    _decimal(entry.rating),
+                    entry.rank,
+                    entry.national_rank,
+                    entry.events,
+                    counts[""],
+                    national,
+                )
+            sizes[str(year)] = counts
+
+    with transaction.atomic():
+        RatingEntry.objects.filter(system=SYSTEM).delete()
+        Standing.objects.filter(system=SYSTEM).delete()
+        moves = insert_rows(RatingEntry, ENTRY_FIELDS, entries())
+        lines = insert_rows(Standing, STANDING_FIELDS, standings())
+        publication, _ = Publication.objects.select_for_update().get_or_create(system=SYSTEM)
+        publication.generation += 1
+        nations = sorted({n for counts in sizes.values() for n in counts if n})
+        publication.summary = {"years": years, "nations": nations, "sizes": sizes}
+        publication.save()
+    log.info("dip-pouch: %d rating moves, %d list lines", moves, lines)
+    return moves
+
+
+def publication(system: str = SYSTEM) -> Publication:
+    """The current generation and summary of ``system``'s lists (generation 0: none yet)."""
+    found = Publication.objects.filter(system=system).first()
+    return found if found is not None else Publication(system=system)
+
+
+def generation(system: str = SYSTEM) -> int:
+    return int(publication(system).generation)

@@ -1,0 +1,150 @@
+"""Django settings, every one from the environment.
+
+- ``PALMARES_SECRET_KEY`` (required unless ``PALMARES_DEBUG`` is on), ``PALMARES_DEBUG`` (off by
+  default), ``PALMARES_ALLOWED_HOSTS`` (comma separated; loopback by default).
+- ``DATABASE_URL`` (``postgresql://user:pass@host:port/name``) selects PostgreSQL; otherwise the
+  SQLite file ``PALMARES_DB`` (default ``./palmares.sqlite3``).
+- ``PALMARES_HTTPS`` (on in production behind TLS) turns on secure cookies, HSTS and the redirect.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.utils.translation import gettext_lazy as _
+
+from palmares.web.lib.env import database_from_env, env_bool, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent
+
+DEBUG = env_bool("PALMARES_DEBUG", False)
+# Without PALMARES_SECRET_KEY (and DEBUG off) the key stays empty and Django refuses to sign
+# anything: the site fails loudly instead of running on a guessable key.
+SECRET_KEY = env_str("PALMARES_SECRET_KEY")
+if not SECRET_KEY and DEBUG:
+    SECRET_KEY = "insecure-development-key-only-used-with-PALMARES_DEBUG"
+
+ALLOWED_HOSTS = env_list("PALMARES_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+CSRF_TRUSTED_ORIGINS = env_list("PALMARES_CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "ninja",  # serves the API docs (swagger) from its own static files, no CDN
+    "palmares.web.players",
+    "palmares.web.events",
+    "palmares.web.ratinglists",
+    "palmares.web.tournaments",
+    "palmares.web.tantrixdb",
+    "palmares.web.wizarddb",
+    "palmares.web.accounts",
+    "palmares.web.ui",
+    "palmares.web.api",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "palmares.web.urls"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+            ],
+        },
+    },
+]
+WSGI_APPLICATION = "palmares.web.wsgi.application"
+ASGI_APPLICATION = "palmares.web.asgi.application"
+
+DATABASES = {"default": database_from_env()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("fr", _("French"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "UTC"
+
+STATIC_URL = "/static/"
+# Static files are served by whitenoise straight from the app folders (finders); set
+# PALMARES_STATIC_ROOT and run collectstatic to serve a collected, compressed copy instead.
+STATIC_ROOT = env_str("PALMARES_STATIC_ROOT") or None
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = True
+
+# Security: safe defaults everywhere; the TLS-only ones follow PALMARES_HTTPS.
+HTTPS = env_bool("PALMARES_HTTPS", False)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = 31536000 if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("PALMARES_LOG_LEVEL", "WARNING")},
+}
+
+
+def _plotly_js_folder() -> str:
+    """plotly.js as the plotly package ships it (served as /static/plotly/plotly.min.js)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("plotly")
+    if spec is None or spec.origin is None:
+        return str(BASE_DIR / "ui" / "static")
+    return str(Path(spec.origin).parent / "package_data")
+
+
+STATICFILES_DIRS = [("plotly", _plotly_js_folder())]
+
+# Rendered ranking and player tables are cached per process, keyed by the generation of the
+# stored figures (ratinglists.Publication), so a recompute is seen at once by every process.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    }
+}

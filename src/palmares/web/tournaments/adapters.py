@@ -1,0 +1,90 @@
+"""Rows ↔ the Diplomacy engine's values: stored boards become ``PlayedBoard`` s, and the
+engine's ``Standings`` come back for the pages (which only display them)."""
+
+from __future__ import annotations
+
+from palmares.diplomacy.aggregation.base import Standings
+from palmares.diplomacy.aggregation.registry import get_aggregation
+from palmares.diplomacy.board import PlayedBoard, Seat, parse_power
+from palmares.diplomacy.prizes import Prizes, prizes
+from palmares.diplomacy.scoring.registry import get_system
+from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem
+from palmares.diplomacy.seeding import board_call as call_boards
+from palmares.web.tournaments.models import Board, Tournament
+
+__all__ = ["board_call", "played_boards", "standings", "teams", "tournament_prizes"]
+
+
+def played_boards(tournament: Tournament, *, up_to_round: int | None = None) -> list[PlayedBoard]:
+    boards = (
+        Board.objects.filter(round__tournament=tournament)
+        .select_related("round")
+        .prefetch_related("seats__player")
+        .order_by("round__number", "id")
+    )
+    if up_to_round is not None:
+        boards = boards.filter(round__number__lte=up_to_round)
+    played: list[PlayedBoard] = []
+    for board in boards:
+        seats = tuple(
+            Seat(
+                power=parse_power(seat.power),
+                player=seat.player.name,
+                centres=seat.centres,
+                eliminated=seat.eliminated,
+                draw=seat.in_draw,
+            )
+            for seat in board.seats.all()
+        )
+        if len(seats) == 7:
+            played.append(
+                PlayedBoard(
+                    round=board.round.number,
+                    board=board.label,
+                    seats=seats,
+                    final_year=board.final_year,
+                    top_board=board.top_board,
+                )
+            )
+    return played
+
+
+def standings(tournament: Tournament, *, up_to_round: int | None = None) -> Standings:
+    """The engine's standings of ``tournament`` (after ``up_to_round`` when given)."""
+    boards = played_boards(tournament, up_to_round=up_to_round)
+    aggregation = get_aggregation(tournament.aggregation)
+    return aggregation.aggregate(boards, get_system(tournament.scoring))
+
+
+def teams(tournament: Tournament) -> dict[str, tuple[str, ...]]:
+    return {
+        team.name: tuple(m.name for m in team.members.order_by("key"))
+        for team in tournament.teams.prefetch_related("members").order_by("name")
+    }
+
+
+def tournament_prizes(tournament: Tournament, *, up_to_round: int | None = None) -> Prizes:
+    """The engine's prize list: top board, champion, places 2–7, best countries, teams."""
+    boards = played_boards(tournament, up_to_round=up_to_round)
+    aggregation = get_aggregation(tournament.aggregation)
+    result = aggregation.aggregate(boards, get_system(tournament.scoring))
+    return prizes(result, boards, teams=teams(tournament) or None)
+
+
+#: The board call's search is bounded by moves (not time) so a page is the same on every load.
+BOARD_CALL_MOVES = 20000
+
+
+def board_call(tournament: Tournament, round_number: int) -> BoardCall:
+    """The engine's board call for ``round_number``: everyone who has played, one board each,
+    away from their team-mates, with the earlier rounds as history (seed 0, bounded search)."""
+    history = tuple(played_boards(tournament, up_to_round=round_number - 1))
+    players = sorted({p for b in history for p in b.players})
+    team_of = {p: team for team, members in teams(tournament).items() for p in members}
+    problem = SeedingProblem(
+        round=round_number,
+        entrants=tuple(Entrant(p, None, team_of.get(p)) for p in players),
+        history=history,
+        teams=teams(tournament),
+    )
+    return call_boards(problem, seed=0, moves=BOARD_CALL_MOVES, time_limit=30.0)

@@ -1,0 +1,9 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class TournamentsConfig(AppConfig):
+    name = "palmares.web.tournaments"
+    label = "tournaments"
+    default_auto_field = "django.db.models.BigAutoField"

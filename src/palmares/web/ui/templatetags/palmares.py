@@ -1,0 +1,25 @@
+"""Template filters: figures shown half up (core.rounding), never with Python's round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from palmares.core.rounding import half_up
+
+register = template.Library()
+
+
+@register.filter
+def fixed(value: Any, places: int = 2) -> str:
+    """``{{ rating|fixed:2 }}``: the value to ``places`` decimals, half up; empty for none."""
+    if value is None or value == "":
+        return ""
+    return str(half_up(value, int(places)))
+
+
+@register.filter
+def get(mapping: Any, key: Any) -> Any:
+    """``{{ ids|get:name }}``: a dictionary lookup in a template."""
+    return mapping.get(key) if hasattr(mapping, "get") else None

@@ -1,0 +1,34 @@
+"""The pages."""
+
+from __future__ import annotations
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from palmares.web.ui.views import dip_pouch, diplomacy, games, site
+
+urlpatterns = [
+    path("", site.home, name="home"),
+    path("search", site.search, name="search"),
+    path("dip-pouch/", dip_pouch.ranking, name="ranking"),
+    path("dip-pouch/events/", dip_pouch.events, name="events"),
+    path("dip-pouch/formula/", dip_pouch.formula, name="formula"),
+    path("players/<int:player_id>/", dip_pouch.player, name="player"),
+    path("events/<int:event_id>/", dip_pouch.event, name="event"),
+    path("diplomacy/<int:tournament_id>/", diplomacy.tournament, name="tournament"),
+    path("diplomacy/<int:tournament_id>/boards/new", diplomacy.enter_board, name="enter-board"),
+    path("diplomacy/<int:tournament_id>/board-call/", diplomacy.board_call, name="board-call"),
+    path("tantrix/", games.tantrix, name="tantrix"),
+    path("tantrix/events/<int:event_id>/", games.tantrix_event, name="tantrix-event"),
+    path("tantrix/players/<int:player_id>/", games.tantrix_player, name="tantrix-player"),
+    path("wizard/", games.wizard, name="wizard"),
+    path("wizard/<int:year>-<int:month>/", games.wizard_month, name="wizard-month"),
+    path("wizard/tournaments/<int:event_id>/", games.wizard_tournament, name="wizard-tournament"),
+    path("wizard/players/<int:player_id>/", games.wizard_ledger, name="wizard-ledger"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(template_name="ui/login.html"),
+        name="login",
+    ),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+]

@@ -1,0 +1,102 @@
+"""Tantrix and Wizard pages: the stored lists, matches and games.
+
+Every figure comes from the engines (``palmares.tantrix``, ``palmares.wizard``) through the
+adapters; the pages only display it.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from palmares.tantrix.tables import performance_rows
+from palmares.web.events.models import Event
+from palmares.web.players.models import Player
+from palmares.web.tantrixdb.adapters import tournament_rating
+from palmares.web.tantrixdb.models import Match, Rating
+from palmares.web.wizarddb import adapters as wizard_adapters
+from palmares.web.wizarddb.models import Month
+
+
+def tantrix(request: HttpRequest) -> HttpResponse:
+    lists = list(Rating.objects.values_list("as_of", flat=True).distinct().order_by("-as_of"))
+    as_of = lists[0] if lists else None
+    rows = Rating.objects.filter(as_of__in=lists[:1]).select_related("player").order_by("-rating")
+    events = Event.objects.filter(kind=Event.Kind.TANTRIX).order_by("-date")
+    return render(request, "ui/tantrix.html", {"as_of": as_of, "ratings": rows, "events": events})
+
+
+def tantrix_event(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The seed's two tables (unofficial or no rating; official), from the Tantrix engine."""
+    ev = get_object_or_404(Event, pk=event_id, kind=Event.Kind.TANTRIX)
+    matches = Match.objects.filter(event=ev).select_related("player_a", "player_b", "own_rating")
+    rows = performance_rows(tournament_rating(ev)) if matches else []
+    ids = dict(
+        Player.objects.filter(name__in=[r["player"] for r in rows]).values_list("name", "pk")
+    )
+    for row in rows:
+        row["player_id"] = ids.get(row["player"])
+    context = {
+        "event": ev,
+        "matches": matches,
+        "unrated": [r for r in rows if not r["official"]],
+        "official": [r for r in rows if r["official"]],
+    }
+    return render(request, "ui/tantrix_event.html", context)
+
+
+def tantrix_player(request: HttpRequest, player_id: int) -> HttpResponse:
+    person = get_object_or_404(Player, pk=player_id)
+    ratings = Rating.objects.filter(player=person).order_by("-as_of")
+    matches = (
+        Match.objects.filter(player_a=person).select_related("event", "player_a", "player_b")
+        | Match.objects.filter(player_b=person).select_related("event", "player_a", "player_b")
+    ).order_by("-event__date", "id")
+    return render(
+        request,
+        "ui/tantrix_player.html",
+        {"player": person, "ratings": ratings, "matches": matches},
+    )
+
+
+def wizard(request: HttpRequest) -> HttpResponse:
+    events = Event.objects.filter(kind=Event.Kind.WIZARD).order_by("-date")
+    return render(
+        request, "ui/wizard.html", {"months": Month.objects.order_by("-month"), "events": events}
+    )
+
+
+def wizard_month(request: HttpRequest, year: int, month: int) -> HttpResponse:
+    """The month's ranking and "all scores", from the Wizard engine."""
+    try:
+        first = date(year, month, 1)
+    except ValueError:
+        raise Http404("no such month") from None
+    get_object_or_404(Month, month=first)
+    table = wizard_adapters.month(first)
+    ids = dict(
+        Player.objects.filter(name__in=[x.player for x in table.lines]).values_list("name", "pk")
+    )
+    context = {
+        "month": first,
+        "table": table,
+        "ranked": table.ranked(),
+        "all_scores": table.all_scores(),
+        "ids": ids,
+    }
+    return render(request, "ui/wizard_month.html", context)
+
+
+def wizard_tournament(request: HttpRequest, event_id: int) -> HttpResponse:
+    ev = get_object_or_404(Event, pk=event_id, kind=Event.Kind.WIZARD)
+    result = wizard_adapters.tournament(ev)
+    return render(request, "ui/wizard_tournament.html", {"event": ev, "result": result})
+
+
+def wizard_ledger(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's master points across months and tournaments, with the running total."""
+    person = get_object_or_404(Player, pk=player_id)
+    book = wizard_adapters.player_ledger(person.name)
+    return render(request, "ui/wizard_ledger.html", {"player": person, "ledger": book})

@@ -1,0 +1,45 @@
+"""Home and search."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from palmares.web.events.models import Event
+from palmares.web.lib.names import name_key
+from palmares.web.players.models import Player
+from palmares.web.ratinglists.models import Standing
+from palmares.web.tantrixdb.models import Rating
+from palmares.web.wizarddb.models import Month
+
+SEARCH_LIMIT = 50
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    latest_tantrix = Rating.objects.order_by("-as_of").values_list("as_of", flat=True).first()
+    context = {
+        "events": Event.objects.order_by("-date", "name")[:8],
+        "top": Standing.objects.filter(system="dip-pouch", year=0)
+        .select_related("player")
+        .order_by("rank", "player_id")[:10],
+        "tantrix_top": Rating.objects.filter(as_of=latest_tantrix)
+        .select_related("player")
+        .order_by("-rating")[:5]
+        if latest_tantrix
+        else [],
+        "months": Month.objects.order_by("-month")[:3],
+    }
+    return render(request, "ui/home.html", context)
+
+
+def search(request: HttpRequest) -> HttpResponse:
+    """Players and events whose accent- and case-free name contains the query."""
+    query = request.GET.get("q", "").strip()
+    key = name_key(query)
+    players: list[Player] = []
+    events: list[Event] = []
+    if key:
+        players = list(Player.objects.filter(Q(key__contains=key))[:SEARCH_LIMIT])
+        events = list(Event.objects.filter(key__contains=key).order_by("-date")[:SEARCH_LIMIT])
+    return render(request, "ui/search.html", {"q": query, "players": players, "events": events})

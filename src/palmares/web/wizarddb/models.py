@@ -1,0 +1,60 @@
+"""Wizard online league: games (one row per player), monthly lists, tournaments."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from palmares.web.events.models import Event
+from palmares.web.players.models import Player
+
+
+class Game(models.Model):
+    date = models.DateField(db_index=True)
+    code = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["date", "code"]
+        constraints = [models.UniqueConstraint(fields=["date", "code"], name="wizard_game_unique")]
+
+
+class Placement(models.Model):
+    """A player's final score (equal scores tie) or place in one game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="placements")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="wizard_placements")
+    score = models.IntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "place", "-score"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="wizard_placement_unique"),
+            models.CheckConstraint(
+                condition=models.Q(score__isnull=False) | models.Q(place__isnull=False),
+                name="wizard_score_or_place",
+            ),
+        ]
+
+
+class Month(models.Model):
+    """A league month; once ``published`` its ranking is the official one."""
+
+    month = models.DateField(unique=True, help_text="the first day of the month")
+    published = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-month"]
+
+
+class TournamentPlace(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="wizard_places")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    place = models.PositiveSmallIntegerField()
+    games_finished = models.PositiveSmallIntegerField(null=True, blank=True)
+    invitational = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["event", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="wizard_place_unique"),
+        ]

@@ -1,0 +1,67 @@
+"""Use cases for the Wizard league: import games and tournaments.
+
+Files are read by the same strict readers as ``palmares wizard`` (``palmares.io.wizard``); a game
+already stored (same date and id) and a tournament already stored (same name and date) are
+replaced whole.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.db import transaction
+
+from palmares.io.wizard import read_games, read_tournaments
+from palmares.web.events.models import Event
+from palmares.web.lib.names import name_key
+from palmares.web.players.services import resolve_players
+from palmares.web.wizarddb.models import Game, Month, Placement, TournamentPlace
+
+__all__ = ["import_games", "import_tournaments"]
+
+
+def import_games(path: Path | str) -> int:
+    """Load ``games.csv``; return the number of games stored."""
+    games = read_games(path)
+    with transaction.atomic():
+        players = resolve_players((p, "", "") for g in games for p in g.players)
+        ids = {key[1]: p.pk for key, p in players.items()}
+        placements: list[Placement] = []
+        for g in games:
+            Game.objects.filter(date=g.day, code=g.game).delete()
+            row = Game.objects.create(date=g.day, code=g.game)
+            placements.extend(
+                Placement(game=row, player_id=ids[name_key(f.player)], score=f.score, place=f.place)
+                for f in g.finishes
+            )
+        Placement.objects.bulk_create(placements)
+        for day in {g.day.replace(day=1) for g in games}:
+            Month.objects.get_or_create(month=day)
+    return len(games)
+
+
+def import_tournaments(path: Path | str) -> int:
+    """Load ``tournament.csv``; return the number of tournaments stored."""
+    tournaments = read_tournaments(path)
+    with transaction.atomic():
+        players = resolve_players((p.player, "", "") for t in tournaments for p in t.placings)
+        ids = {key[1]: p.pk for key, p in players.items()}
+        for t in tournaments:
+            event, _ = Event.objects.get_or_create(
+                name=t.name, date=t.day, defaults={"kind": Event.Kind.WIZARD}
+            )
+            event.kind = Event.Kind.WIZARD
+            event.players = t.field_size
+            event.save()
+            event.wizard_places.all().delete()
+            TournamentPlace.objects.bulk_create(
+                TournamentPlace(
+                    event=event,
+                    player_id=ids[name_key(p.player)],
+                    place=p.place,
+                    games_finished=p.games_finished,
+                    invitational=t.invitational,
+                )
+                for p in t.placings
+            )
+    return len(tournaments)

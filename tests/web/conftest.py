@@ -1,0 +1,68 @@
+"""Fixtures for the site: the demo data loaded once per run, and the three personas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.test import Client
+
+from palmares.web.accounts.roles import RATINGS_OFFICERS
+from palmares.web.events.models import Event
+from palmares.web.tournaments.models import Tournament
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
+    from palmares.web.lib.demo import load_demo
+
+    with django_db_blocker.unblock():
+        load_demo()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Each test's transaction is rolled back, generation numbers included: start clean."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture
+def wc(db: None) -> Tournament:
+    return Tournament.objects.get(event__name="World Diplomacy Championship 2007")
+
+
+@pytest.fixture
+def ocean(db: None) -> Event:
+    return Event.objects.get(name="Dip in the Ocean 2004")
+
+
+def _client(user: User) -> Client:
+    client = Client(enforce_csrf_checks=False)
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def td(wc: Tournament) -> Client:
+    """A tournament director of the 2007 WC."""
+    user = User.objects.create_user("td", password="td-password-2007")
+    wc.directors.add(user)
+    return _client(user)
+
+
+@pytest.fixture
+def other_td(db: None) -> Client:
+    """A director of another tournament only: the wrong role for the WC and for results."""
+    user = User.objects.create_user("other", password="other-password-2007")
+    return _client(user)
+
+
+@pytest.fixture
+def officer(db: None) -> Client:
+    user = User.objects.create_user("officer", password="officer-password-2007")
+    group, _ = Group.objects.get_or_create(name=RATINGS_OFFICERS)
+    user.groups.add(group)
+    return _client(user)

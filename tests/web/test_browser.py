@@ -1,0 +1,128 @@
+"""The site in a real browser: playwright driving Debian's chromium (``make test`` installs it).
+
+Open the ranking, pick a nation, open a player, see the chart, open an event, log in as a TD,
+enter a board result, see the standings change.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from palmares.web.players.models import Player
+from palmares.web.tournaments.models import Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture
+def browser_page() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)")
+    # Playwright's sync API runs an event loop in this thread; the ORM calls below are ours.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        page = browser.new_page(viewport={"width": 412, "height": 915})  # a phone
+        try:
+            yield page
+        finally:
+            browser.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    _release_server_connections()
+
+
+def _release_server_connections() -> None:
+    """The live server answers each request in a thread of its own; one still winding down can
+    hold a PostgreSQL session that would stop the test database from being dropped."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+
+
+def test_ranking_player_event_and_a_td_entering_a_board(
+    live_server: Any, browser_page: Any, tmp_path: Path
+) -> None:
+    from palmares.web.lib.demo import load_demo
+
+    load_demo()  # a transactional test starts from empty tables
+    wc = Tournament.objects.get(event__name="World Diplomacy Championship 2007")
+    td = User.objects.create_user("td", password="td-password-2007")
+    wc.directors.add(td)
+    page = browser_page
+    base = live_server.url
+
+    page.goto(f"{base}/dip-pouch/")
+    page.select_option("#nation", "France")
+    page.wait_for_url("**nation=France**")
+    nations = page.locator("#ranking tbody tr td:nth-child(4)").all_inner_texts()
+    assert nations and set(nations) == {"France"}
+
+    page.locator("#ranking tbody tr a").first.click()
+    page.wait_for_selector("#chart .main-svg")  # plotly drew the rating chart
+    assert page.locator("#history tbody tr").count() >= 1
+    page.screenshot(path=str(tmp_path / "player.png"), full_page=True)
+
+    page.locator("#history tbody tr a").first.click()
+    page.wait_for_selector("#report")
+    assert page.locator("#report tbody tr").count() >= 14
+
+    page.goto(f"{base}/accounts/login/?next=/diplomacy/{wc.pk}/")
+    page.fill("#id_username", "td")
+    page.fill("#id_password", "td-password-2007")
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"**/diplomacy/{wc.pk}/")
+    seven = list(
+        Player.objects.filter(seats__board__round__tournament=wc, seats__board__round__number=1)
+        .distinct()
+        .order_by("key")[:7]
+    )
+    soloist = seven[0].name
+
+    def row_of(name: str) -> str:
+        return str(page.locator("#standings tbody tr", has_text=name).first.inner_text())
+
+    before = row_of(soloist)
+    page.click("text=Enter a board result")
+    page.fill("#id_round", "7")
+    page.fill("#id_board", "1")
+    for power, player, centres in zip("AEFGIRT", seven, [18, 6, 4, 3, 2, 1, 0], strict=True):
+        page.fill(f"#id_player_{power}", player.name)
+        page.fill(f"#id_centres_{power}", str(centres))
+    page.click("#board-form button[type=submit]")
+    page.wait_for_url("**round=7")
+    assert page.locator("h2", has_text="Standings after round 7").count() == 1
+    after = row_of(soloist)
+    games_before, score_before = before.split("\t")[-2:]
+    games_after, score_after = after.split("\t")[-2:]
+    assert int(games_after) == int(games_before) + 1
+    assert float(score_after) > float(score_before)  # a solo takes the whole pot
+    shots = Path(os.environ.get("PALMARES_SCREENSHOTS", str(tmp_path)))
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "standings-after-round-7.png"), full_page=False)
+    browser_page.goto(f"{base}/players/{seven[0].pk}/")
+    page.wait_for_selector("#chart .main-svg")
+    page.screenshot(path=str(shots / "player.png"), full_page=True)

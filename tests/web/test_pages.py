@@ -1,0 +1,156 @@
+"""Every page answers 200 and shows its key figures (from the engines, half up)."""
+
+from __future__ import annotations
+
+from django.test import Client
+
+from palmares.web.events.models import Event
+from palmares.web.players.models import Player
+from palmares.web.tournaments.models import Tournament
+from palmares.web.wizarddb.models import TournamentPlace
+
+
+def test_home_lists_top_of_each_ranking(client: Client, ocean: Event) -> None:
+    page = client.get("/").content.decode()
+    latest = Event.objects.order_by("-date", "name").first()
+    assert latest is not None and latest.name in page
+    assert "Pekko" in page  # top of the Tantrix list (2023)
+
+
+def test_event_report_prints_the_seed_scores(client: Client, ocean: Event) -> None:
+    page = client.get(f"/events/{ocean.pk}/").content.decode()
+    for name, score in [
+        ("Edi Birsan", "97.92"),
+        ("Jerry Fest", "93.75"),
+        ("Matt Shields", "64.58"),
+        ("Mitchell Wageler", "10.42"),
+        ("Mark Zoffel", "35.42"),
+    ]:
+        row = page.split(name)[1].split("</tr>")[0]
+        assert f">{score}<" in row, (name, row)
+
+
+def test_formula_page_works_the_seed_example(client: Client) -> None:
+    page = client.get("/dip-pouch/formula/").content.decode()
+    for figure in ["88.46", "20.57", "33.46", "5.019", "60.019"]:
+        assert figure in page
+
+
+def test_ranking_international_national_and_year(client: Client, db: None) -> None:
+    page = client.get("/dip-pouch/").content.decode()
+    assert 'id="ranking"' in page and "Permanent" in page and ">2007<" in page
+    france = client.get("/dip-pouch/?nation=France").content.decode()
+    rows = france.split("<tbody>")[1].split("</tbody>")[0]
+    assert rows.count("<tr>") > 10 and "Germany" not in rows
+    assert client.get("/dip-pouch/?year=2004").status_code == 200
+    assert client.get("/dip-pouch/?year=abc").status_code == 404
+
+
+def test_player_page_has_history_and_chart(client: Client, ocean: Event) -> None:
+    birsan = Player.objects.get(name="Edi Birsan")
+    page = client.get(f"/players/{birsan.pk}/").content.decode()
+    assert 'id="chart"' in page and "plotly.min.js" in page
+    assert "Dip in the Ocean 2004" in page and ">97.92<" in page
+    assert ">45.13<" in page  # 40 + 8.857…% of (97.92 − 40)
+
+
+def test_events_list(client: Client, db: None) -> None:
+    assert "World Diplomacy Championship 2007" in client.get("/dip-pouch/events/").content.decode()
+
+
+def test_tournament_page_standings_boards_teams(client: Client, wc: Tournament) -> None:
+    page = client.get(f"/diplomacy/{wc.pk}/").content.decode()
+    assert 'id="standings"' in page and "Top board" in page and 'id="teams"' in page
+    assert "stake" in page.lower()  # the ante explained per player
+    assert "takes the most points from the top-board pot" in page
+    assert 'id="places"' in page and 'id="best-countries"' in page and 'id="invitations"' in page
+    assert 'class="errorlist"' not in page  # the top board is the seven invited
+    champion = page.split('id="champion"><strong>')[1].split("<")[0]
+    report = client.get(f"/events/{wc.event_id}/").content.decode()
+    first = report.split('id="report"')[1].split("<tbody>")[1].split("</tr>")[0]
+    assert champion in first and '<td class="num">1</td>' in first
+    first = client.get(f"/diplomacy/{wc.pk}/?round=1").content.decode()
+    assert "Standings after round 1" in first
+
+
+def test_tantrix_pages_print_the_seed_tables(client: Client, db: None) -> None:
+    page = client.get("/tantrix/").content.decode()
+    assert "Pekko" in page and ">2023<" in page
+    event = Event.objects.get(kind="tantrix")
+    tables = client.get(f"/tantrix/events/{event.pk}/").content.decode()
+    unrated = tables.split('id="unrated"')[1].split("</table>")[0]
+    matt = unrated.split(">MattK<")[1].split("</tr>")[0]  # seed 003: 43.8 %, −89, 2023, 1934
+    for cell in [">Pekko<", ">43.8<", ">-89<", ">2023<", ">1934<"]:
+        assert cell in matt, matt
+    tyedyed = unrated.split(">tyedyed<")[1].split("</tr>")[0]
+    assert ">-276<" in tyedyed  # the Factor with 400·√2, not 565.7
+    pekko = Player.objects.get(name="Pekko")
+    assert "2023" in client.get(f"/tantrix/players/{pekko.pk}/").content.decode()
+
+
+def test_wizard_month_tournament_and_ledger(client: Client, db: None) -> None:
+    assert "2010-03" in client.get("/wizard/").content.decode()
+    month = client.get("/wizard/2010-3/").content.decode()
+    ranking = month.split('id="wizard-ranking"')[1].split("</table>")[0]
+    assert '<td class="num">1</td>' in ranking
+    assert client.get("/wizard/2010-13/").status_code == 404
+    cup = Event.objects.get(kind="wizard")
+    assert "Spring Cup 2010" in client.get(f"/wizard/tournaments/{cup.pk}/").content.decode()
+    winner = TournamentPlace.objects.get(event=cup, place=1).player
+    ledger = client.get(f"/wizard/players/{winner.pk}/").content.decode()
+    assert 'id="ledger-total"' in ledger and "Spring Cup 2010" in ledger
+
+
+def test_search_is_accent_and_case_insensitive(client: Client, db: None) -> None:
+    page = client.get("/search?q=EDI birsan").content.decode()
+    assert "Edi Birsan" in page
+    accented = Player.objects.filter(name__contains="è").first()
+    assert accented is not None
+    bare = accented.name.replace("è", "e").upper()
+    assert accented.name in client.get("/search", {"q": bare}).content.decode()
+    assert "Dip in the Ocean 2004" in client.get("/search?q=ocean").content.decode()
+
+
+def test_french(client: Client, db: None) -> None:
+    page = client.get("/dip-pouch/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'lang="fr"' in page and "Classement" in page
+    formula = client.get("/dip-pouch/formula/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "la nouvelle cote est 60.019" in formula
+
+
+def test_cached_pages_follow_a_recompute(officer: Client, ocean: Event) -> None:
+    from palmares.web.ratinglists.services import generation
+
+    before = generation()
+    fest = Player.objects.get(name="Jerry Fest")
+    page = officer.get(f"/players/{fest.pk}/").content.decode()
+    assert ">93.75<" in page  # 2nd of 24
+    ranking = officer.get("/dip-pouch/").content.decode()
+    payload = '[{"player": "Jerry Fest", "rank": 1}, {"player": "Edi Birsan", "rank": 2}]'
+    officer.put(f"/api/events/{ocean.pk}/results", data=payload, content_type="application/json")
+    assert generation() == before + 1
+    again = officer.get(f"/players/{fest.pk}/").content.decode()
+    assert ">75.00<" in again and ">93.75<" not in again  # 1st of 2, not the cached page
+    assert officer.get("/dip-pouch/").content.decode() != ranking
+
+
+def test_ranking_pages_are_ranges_of_positions(client: Client, db: None) -> None:
+    def ranks(query: str) -> list[int]:
+        body = client.get(f"/dip-pouch/{query}").content.decode().split("<tbody>")[1]
+        return [int(r.split('<td class="num">')[1].split("<")[0]) for r in body.split("<tr>")[1:]]
+
+    first, second = ranks(""), ranks("?page=2")
+    assert len(first) == len(second) == 50
+    assert first == sorted(first) and second == sorted(second) and second[0] >= first[-1]
+    assert ranks("?page=999") == ranks("?page=10") and ranks("?page=x") == first
+    france = ranks("?nation=France")
+    assert france[0] == 1 and france == sorted(france)
+
+
+def test_board_call_seats_everyone_for_the_next_round(client: Client, wc: Tournament) -> None:
+    page = client.get(f"/diplomacy/{wc.pk}/board-call/").content.decode()
+    assert "Board call, round 7" in page and 'id="call-quality"' in page
+    call = page.split('id="board-call"')[1]
+    assert call.count("<tr>") == 70 and call.count("Austria") == 10
+    earlier = client.get(f"/diplomacy/{wc.pk}/board-call/?round=2").content.decode()
+    assert "Board call, round 2" in earlier

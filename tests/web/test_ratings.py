@@ -1,0 +1,40 @@
+"""The stored Dip Pouch figures are the engine's: the same as `palmares dip-pouch` gives."""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+from typing import Any
+
+from palmares.web.events.models import Event
+from palmares.web.lib.demo import SAMPLE
+from palmares.web.ratinglists.models import RatingEntry, Standing
+
+
+def test_event_figures_match_the_command_line(cli: Any, ocean: Event) -> None:
+    answer = cli(
+        "dip-pouch",
+        "event",
+        str(SAMPLE / "dip-in-the-ocean-2004.csv"),
+        "Dip in the Ocean 2004",
+        "-f",
+        "csv",
+    )
+    assert answer.code == 0, answer.err
+    printed = {r["player"]: r for r in csv.DictReader(io.StringIO(answer.out))}
+    stored = RatingEntry.objects.filter(event=ocean).select_related("player")
+    assert stored.count() == 24
+    for entry in stored:
+        row = printed[entry.player.name]
+        assert abs(entry.percentile - Decimal(row["score"])) < Decimal("1e-9")
+        assert abs(entry.rating_after - Decimal(row["rating_after"])) < Decimal("1e-9")
+
+
+def test_lists_permanent_and_by_year(ocean: Event) -> None:
+    permanent = Standing.objects.filter(system="dip-pouch", year=0)
+    assert permanent.filter(rank=1).exists()
+    birsan = permanent.get(player__name="Edi Birsan")
+    assert birsan.events == 1 and birsan.national_rank is None  # no nationality in the seed
+    assert Standing.objects.filter(year=2004, player__name="Edi Birsan").exists()
+    assert not Standing.objects.filter(year=2003, player__name="Edi Birsan").exists()
