@@ -19,6 +19,9 @@ def test_home_lists_top_of_each_ranking(client: Client, ocean: Event) -> None:
 
 def test_event_report_prints_the_seed_scores(client: Client, ocean: Event) -> None:
     page = client.get(f"/events/{ocean.pk}/").content.decode()
+    # Seed 000 prints "Coeff 18.86" for this 24-player event: the WDD's stored value, not the
+    # formula's 8.86 (24 / 3.5 + 2).
+    assert ">18.86<" in page and ">8.86<" not in page
     for name, score in [
         ("Edi Birsan", "97.92"),
         ("Jerry Fest", "93.75"),
@@ -51,7 +54,7 @@ def test_player_page_has_history_and_chart(client: Client, ocean: Event) -> None
     page = client.get(f"/players/{birsan.pk}/").content.decode()
     assert 'id="chart"' in page and "plotly.min.js" in page
     assert "Dip in the Ocean 2004" in page and ">97.92<" in page
-    assert ">45.13<" in page  # 40 + 8.857…% of (97.92 − 40)
+    assert ">50.92<" in page  # 40 + 18.86% (the stored coefficient) of (97.92 − 40)
 
 
 def test_events_list(client: Client, db: None) -> None:
