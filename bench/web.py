@@ -15,11 +15,6 @@ DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/palmares_bench) is cr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from django.core.management.color import Style
-
 import argparse
 import asyncio
 import os
@@ -32,9 +27,13 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote, urlparse
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from django.core.management.color import Style
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/palmares_bench"
 NATIONS = [f"Nation {chr(65 + i)}{chr(65 + j)}" for i in range(6) for j in range(5)]
