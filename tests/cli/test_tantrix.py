@@ -63,6 +63,16 @@ def test_the_144_reproducible_cells_of_the_seed(cli: Callable[..., CliResult]) -
     assert wrong == []
 
 
+def test_rows_come_in_the_seeds_order(cli: Callable[..., CliResult]) -> None:
+    """The seed lists the unrated players branch by branch down the draw (MattK, Rochelle, then
+    Mighty's branch …), then the officially rated players in the order of its first table."""
+    result = cli("tantrix", "performance", MATCHES, "--ratings", RATINGS, "--format", "csv")
+    assert result.code == 0
+    printed = [row["player"] for row in csv.DictReader(io.StringIO(result.out))]
+    seed_order = list(dict.fromkeys(cell["player"] for cell in expected_cells()))
+    assert printed == seed_order
+
+
 def test_the_12_cells_no_draw_can_produce(cli: Callable[..., CliResult]) -> None:
     rows = performance_csv(cli)
     cells = [c for c in expected_cells() if c["reproducible"] == "no"]

@@ -141,9 +141,14 @@ def rate_unrated(
 def _draw_order(
     found: Mapping[str, ChainRating], players: Sequence[str]
 ) -> tuple[ChainRating, ...]:
-    """Depth first along the draw: each stage-1 player (in order of first appearance), then the
-    players rated from them, and so on — the way the seed's table walks "each eighth of the draw".
+    """Depth first along the draw, the way the seed's table walks "each eighth of the draw".
+
+    Each stage-1 player, then the players rated from them, and so on. A branch takes the draw
+    position of the earliest of its players in the file (a player with a bye in round 1 enters
+    where the player they beat stood), so branches come in the draw's order: the NZ 2000 table
+    lists MattK's branch, then Mighty's (robin's first-round line), then venus's.
     """
+    position = {p: i for i, p in enumerate(players)}
     children: dict[str, list[str]] = defaultdict(list)
     roots: list[str] = []
     for player in players:
@@ -154,13 +159,21 @@ def _draw_order(
             roots.append(player)
         else:
             children[entry.rated_from[0]].append(player)
+
+    first: dict[str, int] = {}
+
+    def earliest(player: str) -> int:
+        if player not in first:
+            first[player] = min([position[player], *(earliest(c) for c in children[player])])
+        return first[player]
+
     ordered: list[ChainRating] = []
 
     def visit(player: str) -> None:
         ordered.append(found[player])
-        for child in children[player]:
+        for child in sorted(children[player], key=earliest):
             visit(child)
 
-    for root in roots:
+    for root in sorted(roots, key=earliest):
         visit(root)
     return tuple(ordered)
