@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from django.test import Client
 
 from palmares.web.events.models import Event
@@ -31,6 +33,19 @@ def test_event_report_prints_the_seed_scores(client: Client, ocean: Event) -> No
     ]:
         row = page.split(name)[1].split("</tr>")[0]
         assert f">{score}<" in row, (name, row)
+
+
+def test_event_report_lists_ties_as_the_seed_does(client: Client, ocean: Event) -> None:
+    """Seed 000 lists tied players in the order the results came (9th: O'Connor then Shields;
+    22nd: Bray, Nick, Wageler), not alphabetically by first name."""
+    page = html.unescape(client.get(f"/events/{ocean.pk}/").content.decode())
+    seed_order = [
+        "Jeff Dwornicki", "Doug Scott", "Robert O'Connor", "Matt Shields", "Brad Basden",
+        "Gary Waines", "Mark Zoffel", "Brenden Huang", "Len Tennant",
+        "Doug Bray", "Andrew Nick", "Mitchell Wageler",
+    ]  # fmt: skip
+    positions = [page.index(f">{name}<") for name in seed_order]
+    assert positions == sorted(positions)
 
 
 def test_formula_page_works_the_seed_example(client: Client) -> None:

@@ -111,10 +111,10 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     entries = (
         RatingEntry.objects.filter(system=SYSTEM, event=ev)
         .select_related("player", "result")
-        .order_by("result__rank", "player__key")
+        .order_by("result__rank", "result__id")
     )
     value = entries[0].tournament_value if entries else None
-    results = ev.results.select_related("player").order_by("rank", "player__key")
+    results = ev.results.select_related("player").order_by("rank", "id")
     tournament = getattr(ev, "tournament", None)
     return render(
         request,
