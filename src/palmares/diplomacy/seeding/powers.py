@@ -19,7 +19,16 @@ from collections.abc import Sequence
 
 from palmares.diplomacy.seeding.problem import Prepared
 
-__all__ = ["assign_board", "assign_powers", "fewest_repeats", "power_cost", "repeat_count"]
+__all__ = [
+    "assign_board",
+    "assign_powers",
+    "fewest_repeats",
+    "fresh_masks",
+    "fresh_matching",
+    "power_cost",
+    "repeat_count",
+    "shortfall",
+]
 
 REPEAT = 1_000_000
 TIMES = 1_000
@@ -143,22 +152,60 @@ def _solve(
     return found
 
 
-def fewest_repeats(prep: Prepared, members: Sequence[int]) -> int:
-    """The fewest power repeats on a board of ``members``: seven minus the largest matching of
-    players to powers they never played (augmenting paths; quicker than :func:`assign_board`)."""
-    size = prep.board_size
-    fresh = [[k for k in range(size) if not prep.played[i][k]] for i in members]
-    owner: list[int] = [-1] * size
+def fresh_masks(prep: Prepared) -> list[int]:
+    """For each player, the powers they never played, as a bit mask (bit ``k``: power ``k``)."""
+    return [
+        sum(1 << k for k in range(prep.board_size) if not prep.played[i][k])
+        for i in range(len(prep.players))
+    ]
 
-    def augment(i: int, seen: list[bool]) -> bool:
-        for k in fresh[i]:
-            if seen[k]:
-                continue
-            seen[k] = True
-            if owner[k] < 0 or augment(owner[k], seen):
-                owner[k] = i
+
+def fresh_matching(masks: Sequence[int], size: int) -> list[int]:
+    """A largest matching of players to powers they never played (``masks``: their fresh powers
+    as bits) on a board of ``size`` powers: the power of each player, -1 for a player left
+    without a fresh one. Each player first takes the lowest free fresh power; augmenting paths
+    only when none is left."""
+    owner = [-1] * size
+    taken = 0
+    seen = 0
+
+    def augment(j: int) -> bool:
+        nonlocal seen
+        left = masks[j] & ~seen
+        while left:
+            low = left & -left
+            left ^= low
+            seen |= low
+            k = low.bit_length() - 1
+            if owner[k] < 0 or augment(owner[k]):
+                owner[k] = j
                 return True
         return False
 
-    matched = sum(1 for i in range(len(members)) if augment(i, [False] * size))
-    return len(members) - matched
+    for i, mask in enumerate(masks):
+        free = mask & ~taken
+        if free:
+            low = free & -free
+            owner[low.bit_length() - 1] = i
+            taken |= low
+            continue
+        seen = 0
+        if augment(i):
+            taken = sum(1 << k for k in range(size) if owner[k] >= 0)
+    power = [-1] * len(masks)
+    for k, i in enumerate(owner):
+        if i >= 0:
+            power[i] = k
+    return power
+
+
+def shortfall(masks: Sequence[int], size: int) -> int:
+    """How many players cannot get a fresh power (see :func:`fresh_matching`)."""
+    return fresh_matching(masks, size).count(-1)
+
+
+def fewest_repeats(prep: Prepared, members: Sequence[int]) -> int:
+    """The fewest power repeats on a board of ``members``: seven minus the largest matching of
+    players to powers they never played (see :func:`shortfall`)."""
+    masks = fresh_masks(prep)
+    return shortfall([masks[i] for i in members], prep.board_size)
