@@ -169,18 +169,26 @@ def fresh_matching(masks: Sequence[int], size: int) -> list[int]:
     taken = 0
     seen = 0
 
-    def augment(j: int) -> bool:
+    def augment(j: int) -> int:
+        """The free power an augmenting path from player ``j`` ends on, or -1."""
         nonlocal seen
         left = masks[j] & ~seen
+        seen |= left
+        # First a power nobody holds, then a longer path through a holder.
+        free = left & ~taken
+        if free:
+            k = (free & -free).bit_length() - 1
+            owner[k] = j
+            return k
         while left:
             low = left & -left
             left ^= low
-            seen |= low
             k = low.bit_length() - 1
-            if owner[k] < 0 or augment(owner[k]):
+            end = augment(owner[k])
+            if end >= 0:
                 owner[k] = j
-                return True
-        return False
+                return end
+        return -1
 
     for i, mask in enumerate(masks):
         free = mask & ~taken
@@ -190,8 +198,9 @@ def fresh_matching(masks: Sequence[int], size: int) -> list[int]:
             taken |= low
             continue
         seen = 0
-        if augment(i):
-            taken = sum(1 << k for k in range(size) if owner[k] >= 0)
+        end = augment(i)
+        if end >= 0:
+            taken |= 1 << end
     power = [-1] * len(masks)
     for k, i in enumerate(owner):
         if i >= 0:

@@ -313,7 +313,15 @@ def _anneal(
                     continue
             saved = [fresh_of[e] for e in boards[a]], [fresh_of[e] for e in boards[b]]
             swap(ea, eb)
-            ra, rb = recount(a), recount(b)
+            # A fully matched board whose newcomer can take the leaver's power stays matched.
+            if reps[a] == 0 and masks[player[eb]] >> ka & 1:
+                ra, fresh_of[eb] = 0, ka
+            else:
+                ra = recount(a)
+            if reps[b] == 0 and masks[player[ea]] >> kb & 1:
+                rb, fresh_of[ea] = 0, kb
+            else:
+                rb = recount(b)
             energy = d * PAIR_WEIGHT + ra + rb - base
             if energy > 0:
                 if u < 0:
