@@ -60,3 +60,9 @@ def test_no_offer_unless_the_whole_field_played_every_round() -> None:
         affine_call(prepare(SeedingProblem(2, entrants(35), history_of(play(1, entrants(35))))))
         is None
     )
+
+
+def test_a_perfect_class_skips_the_search() -> None:
+    calls = play(2, entrants(49))
+    call = board_call(SeedingProblem(3, entrants(49), history_of(calls)), seed=1)
+    assert call.moves == 0 and call.quality.objective == 0 and call.quality.power_repeats == ()

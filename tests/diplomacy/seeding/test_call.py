@@ -206,9 +206,10 @@ def test_kept_apart_players_are_not_both_proposed_to_play_two_boards() -> None:
 
 def test_the_time_limit_stops_the_search_and_says_so() -> None:
     ticks = iter(range(10**6))
-    history = history_of([board_call(SeedingProblem(1, entrants(49)), seed=1, **FAST)])
-    history += history_of([board_call(SeedingProblem(2, entrants(49), history), seed=2, **FAST)])
-    problem = SeedingProblem(3, entrants(49), history)
+    # 56 players: 49 would get the affine plane's class, which needs no search at all.
+    history = history_of([board_call(SeedingProblem(1, entrants(56)), seed=1, **FAST)])
+    history += history_of([board_call(SeedingProblem(2, entrants(56), history), seed=2, **FAST)])
+    problem = SeedingProblem(3, entrants(56), history)
     call = board_call(problem, seed=1, time_limit=3, clock=lambda: float(next(ticks)))
     assert call.stopped_by_time
     assert any("the search stopped at the time limit (3 s)" in n for n in call.notes)

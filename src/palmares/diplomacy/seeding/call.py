@@ -13,7 +13,7 @@ from palmares.diplomacy.seeding.lower_bound import LowerBound, lower_bound
 from palmares.diplomacy.seeding.objective import HARD, Quality, evaluate
 from palmares.diplomacy.seeding.powers import assign_powers, fewest_repeats
 from palmares.diplomacy.seeding.problem import SeedingProblem, prepare
-from palmares.diplomacy.seeding.search import search
+from palmares.diplomacy.seeding.search import SearchResult, search
 
 __all__ = ["BoardCall", "CalledSeat", "board_call"]
 
@@ -63,23 +63,29 @@ def board_call(
     start = clock()
     prep = prepare(problem)
     bound = lower_bound(prep)
-    found = search(
-        prep, seed=seed, time_limit=time_limit, moves=moves, bound=bound.value, clock=clock
-    )
+    offer = affine_call(prep)
+    mine = (HARD, 0)
+    if offer is not None:
+        mine = (evaluate(prep, offer).objective, sum(fewest_repeats(prep, b) for b in offer))
+    if mine == (bound.value, 0):  # nothing can be better: no search needed
+        found = SearchResult(tuple(tuple(b) for b in offer or ()), bound.value, 0, False)
+    else:
+        found = search(
+            prep, seed=seed, time_limit=time_limit, moves=moves, bound=bound.value, clock=clock
+        )
     boards = found.boards
     affine_note = ""
-    offer = affine_call(prep)
-    if offer is not None:
-        # The plane's class wins ties: it keeps the later rounds free of repeated pairs.
-        mine = (evaluate(prep, offer).objective, sum(fewest_repeats(prep, b) for b in offer))
-        theirs = (found.cost, sum(fewest_repeats(prep, b) for b in found.boards))
-        if mine <= theirs:
-            boards = tuple(tuple(b) for b in offer)
-            affine_note = (
-                f"the boards are the next parallel class of the affine plane of order "
-                f"{prep.board_size} read from the earlier rounds ({len(prep.players)} players "
-                f"can play {prep.board_size + 1} rounds without meeting twice)."
-            )
+    # The plane's class wins ties: it keeps the later rounds free of repeated pairs.
+    if offer is not None and mine <= (
+        found.cost,
+        sum(fewest_repeats(prep, b) for b in found.boards),
+    ):
+        boards = tuple(tuple(b) for b in offer)
+        affine_note = (
+            f"the boards are the next parallel class of the affine plane of order "
+            f"{prep.board_size} read from the earlier rounds ({len(prep.players)} players "
+            f"can play {prep.board_size + 1} rounds without meeting twice)."
+        )
     if found.cost >= HARD:
         broken = evaluate(prep, found.boards).violations
         raise PalmaresError(
