@@ -66,3 +66,13 @@ def test_a_perfect_class_skips_the_search() -> None:
     calls = play(2, entrants(49))
     call = board_call(SeedingProblem(3, entrants(49), history_of(calls)), seed=1)
     assert call.moves == 0 and call.quality.objective == 0 and call.quality.power_repeats == ()
+
+
+def test_without_keep_apart_pairs_seven_rounds_repeat_no_pair_and_no_power() -> None:
+    # Round 2 labels y = π(power of round 1) + u·x: on the lines of the classes called, the
+    # powers of round 1 all differ, and powers that rotate never repeat.
+    calls = play(7, entrants(49))
+    assert [c.quality.objective for c in calls] == [0] * 7
+    assert [len(c.quality.power_repeats) for c in calls] == [0] * 7
+    played = Counter((s.player, s.power) for c in calls for s in c.seats)
+    assert len(played) == 49 * 7

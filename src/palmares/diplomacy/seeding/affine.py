@@ -17,7 +17,9 @@ earlier rounds are read as coordinates and the next unused class is offered as a
 - after round 2 or later, ``x`` is the board of round 1 and ``y`` the board of round 2; every
   later round must be a class ``y = m·x + c`` (else nothing is offered), and the call is an
   unused class none of whose lines holds a keep-apart pair, the one whose boards need the
-  fewest power repeats (then the smallest ``m``).
+  fewest power repeats, then (looking ahead: the remaining classes played greedily, fewest
+  repeats first, with the powers palmares would give) the fewest repeats in all the rounds
+  left, then the smallest ``m``.
 
 The call compares the offer with the search's call and keeps the better by (pair cost, power
 repeats), the offer winning ties since it keeps the later rounds free of repeated pairs.
@@ -27,8 +29,10 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from dataclasses import replace
+from itertools import permutations
 
-from palmares.diplomacy.seeding.powers import fewest_repeats
+from palmares.diplomacy.seeding.powers import assign_powers, fewest_repeats
 from palmares.diplomacy.seeding.problem import Prepared
 
 __all__ = ["affine_call"]
@@ -69,10 +73,46 @@ def _labels(prep: Prepared, rows: list[list[int]]) -> list[int] | None:
     """A ``y`` for each player (a different one within each row) such that the keep-apart
     pairs block as few classes as possible and never the class ``y = c`` itself.
 
-    A descent over swaps of two labels within a row, from the seat order of the history shifted
-    by the row (so that a board of ``y = c`` does not gather players of one power), with a
-    fixed pseudo-random order of moves (``random.Random(0)``); ``None`` if the class ``y = c``
-    stays blocked."""
+    First ``y = π(power of round 1) + u·x`` for a renaming ``π`` of the powers and ``u ≠ 0``:
+    then on every line of a class ``m ≠ u`` the powers of round 1 are all different, so powers
+    that rotate (see :mod:`.powers`) never repeat; the ``π`` and ``u`` blocking fewest classes
+    besides ``u`` are taken. A descent over swaps of two labels within a row (see
+    :func:`_labels_by_swaps`) may free more classes but loses the rotation; it is taken only
+    when it blocks fewer classes (pair cost first)."""
+    p = prep.board_size
+    n = len(prep.players)
+    x = [0] * n
+    for r, members in enumerate(rows):
+        for i in members:
+            x[i] = r
+    pairs = [(i, j) for i, j in prep.forbidden if x[i] != x[j]]
+    inverse = [0] + [pow(d, -1, p) for d in range(1, p)]
+    first = prep.last
+    best: tuple[int, int, int, tuple[int, ...]] | None = None
+    if first and all(k >= 0 for k in first):
+        for u in range(1, p):
+            for name in permutations(range(p)):
+                blocked = {
+                    (name[first[j]] - name[first[i]] + u * (x[j] - x[i]))
+                    * inverse[(x[j] - x[i]) % p]
+                    % p
+                    for i, j in pairs
+                }
+                if 0 in blocked:
+                    continue
+                key = (len(blocked - {u}), len(blocked), u)
+                if best is None or key < best[:3]:
+                    best = (*key, name)
+    swapped = _labels_by_swaps(prep, rows)
+    if best is not None:
+        y = [(best[3][first[i]] + best[2] * x[i]) % p for i in range(n)]
+        if swapped is None or len(_blocked(prep, x, y)) <= len(_blocked(prep, x, swapped)):
+            return y
+    return swapped
+
+
+def _labels_by_swaps(prep: Prepared, rows: list[list[int]]) -> list[int] | None:
+    """Labels from the seat order shifted by the row, then swaps that free classes."""
     p = prep.board_size
     x = [0] * len(prep.players)
     y = [0] * len(prep.players)
@@ -144,15 +184,43 @@ def affine_call(prep: Prepared) -> list[list[int]] | None:
         if m is None:
             return None
         used.add(m)
-    best: tuple[int, int, list[list[int]]] | None = None
-    for m in range(1, p):
-        if m in used:
-            continue
-        if m in blocked:
-            continue
-        line = [(y[i] - m * x[i]) % p for i in range(n)]
-        boards = [sorted(i for i in range(n) if line[i] == c) for c in range(p)]
+    free = [m for m in range(1, p) if m not in used and m not in blocked]
+    classes = {m: _class(x, y, m, p) for m in free}
+    best: tuple[int, int, int, list[list[int]]] | None = None
+    for m, boards in classes.items():
         repeats = sum(fewest_repeats(prep, members) for members in boards)
-        if best is None or (repeats, m) < best[:2]:
-            best = (repeats, m, boards)
-    return None if best is None else best[2]
+        later = _greedy_rest(
+            _played_after(prep, boards), {k: c for k, c in classes.items() if k != m}
+        )
+        if best is None or (repeats, later, m) < best[:3]:
+            best = (repeats, later, m, boards)
+    return None if best is None else best[3]
+
+
+def _greedy_rest(prep: Prepared, classes: dict[int, list[list[int]]]) -> int:
+    """Power repeats of the remaining classes played one after the other, each time the one
+    needing the fewest (then the smallest ``m``), with the powers palmares would give."""
+    total = 0
+    left = dict(classes)
+    while left:
+        cost, m = min((sum(fewest_repeats(prep, b) for b in c), k) for k, c in left.items())
+        total += cost
+        prep = _played_after(prep, left.pop(m))
+    return total
+
+
+def _class(x: list[int], y: list[int], m: int, p: int) -> list[list[int]]:
+    """The lines ``y = m·x + c`` for ``c = 0 … p-1``, as boards of player numbers."""
+    line = [(y[i] - m * x[i]) % p for i in range(len(x))]
+    return [sorted(i for i in range(len(x)) if line[i] == c) for c in range(p)]
+
+
+def _played_after(prep: Prepared, boards: list[list[int]]) -> Prepared:
+    """``prep`` as if ``boards`` had been played with the powers palmares would give."""
+    played = [list(row) for row in prep.played]
+    last = list(prep.last)
+    for members, ks in zip(boards, assign_powers(prep, boards), strict=True):
+        for i, k in zip(members, ks, strict=True):
+            played[i][k] += 1
+            last[i] = k
+    return replace(prep, played=tuple(tuple(row) for row in played), last=tuple(last))

@@ -5,7 +5,10 @@ On one board, giving player ``i`` power ``k`` costs, in this order of importance
 1. a repeat (``i`` played ``k`` before) — the number of repeats is minimised first;
 2. how often ``k`` was played before (a third Austria is worse than a second);
 3. when a repeat cannot be avoided, it goes to the player with the most distinct powers played,
-   so those who have seen fewest powers get a new one (issue 6).
+   so those who have seen fewest powers get a new one (issue 6);
+4. last, our tie-break: each player takes the power after their latest one (Austria, England,
+   France … Turkey, Austria), so that when nothing else decides, powers rotate. Rotating powers
+   keep later rounds free of repeats where the boards have structure (see :mod:`.affine`).
 A two-boarder may not get on their second board the power they have on their first.
 
 Seven players and seven powers make 7! = 5,040 assignments; a dynamic programme over the subsets
@@ -32,6 +35,8 @@ __all__ = [
 
 REPEAT = 1_000_000
 TIMES = 1_000
+#: The weight of :func:`power_cost` over the rotation tie-break (at most 1 a player).
+ROTATE = 8
 
 
 def power_cost(prep: Prepared, player: int, power: int) -> int:
@@ -122,6 +127,13 @@ def assign_powers(prep: Prepared, boards: Sequence[Sequence[int]]) -> list[tuple
     return out
 
 
+def _rotation(prep: Prepared, player: int, power: int) -> int:
+    """0 if ``power`` follows the player's latest power in the order of the powers (or they
+    have none), else 1: the last tie-break, so powers rotate when nothing else decides."""
+    last = prep.last[player] if prep.last else -1
+    return 0 if last < 0 or power == (last + 1) % prep.board_size else 1
+
+
 def _solve(
     prep: Prepared,
     boards: Sequence[Sequence[int]],
@@ -141,7 +153,7 @@ def _solve(
         [
             None
             if taken.get(i) == k or (force is not None and force[0] == i and force[1] != k)
-            else power_cost(prep, i, k)
+            else power_cost(prep, i, k) * ROTATE + _rotation(prep, i, k)
             for k in range(prep.board_size)
         ]
         for i in boards[b]

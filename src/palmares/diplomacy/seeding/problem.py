@@ -65,7 +65,8 @@ class Prepared:
     Players who play are numbered ``0 … n-1`` (``players``); ``entries`` has one item per seat
     to fill (a two-boarder appears twice). ``met[i][j]`` counts earlier boards shared by ``i``
     and ``j``; ``forbidden`` holds the pairs ``(i, j)``, ``i < j``, that may never share a board
-    and why; ``played[i][k]`` counts the times ``i`` played power ``k`` before. ``top`` lists the
+    and why; ``played[i][k]`` counts the times ``i`` played power ``k`` before, and ``last[i]``
+    is the power of their latest game (-1 if none). ``top`` lists the
     players of the fixed top board (board 1). ``notes`` explains the choices made.
     """
 
@@ -81,6 +82,7 @@ class Prepared:
     top: tuple[int, ...]
     history: tuple[PlayedBoard, ...]
     notes: tuple[str, ...]
+    last: tuple[int, ...] = ()
 
     @property
     def board_size(self) -> int:
@@ -265,7 +267,8 @@ def prepare(problem: SeedingProblem) -> Prepared:
 
     met = [[0] * n for _ in range(n)]
     played = [[0] * size for _ in range(n)]
-    for board in history:
+    last = [-1] * n
+    for board in sorted(history, key=lambda b: b.round):
         seated = [index[s.player] for s in board.seats if s.player in index]
         for a in seated:
             for b in seated:
@@ -274,6 +277,7 @@ def prepare(problem: SeedingProblem) -> Prepared:
         for seat in board.seats:
             if seat.player in index and seat.power in problem.powers:
                 played[index[seat.player]][problem.powers.index(seat.power)] += 1
+                last[index[seat.player]] = problem.powers.index(seat.power)
 
     forbidden: dict[tuple[int, int], str] = {}
     unknown = sorted({p for pair in problem.keep_apart for p in pair} - set(names))
@@ -318,4 +322,5 @@ def prepare(problem: SeedingProblem) -> Prepared:
         top=top_idx,
         history=history,
         notes=tuple(notes),
+        last=tuple(last),
     )
