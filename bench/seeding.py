@@ -258,9 +258,10 @@ def main() -> None:
                 for m in ("palmares", "random", "greedy")
             }
             ours = tallies["palmares"]
+            # The order: hard constraints, then pair cost, then power repeats.
             ok = all(
-                (ours.objective, ours.power_repeats) <= (t.objective, t.power_repeats)
-                or ours.objective < t.objective
+                (ours.broken, ours.objective, ours.power_repeats)
+                <= (t.broken, t.objective, t.power_repeats)
                 for t in tallies.values()
             )
             verdicts.append(ok)
