@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +18,8 @@ from palmares.diplomacy.board import GREAT_POWERS
 from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem, board_call
 from palmares.diplomacy.seeding.powers import fewest_repeats
 from palmares.diplomacy.seeding.problem import prepare
+from palmares.io.boards import read_boards_csv
+from palmares.io.seeding import read_pairs_csv
 from tests.diplomacy.seeding.helpers import boards_from, entrants, history_of
 
 FAST = {"time_limit": 5.0, "moves": 3000}
@@ -269,3 +272,16 @@ def test_the_default_budget_gives_the_same_call_for_the_same_seed() -> None:
     assert one.seats == two.seats and one.quality == two.quality and one.moves == two.moves
     assert one.quality.objective > one.bound.value  # the bound is not reached: every run is made
     assert one.moves == 4 * 60_000
+
+
+def test_round_six_with_two_boarders_that_main_could_not_seat() -> None:
+    # From the benchmark (18 players, three two-boarders a round, seed 2): the first version's
+    # annealing ended with p015 twice on one board and refused the round as impossible.
+    data = Path(__file__).parent / "data"
+    history = read_boards_csv(data / "two-boarders-round-6.csv", results=False).boards
+    pairs = read_pairs_csv(data / "two-boarders-pairs.csv")
+    field = tuple(Entrant(f"p{i:03d}") for i in range(1, 19))
+    problem = SeedingProblem(6, field, history, pairs, fill="double")
+    call = board_call(problem, seed=8)
+    check_call(problem, call)
+    assert call.two_boarders == ("p015", "p017", "p018")
