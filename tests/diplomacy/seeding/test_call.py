@@ -285,3 +285,15 @@ def test_round_six_with_two_boarders_that_main_could_not_seat() -> None:
     call = board_call(problem, seed=8)
     check_call(problem, call)
     assert call.two_boarders == ("p015", "p017", "p018")
+
+
+def test_two_boarders_leave_a_team_no_more_seats_than_the_boards_open_to_it() -> None:
+    # Found by the property test: 29 players fill 5 boards with six two-boarders, but board 1
+    # is the fixed top board, so team T (3 players) may fill only 4 seats.
+    top = ("p03", "p04", "p05", "p09", "p19", "p25", "p26")
+    teams = {"T": ("p06", "p29", "p08")}
+    problem = SeedingProblem(1, entrants(29), teams=teams, top_board=top, fill="double")
+    call = board_call(problem, seed=0, **FAST)
+    check_call(problem, call)
+    assert call.two_boarders == ("p01", "p02", "p06", "p07", "p10", "p11")
+    assert any("passed over as two-boarders" in n and "p08" in n for n in call.notes)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import permutations
 
@@ -37,8 +38,10 @@ from palmares.diplomacy.seeding.problem import Prepared
 
 __all__ = ["affine_call"]
 
-#: Swaps tried when choosing the labels of round 2.
+#: Swaps tried by each descent when choosing the labels of round 2, and the move orders tried
+#: from each start.
 LABEL_MOVES = 2000
+LABEL_STARTS = 4
 
 
 def _is_prime(p: int) -> bool:
@@ -112,32 +115,66 @@ def _labels(prep: Prepared, rows: list[list[int]]) -> list[int] | None:
 
 
 def _labels_by_swaps(prep: Prepared, rows: list[list[int]]) -> list[int] | None:
-    """Labels from the seat order shifted by the row, then swaps that free classes."""
+    """Labels by descent over swaps of two labels within a row, each kept when it does not make
+    things worse. First, from two starts (``y = power of round 1 + x``; the seat order shifted
+    by the row) and :data:`LABEL_STARTS` move orders each, keep the class ``y = c`` free of
+    keep-apart pairs and block fewest classes; then, blocking no more, fewest clashes (two
+    players on one line of a free class who played the same power in round 1, which rotating
+    powers would repeat)."""
     p = prep.board_size
-    x = [0] * len(prep.players)
-    y = [0] * len(prep.players)
+    n = len(prep.players)
+    first = prep.last if prep.last and all(k >= 0 for k in prep.last) else None
+    x = [0] * n
+    seat_start = [0] * n
     for r, members in enumerate(rows):
-        for c, i in enumerate(members):  # shifted by the row: seat order is often power order
-            x[i], y[i] = r, (c + r) % p
+        for c, i in enumerate(members):
+            x[i], seat_start[i] = r, (c + r) % p
 
-    def cost() -> tuple[int, int]:
+    def blocking(y: list[int]) -> tuple[int, int]:
         blocked = _blocked(prep, x, y)
         return (1 if 0 in blocked else 0, len(blocked))
 
-    rng = random.Random(0)
-    now = cost()
-    for _ in range(LABEL_MOVES):
-        if now == (0, 0):
-            break
-        members = rows[rng.randrange(p)]
-        i, j = rng.sample(members, 2)
-        y[i], y[j] = y[j], y[i]
-        trial = cost()
-        if trial <= now:
-            now = trial
-        else:
+    def clashing(y: list[int]) -> tuple[int, int, int]:
+        blocked = _blocked(prep, x, y)
+        clashes = 0
+        for m in range(p):
+            if first and m not in blocked:
+                seen: dict[int, set[int]] = defaultdict(set)
+                for i in range(n):
+                    seen[(y[i] - m * x[i]) % p].add(first[i])
+                clashes += sum(p - len(ks) for ks in seen.values())
+        return (1 if 0 in blocked else 0, len(blocked), clashes)
+
+    def descend(y: list[int], cost: Callable[[list[int]], tuple[int, ...]], seed: int) -> None:
+        rng = random.Random(seed)
+        now = cost(y)
+        for _ in range(LABEL_MOVES):
+            if not any(now):
+                break
+            members = rows[rng.randrange(p)]
+            i, j = rng.sample(members, 2)
             y[i], y[j] = y[j], y[i]
-    return None if now[0] else y
+            trial = cost(y)
+            if trial <= now:
+                now = trial
+            else:
+                y[i], y[j] = y[j], y[i]
+
+    starts = (
+        [seat_start]
+        if first is None
+        else [[(k + r) % p for k, r in zip(first, x, strict=True)], seat_start]
+    )
+    found: list[tuple[tuple[int, int], int, list[int]]] = []
+    for s, start in enumerate(starts):
+        for seed in range(LABEL_STARTS):
+            y = list(start)
+            descend(y, blocking, seed)
+            found.append((blocking(y), s * LABEL_STARTS + seed, y))
+    best = min(found)[2]
+    if first:
+        descend(best, clashing, 0)
+    return None if blocking(best)[0] else best
 
 
 def _slope(x: list[int], y: list[int], boards: list[list[int]], p: int) -> int | None:

@@ -137,7 +137,10 @@ def _choose_two_boarders(
     be kept apart: two kept-apart two-boarders need four boards, and a team's seats may not
     outnumber the boards. Returns the players passed over."""
     partners, teams = _apart(problem)
-    team_seats = {t: sum(seats_of.get(p, 0) for p in ps) for t, ps in teams.items()}
+    top = set(problem.top_board)  # the top board is not open to anyone else
+    if top:
+        boards -= 1
+    team_seats = {t: sum(seats_of.get(p, 0) for p in ps if p not in top) for t, ps in teams.items()}
     team_of = {p: t for t, ps in teams.items() for p in ps}
     passed: list[str] = []
     for p in eligible:
