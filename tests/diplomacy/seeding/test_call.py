@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,10 @@ from hypothesis import strategies as st
 from palmares.core.errors import PalmaresError
 from palmares.diplomacy.board import GREAT_POWERS
 from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem, board_call
+from palmares.diplomacy.seeding.powers import fewest_repeats
+from palmares.diplomacy.seeding.problem import prepare
+from palmares.io.boards import read_boards_csv
+from palmares.io.seeding import read_pairs_csv
 from tests.diplomacy.seeding.helpers import boards_from, entrants, history_of
 
 FAST = {"time_limit": 5.0, "moves": 3000}
@@ -204,10 +209,91 @@ def test_kept_apart_players_are_not_both_proposed_to_play_two_boards() -> None:
 
 def test_the_time_limit_stops_the_search_and_says_so() -> None:
     ticks = iter(range(10**6))
-    history = history_of([board_call(SeedingProblem(1, entrants(49)), seed=1, **FAST)])
-    history += history_of([board_call(SeedingProblem(2, entrants(49), history), seed=2, **FAST)])
-    problem = SeedingProblem(3, entrants(49), history)
+    # 56 players: 49 would get the affine plane's class, which needs no search at all.
+    history = history_of([board_call(SeedingProblem(1, entrants(56)), seed=1, **FAST)])
+    history += history_of([board_call(SeedingProblem(2, entrants(56), history), seed=2, **FAST)])
+    problem = SeedingProblem(3, entrants(56), history)
     call = board_call(problem, seed=1, time_limit=3, clock=lambda: float(next(ticks)))
     assert call.stopped_by_time
     assert any("the search stopped at the time limit (3 s)" in n for n in call.notes)
     check_call(problem, call)
+
+
+def test_six_rounds_of_21_players_repeat_no_power() -> None:
+    # Everyone plays six rounds: each player has two powers left unplayed before round 6, and
+    # every board of round 6 needs its seven players matched to seven of them. (Pair cost
+    # comes first: with seeds r, 1 + r and 2 + r the sixth round needs 1 or 2 repeats.)
+    calls: list[BoardCall] = []
+    for rnd in range(1, 7):
+        problem = SeedingProblem(rnd, entrants(21), history_of(calls))
+        call = board_call(problem, seed=3 + rnd, time_limit=60.0)
+        check_call(problem, call)
+        assert not call.stopped_by_time
+        calls.append(call)
+    assert [c.quality.objective for c in calls] == [0, 15, 30, 45, 86, 116]
+    assert [len(c.quality.power_repeats) for c in calls] == [0] * 6
+    played = Counter((s.player, s.power) for c in calls for s in c.seats)
+    assert max(played.values()) == 1
+
+
+def test_boards_are_grouped_so_that_every_player_gets_a_fresh_power() -> None:
+    # 21 players who never met each other, each with two powers left: the fresh pairs are the
+    # edges {k, k+1}, {k, k+2}, {k, k+3} of the seven powers (three seven-cycles). In file
+    # order the boards need 2 + 2 + 1 repeats; the pair cost is 0 for any call, so the
+    # grouping alone must find boards whose players can all get a fresh power.
+    names = [f"p{i:02d}" for i in range(1, 22)]
+    rows: list[tuple[int, int, str, str]] = []
+    board = 0
+    for i, player in enumerate(names):
+        k, step = divmod(i, 3)
+        fresh = {k, (k + step + 1) % 7}
+        for rnd, power in enumerate((q for q in range(7) if q not in fresh), start=1):
+            board += 1  # five earlier boards with six strangers each
+            strangers = [q for q in range(7) if q != power]
+            rows.append((rnd, board, GREAT_POWERS[power], player))
+            rows += [(rnd, board, GREAT_POWERS[q], f"x{board}.{q}") for q in strangers]
+    problem = SeedingProblem(6, entrants(21), boards_from(rows))
+    prep = prepare(problem)
+    assert [fewest_repeats(prep, range(b, b + 7)) for b in (0, 7, 14)] == [2, 2, 1]
+    for seed in (1, 2, 3):
+        call = board_call(problem, seed=seed, **FAST)
+        check_call(problem, call)
+        assert call.quality.objective == 0 and call.quality.power_repeats == ()
+
+
+def test_the_default_budget_gives_the_same_call_for_the_same_seed() -> None:
+    # Small fields get several fresh starts; the budget is a count of moves, never a time.
+    calls: list[BoardCall] = []
+    for rnd in (1, 2, 3, 4):
+        calls.append(board_call(SeedingProblem(rnd, entrants(21), history_of(calls)), seed=rnd))
+    problem = SeedingProblem(5, entrants(21), history_of(calls))
+    one = board_call(problem, seed=5, time_limit=60.0)
+    two = board_call(problem, seed=5, time_limit=60.0)
+    assert one.seats == two.seats and one.quality == two.quality and one.moves == two.moves
+    assert one.quality.objective > one.bound.value  # the bound is not reached: every run is made
+    assert one.moves == 4 * 60_000
+
+
+def test_round_six_with_two_boarders_that_main_could_not_seat() -> None:
+    # From the benchmark (18 players, three two-boarders a round, seed 2): the first version's
+    # annealing ended with p015 twice on one board and refused the round as impossible.
+    data = Path(__file__).parent / "data"
+    history = read_boards_csv(data / "two-boarders-round-6.csv", results=False).boards
+    pairs = read_pairs_csv(data / "two-boarders-pairs.csv")
+    field = tuple(Entrant(f"p{i:03d}") for i in range(1, 19))
+    problem = SeedingProblem(6, field, history, pairs, fill="double")
+    call = board_call(problem, seed=8)
+    check_call(problem, call)
+    assert call.two_boarders == ("p015", "p017", "p018")
+
+
+def test_two_boarders_leave_a_team_no_more_seats_than_the_boards_open_to_it() -> None:
+    # Found by the property test: 29 players fill 5 boards with six two-boarders, but board 1
+    # is the fixed top board, so team T (3 players) may fill only 4 seats.
+    top = ("p03", "p04", "p05", "p09", "p19", "p25", "p26")
+    teams = {"T": ("p06", "p29", "p08")}
+    problem = SeedingProblem(1, entrants(29), teams=teams, top_board=top, fill="double")
+    call = board_call(problem, seed=0, **FAST)
+    check_call(problem, call)
+    assert call.two_boarders == ("p01", "p02", "p06", "p07", "p10", "p11")
+    assert any("passed over as two-boarders" in n and "p08" in n for n in call.notes)

@@ -8,11 +8,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from palmares.core.errors import PalmaresError
+from palmares.diplomacy.seeding.affine import affine_call
 from palmares.diplomacy.seeding.lower_bound import LowerBound, lower_bound
 from palmares.diplomacy.seeding.objective import HARD, Quality, evaluate
-from palmares.diplomacy.seeding.powers import assign_powers
+from palmares.diplomacy.seeding.powers import assign_powers, fewest_repeats
 from palmares.diplomacy.seeding.problem import SeedingProblem, prepare
-from palmares.diplomacy.seeding.search import search
+from palmares.diplomacy.seeding.search import SearchResult, search
 
 __all__ = ["BoardCall", "CalledSeat", "board_call"]
 
@@ -62,9 +63,29 @@ def board_call(
     start = clock()
     prep = prepare(problem)
     bound = lower_bound(prep)
-    found = search(
-        prep, seed=seed, time_limit=time_limit, moves=moves, bound=bound.value, clock=clock
-    )
+    offer = affine_call(prep)
+    mine = (HARD, 0)
+    if offer is not None:
+        mine = (evaluate(prep, offer).objective, sum(fewest_repeats(prep, b) for b in offer))
+    if mine == (bound.value, 0):  # nothing can be better: no search needed
+        found = SearchResult(tuple(tuple(b) for b in offer or ()), bound.value, 0, False)
+    else:
+        found = search(
+            prep, seed=seed, time_limit=time_limit, moves=moves, bound=bound.value, clock=clock
+        )
+    boards = found.boards
+    affine_note = ""
+    # The plane's class wins ties: it keeps the later rounds free of repeated pairs.
+    if offer is not None and mine <= (
+        found.cost,
+        sum(fewest_repeats(prep, b) for b in found.boards),
+    ):
+        boards = tuple(tuple(b) for b in offer)
+        affine_note = (
+            f"the boards are the next parallel class of the affine plane of order "
+            f"{prep.board_size} read from the earlier rounds ({len(prep.players)} players "
+            f"can play {prep.board_size + 1} rounds without meeting twice)."
+        )
     if found.cost >= HARD:
         broken = evaluate(prep, found.boards).violations
         raise PalmaresError(
@@ -72,17 +93,19 @@ def board_call(
             + "; ".join(broken[:5])
         )
     try:
-        powers = assign_powers(prep, found.boards)
+        powers = assign_powers(prep, boards)
     except ValueError as exc:
         raise PalmaresError(str(exc)) from None
-    quality = evaluate(prep, found.boards, powers)
+    quality = evaluate(prep, boards, powers)
     if quality.violations:  # the search only returns calls without them; a guard, not a path
         raise PalmaresError("; ".join(quality.violations))
     seats = []
-    for b, (members, ks) in enumerate(zip(found.boards, powers, strict=True)):
+    for b, (members, ks) in enumerate(zip(boards, powers, strict=True)):
         for k, i in sorted(zip(ks, members, strict=True)):
             seats.append(CalledSeat(prep.round, b + 1, prep.powers[k], prep.players[i]))
     notes = list(prep.notes)
+    if affine_note:
+        notes.append(affine_note)
     if prep.top:
         notes.append("board 1 is the fixed top board.")
     if found.stopped_by_time:

@@ -5,7 +5,10 @@ On one board, giving player ``i`` power ``k`` costs, in this order of importance
 1. a repeat (``i`` played ``k`` before) — the number of repeats is minimised first;
 2. how often ``k`` was played before (a third Austria is worse than a second);
 3. when a repeat cannot be avoided, it goes to the player with the most distinct powers played,
-   so those who have seen fewest powers get a new one (issue 6).
+   so those who have seen fewest powers get a new one (issue 6);
+4. last, our tie-break: each player takes the power after their latest one (Austria, England,
+   France … Turkey, Austria), so that when nothing else decides, powers rotate. Rotating powers
+   keep later rounds free of repeats where the boards have structure (see :mod:`.affine`).
 A two-boarder may not get on their second board the power they have on their first.
 
 Seven players and seven powers make 7! = 5,040 assignments; a dynamic programme over the subsets
@@ -19,10 +22,21 @@ from collections.abc import Sequence
 
 from palmares.diplomacy.seeding.problem import Prepared
 
-__all__ = ["assign_board", "assign_powers", "fewest_repeats", "power_cost", "repeat_count"]
+__all__ = [
+    "assign_board",
+    "assign_powers",
+    "fewest_repeats",
+    "fresh_masks",
+    "fresh_matching",
+    "power_cost",
+    "repeat_count",
+    "shortfall",
+]
 
 REPEAT = 1_000_000
 TIMES = 1_000
+#: The weight of :func:`power_cost` over the rotation tie-break (at most 1 a player).
+ROTATE = 8
 
 
 def power_cost(prep: Prepared, player: int, power: int) -> int:
@@ -113,6 +127,13 @@ def assign_powers(prep: Prepared, boards: Sequence[Sequence[int]]) -> list[tuple
     return out
 
 
+def _rotation(prep: Prepared, player: int, power: int) -> int:
+    """0 if ``power`` follows the player's latest power in the order of the powers (or they
+    have none), else 1: the last tie-break, so powers rotate when nothing else decides."""
+    last = prep.last[player] if prep.last else -1
+    return 0 if last < 0 or power == (last + 1) % prep.board_size else 1
+
+
 def _solve(
     prep: Prepared,
     boards: Sequence[Sequence[int]],
@@ -132,7 +153,7 @@ def _solve(
         [
             None
             if taken.get(i) == k or (force is not None and force[0] == i and force[1] != k)
-            else power_cost(prep, i, k)
+            else power_cost(prep, i, k) * ROTATE + _rotation(prep, i, k)
             for k in range(prep.board_size)
         ]
         for i in boards[b]
@@ -143,22 +164,69 @@ def _solve(
     return found
 
 
+def fresh_masks(prep: Prepared) -> list[int]:
+    """For each player, the powers they never played, as a bit mask (bit ``k``: power ``k``)."""
+    return [
+        sum(1 << k for k in range(prep.board_size) if not prep.played[i][k])
+        for i in range(len(prep.players))
+    ]
+
+
+def fresh_matching(masks: Sequence[int], size: int) -> list[int]:
+    """A largest matching of players to powers they never played (``masks``: their fresh powers
+    as bits) on a board of ``size`` powers: the power of each player, -1 for a player left
+    without a fresh one. Each player first takes the lowest free fresh power; augmenting paths
+    only when none is left."""
+    owner = [-1] * size
+    taken = 0
+    seen = 0
+
+    def augment(j: int) -> int:
+        """The free power an augmenting path from player ``j`` ends on, or -1."""
+        nonlocal seen
+        left = masks[j] & ~seen
+        seen |= left
+        # First a power nobody holds, then a longer path through a holder.
+        free = left & ~taken
+        if free:
+            k = (free & -free).bit_length() - 1
+            owner[k] = j
+            return k
+        while left:
+            low = left & -left
+            left ^= low
+            k = low.bit_length() - 1
+            end = augment(owner[k])
+            if end >= 0:
+                owner[k] = j
+                return end
+        return -1
+
+    for i, mask in enumerate(masks):
+        free = mask & ~taken
+        if free:
+            low = free & -free
+            owner[low.bit_length() - 1] = i
+            taken |= low
+            continue
+        seen = 0
+        end = augment(i)
+        if end >= 0:
+            taken |= 1 << end
+    power = [-1] * len(masks)
+    for k, i in enumerate(owner):
+        if i >= 0:
+            power[i] = k
+    return power
+
+
+def shortfall(masks: Sequence[int], size: int) -> int:
+    """How many players cannot get a fresh power (see :func:`fresh_matching`)."""
+    return fresh_matching(masks, size).count(-1)
+
+
 def fewest_repeats(prep: Prepared, members: Sequence[int]) -> int:
     """The fewest power repeats on a board of ``members``: seven minus the largest matching of
-    players to powers they never played (augmenting paths; quicker than :func:`assign_board`)."""
-    size = prep.board_size
-    fresh = [[k for k in range(size) if not prep.played[i][k]] for i in members]
-    owner: list[int] = [-1] * size
-
-    def augment(i: int, seen: list[bool]) -> bool:
-        for k in fresh[i]:
-            if seen[k]:
-                continue
-            seen[k] = True
-            if owner[k] < 0 or augment(owner[k], seen):
-                owner[k] = i
-                return True
-        return False
-
-    matched = sum(1 for i in range(len(members)) if augment(i, [False] * size))
-    return len(members) - matched
+    players to powers they never played (see :func:`shortfall`)."""
+    masks = fresh_masks(prep)
+    return shortfall([masks[i] for i in members], prep.board_size)

@@ -65,7 +65,8 @@ class Prepared:
     Players who play are numbered ``0 … n-1`` (``players``); ``entries`` has one item per seat
     to fill (a two-boarder appears twice). ``met[i][j]`` counts earlier boards shared by ``i``
     and ``j``; ``forbidden`` holds the pairs ``(i, j)``, ``i < j``, that may never share a board
-    and why; ``played[i][k]`` counts the times ``i`` played power ``k`` before. ``top`` lists the
+    and why; ``played[i][k]`` counts the times ``i`` played power ``k`` before, and ``last[i]``
+    is the power of their latest game (-1 if none). ``top`` lists the
     players of the fixed top board (board 1). ``notes`` explains the choices made.
     """
 
@@ -81,6 +82,7 @@ class Prepared:
     top: tuple[int, ...]
     history: tuple[PlayedBoard, ...]
     notes: tuple[str, ...]
+    last: tuple[int, ...] = ()
 
     @property
     def board_size(self) -> int:
@@ -135,7 +137,10 @@ def _choose_two_boarders(
     be kept apart: two kept-apart two-boarders need four boards, and a team's seats may not
     outnumber the boards. Returns the players passed over."""
     partners, teams = _apart(problem)
-    team_seats = {t: sum(seats_of.get(p, 0) for p in ps) for t, ps in teams.items()}
+    top = set(problem.top_board)  # the top board is not open to anyone else
+    if top:
+        boards -= 1
+    team_seats = {t: sum(seats_of.get(p, 0) for p in ps if p not in top) for t, ps in teams.items()}
     team_of = {p: t for t, ps in teams.items() for p in ps}
     passed: list[str] = []
     for p in eligible:
@@ -265,7 +270,8 @@ def prepare(problem: SeedingProblem) -> Prepared:
 
     met = [[0] * n for _ in range(n)]
     played = [[0] * size for _ in range(n)]
-    for board in history:
+    last = [-1] * n
+    for board in sorted(history, key=lambda b: b.round):
         seated = [index[s.player] for s in board.seats if s.player in index]
         for a in seated:
             for b in seated:
@@ -274,6 +280,7 @@ def prepare(problem: SeedingProblem) -> Prepared:
         for seat in board.seats:
             if seat.player in index and seat.power in problem.powers:
                 played[index[seat.player]][problem.powers.index(seat.power)] += 1
+                last[index[seat.player]] = problem.powers.index(seat.power)
 
     forbidden: dict[tuple[int, int], str] = {}
     unknown = sorted({p for pair in problem.keep_apart for p in pair} - set(names))
@@ -318,4 +325,5 @@ def prepare(problem: SeedingProblem) -> Prepared:
         top=top_idx,
         history=history,
         notes=tuple(notes),
+        last=tuple(last),
     )

@@ -4,19 +4,24 @@
    highest total of (times met)² with the field), each on the open board where it costs least.
 2. **Simulated annealing** over swaps of two seats on different boards, for a fixed number of
    moves (default ``2500 × seats``, between 60,000 and 400,000), the temperature falling
-   geometrically from 2 to 0.02; the best call seen is kept. The first seat of a move is drawn
-   up to ``FOCUS`` times until one that costs something turns up. From half-way on, and once
-   the lower bound is reached (then only swaps that keep the cost), a swap that leaves the
-   pair cost unchanged is made only if the fewest possible power repeats of its two boards do
-   not rise; the best call is the lowest (pair cost, power repeats). Stops on reaching the
-   bound with no power repeat needed.
+   geometrically from 2 to 0.02. The energy is ``PAIR_WEIGHT ×`` pair cost plus the fewest
+   power repeats each board needs (a board needs none when its players can be matched to
+   powers they never played; each board keeps its matching, and a swap recounts its two boards
+   only when the two newcomers cannot simply trade the powers matched to them), so boards are
+   grouped with their powers in mind rather than powers fitted after grouping. The best call
+   seen is the lowest (pair cost, power repeats): pair cost always comes first (issue 6). The
+   first seat of a move is drawn up to ``FOCUS`` times until one that costs something (pair
+   cost or a board short of fresh powers) turns up. Once the lower bound is reached only swaps
+   that keep the cost are made; the run stops at the bound with no power repeat needed.
+   Small fields, whose runs are short, get fresh starts (a new construction and annealing) up
+   to ``MAX_RESTARTS`` runs or about ``MAX_MOVES`` moves in all; the best run is kept.
 3. **Descent.** Every swap is tried in turn until none lowers the cost (a swap-local optimum).
 4. **Powers.** Swaps that leave the pair cost unchanged are used to lower the number of power
-   repeats (issue 6: power repeats come after the pair cost).
+   repeats.
 
-Deterministic for a given seed: the moves come from ``random.Random(seed)``. The time limit is
-a guard: if it is reached the search stops with the best call so far (and says so), and only
-then can two runs with the same seed differ.
+Deterministic for a given seed: the moves come from ``random.Random(seed)`` and the budget is a
+count of moves, never a time. The time limit is a guard: if it is reached the search stops with
+the best call so far (and says so), and only then can two runs with the same seed differ.
 """
 
 from __future__ import annotations
@@ -29,7 +34,12 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from palmares.diplomacy.seeding.objective import HARD, pair_weights
-from palmares.diplomacy.seeding.powers import assign_powers, fewest_repeats
+from palmares.diplomacy.seeding.powers import (
+    assign_powers,
+    fewest_repeats,
+    fresh_masks,
+    fresh_matching,
+)
 from palmares.diplomacy.seeding.problem import Prepared
 
 __all__ = ["SearchResult", "search"]
@@ -38,10 +48,15 @@ T_START = 2.0
 T_END = 0.02
 #: Draws tried to find a seat that costs something before moving any seat.
 FOCUS = 3
-#: The share of the moves after which power repeats are watched on plateaus.
-WATCH_FROM = 0.5
-#: The fewest moves of the default budget (2,500 per seat, at most 400,000).
+#: In the annealing energy one unit of pair cost weighs as much as this many power repeats;
+#: the best call is still chosen on pair cost first.
+PAIR_WEIGHT = 4
+#: The fewest moves of one annealing run by default (2,500 per seat, at most MAX_MOVES).
 MIN_MOVES = 60_000
+#: The most moves of one run; small fields get fresh starts until about this many moves in all.
+MAX_MOVES = 400_000
+#: The most runs (fresh construction and annealing) of the default budget.
+MAX_RESTARTS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,19 +202,34 @@ def search(
     deadline = start + time_limit
     rng = random.Random(seed)
     weights = pair_weights(prep)
-    boards, movable = _construct(prep, weights, rng)
-    state = _State(prep, weights, boards)
-    budget = moves if moves is not None else min(400_000, max(MIN_MOVES, 2500 * len(prep.entries)))
+    budget = (
+        moves if moves is not None else min(MAX_MOVES, max(MIN_MOVES, 2500 * len(prep.entries)))
+    )
+    restarts = max(1, min(MAX_RESTARTS, MAX_MOVES // budget)) if moves is None else 1
     done, timed_out = 0, False
-    if len(movable) >= 2 and (state.cost > bound or prep.round > 1):
-        best, done, timed_out = _anneal(state, movable, rng, budget, bound, deadline, clock)
-        state = _State(prep, weights, best)
+    best_key: tuple[int, int] | None = None
+    state: _State | None = None
+    for _ in range(restarts):
+        boards, movable = _construct(prep, weights, rng)
+        trial = _State(prep, weights, boards)
+        if len(movable) < 2 or (trial.cost <= bound and prep.round == 1):
+            state = trial
+            break
+        found, moved, timed_out = _anneal(trial, movable, rng, budget, bound, deadline, clock)
+        done += moved
+        trial = _State(prep, weights, found)
+        key = (trial.cost, _fewest(prep, found))
+        if best_key is None or key < best_key:
+            best_key, state = key, trial
+        if timed_out or (key[0] <= bound and key[1] == 0):
+            break
+    assert state is not None
     if not timed_out:
         timed_out = not _descend(state, movable, deadline, clock)
     if not timed_out:
         timed_out = not _fewer_power_repeats(state, movable, deadline, clock)
     result = tuple(tuple(prep.entries[e] for e in members) for members in state.boards)
-    return SearchResult(result, state.cost, min(done, budget), timed_out)
+    return SearchResult(result, state.cost, done, timed_out)
 
 
 def _anneal(
@@ -213,43 +243,45 @@ def _anneal(
 ) -> tuple[list[list[int]], int, bool]:
     """Simulated annealing over swaps; returns the best boards (of seats), moves, timed out.
 
-    In the second half of the moves, or once the lower bound is reached (then only swaps that do
-    not raise the cost are made), the search also watches power repeats: on a plateau (a swap
-    that leaves the pair cost unchanged) it only moves when the fewest possible power repeats of
-    the two boards do not rise, and the best call is the lowest (pair cost, repeats). It stops
-    when it reaches the bound with no repeat possible.
+    The energy of a call is :data:`PAIR_WEIGHT` times its pair cost plus the fewest power
+    repeats its boards need (each board's count kept, a swap recounts its two boards), so the
+    grouping itself looks for boards whose players can all be given a fresh power. The best
+    call is the lowest (pair cost, power repeats): pair cost always comes first. Once the lower
+    bound is reached only swaps that keep the cost are made. Stops at the bound with no repeat.
     """
     prep = state.prep
     nm = len(movable)
+    size = prep.board_size
     ratio = T_END / T_START
     block = 1024
     randrange, rand = rng.randrange, rng.random
     board_of, delta, swap, player = state.board_of, state.delta, state.swap, state.player
-    contribution = state.contribution
-    reps: list[int] = []
+    contribution, boards = state.contribution, state.boards
+    masks = fresh_masks(prep)
+    fresh_of = [-1] * len(player)  # the fresh power each seat gets in its board's matching
 
-    def repeats(b: int) -> int:
-        return fewest_repeats(prep, [player[e] for e in state.boards[b]])
+    def recount(b: int) -> int:
+        members = boards[b]
+        got = fresh_matching([masks[player[e]] for e in members], size)
+        for e, k in zip(members, got, strict=True):
+            fresh_of[e] = k
+        return got.count(-1)
 
-    best_key = (state.cost, 0)
-    best = [list(b) for b in state.boards]
+    reps = [recount(b) for b in range(len(boards))]
+    total = sum(reps)
+    best_key = (state.cost, total)
+    best = [list(b) for b in boards]
     best_actual: int | None = None
     done = 0
     while done < budget:
         if clock() > deadline:
             return best, done, True
         at_bound = best_key[0] <= bound  # then only the plateau of the bound is searched
-        temp = 1e-9 if at_bound else T_START * ratio ** (done / budget)
-        watch = (at_bound or done >= budget * WATCH_FROM) and prep.round > 1
-        if watch and not reps:
-            state.load(best)
-            reps = [repeats(b) for b in range(len(state.boards))]
-            best_key = (state.cost, sum(reps))
-            best = [list(b) for b in state.boards]
+        scale = T_START * ratio ** (done / budget) * PAIR_WEIGHT
         for _ in range(min(block, budget - done)):
             ea = movable[randrange(nm)]
             for _ in range(FOCUS):
-                if contribution(ea):
+                if contribution(ea) or reps[board_of[ea]]:
                     break
                 ea = movable[randrange(nm)]
             eb = movable[randrange(nm)]
@@ -257,36 +289,75 @@ def _anneal(
             if a == b or player[ea] == player[eb]:
                 continue
             d = delta(ea, eb)
-            if not (d <= 0 or (d < HARD and rand() < math.exp(-d / temp))):
+            if d >= HARD or (at_bound and d > 0):
                 continue
-            swap(ea, eb)
-            if watch:
-                ra, rb = repeats(a), repeats(b)
-                if d == 0 and ra + rb > reps[a] + reps[b]:
-                    swap(ea, eb)
+            base = reps[a] + reps[b]
+            ka, kb = fresh_of[ea], fresh_of[eb]
+            if base == 0 and masks[player[eb]] >> ka & 1 and masks[player[ea]] >> kb & 1:
+                # Both boards stay fully matched: each newcomer takes the other's fresh power.
+                if d > 0 and rand() >= math.exp(-d * PAIR_WEIGHT / scale):
                     continue
-                reps[a], reps[b] = ra, rb
+                swap(ea, eb)
+                fresh_of[ea], fresh_of[eb] = kb, ka
+                state.cost += d
+                if state.cost < best_key[0]:
+                    best_key = (state.cost, total)
+                    best = [list(b) for b in boards]
+                continue
+            # ``low``: the lowest energy change the recount of the two boards could give.
+            low = d * PAIR_WEIGHT - base
+            u = -1.0
+            if low > 0:
+                u = rand()
+                if u >= math.exp(-low / scale):
+                    continue
+            saved = [fresh_of[e] for e in boards[a]], [fresh_of[e] for e in boards[b]]
+            swap(ea, eb)
+            # A fully matched board whose newcomer can take the leaver's power stays matched.
+            if reps[a] == 0 and masks[player[eb]] >> ka & 1:
+                ra, fresh_of[eb] = 0, ka
+            else:
+                ra = recount(a)
+            if reps[b] == 0 and masks[player[ea]] >> kb & 1:
+                rb, fresh_of[ea] = 0, kb
+            else:
+                rb = recount(b)
+            energy = d * PAIR_WEIGHT + ra + rb - base
+            if energy > 0:
+                if u < 0:
+                    u = rand()
+                if u >= math.exp(-energy / scale):
+                    swap(ea, eb)
+                    for x, ks in zip((a, b), saved, strict=True):
+                        for e, k in zip(boards[x], ks, strict=True):
+                            fresh_of[e] = k
+                    continue
+            reps[a], reps[b] = ra, rb
+            total += ra + rb - base
             state.cost += d
-            if state.cost <= best_key[0]:
-                key = (state.cost, sum(reps))
-                if key < best_key:
-                    best_key = key
-                    best = [list(b) for b in state.boards]
+            if state.cost < best_key[0] or (state.cost == best_key[0] and total < best_key[1]):
+                best_key = (state.cost, total)
+                best = [list(b) for b in boards]
         done += block
-        if best_key[0] <= bound and (prep.round == 1 or (reps and best_key[1] == 0)):
+        if best_key[0] <= bound and best_key[1] == 0:
             if not prep.doubles:
                 break
             # Board by board no repeat is needed, but a two-boarder may need one fresh power
             # on both boards: walk on until the real assignment has none too.
             if best_actual is None:
                 best_actual = _power_repeats(prep, best)
-            if state.cost <= bound and sum(reps) == 0 and best_actual:
-                actual = _power_repeats(prep, state.boards)
+            if state.cost <= bound and total == 0 and best_actual:
+                actual = _power_repeats(prep, boards)
                 if actual < best_actual:
-                    best_actual, best = actual, [list(b) for b in state.boards]
+                    best_actual, best = actual, [list(b) for b in boards]
             if best_actual == 0:
                 break
     return best, min(done, budget), False
+
+
+def _fewest(prep: Prepared, boards: list[list[int]]) -> int:
+    """The fewest power repeats of each board (of seats), added up."""
+    return sum(fewest_repeats(prep, [prep.entries[e] for e in members]) for members in boards)
 
 
 def _power_repeats(prep: Prepared, boards: list[list[int]]) -> int:
