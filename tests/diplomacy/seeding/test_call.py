@@ -8,6 +8,7 @@ import random
 from collections import Counter, defaultdict
 from itertools import combinations
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
 from hypothesis import given, settings
@@ -17,12 +18,21 @@ from palmares.core.errors import PalmaresError
 from palmares.diplomacy.board import GREAT_POWERS
 from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem, board_call
 from palmares.diplomacy.seeding.powers import fewest_repeats
-from palmares.diplomacy.seeding.problem import prepare
+from palmares.diplomacy.seeding.problem import Fill, prepare
 from palmares.io.boards import read_boards_csv
 from palmares.io.seeding import read_pairs_csv
 from tests.diplomacy.seeding.helpers import boards_from, entrants, history_of
 
-FAST = {"time_limit": 5.0, "moves": 3000}
+
+class Budget(TypedDict):
+    """A small, fixed search budget for tests (``board_call``'s keywords)."""
+
+    time_limit: float
+    moves: int
+
+
+FAST: Budget = {"time_limit": 5.0, "moves": 3000}
+FILLS: list[Fill] = ["auto", "sit", "double"]
 
 
 def check_call(problem: SeedingProblem, call: BoardCall) -> None:
@@ -183,7 +193,7 @@ def problems(draw: st.DrawFn) -> SeedingProblem:
     rng.shuffle(pool)
     keep = tuple((pool[2 * i], pool[2 * i + 1]) for i in range(draw(st.integers(0, 3))))
     teams = {"T": tuple(pool[6:9])} if n >= 21 and draw(st.booleans()) else {}
-    fill = draw(st.sampled_from(["auto", "sit", "double"]))
+    fill = draw(st.sampled_from(FILLS))
     top = tuple(sorted(pool[-7:])) if n >= 28 and draw(st.booleans()) else ()
     return SeedingProblem(rnd, entrants(n), boards_from(rows), keep, teams, top, fill=fill)
 
