@@ -26,6 +26,5 @@ A typical call (what ``palmares tantrix performance`` does)::
 
     ratings = read_ratings_csv("ratings.csv")
     result = rate_tournament(read_matches_csv("matches.csv"), official_ratings(ratings))
-    for p in result.official:
-        print(p.player, p.tournament_games, p.tournament_elo)
+    elo = {p.player: p.tournament_elo for p in result.official}  # {"Pekko": 1953.2…, …}
 """
