@@ -22,7 +22,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TextIO
 
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table as RichTable
 
 from palmares.core.rounding import half_up
@@ -54,7 +54,7 @@ class Col:
     key: str
     header: str | None = None
     display: Callable[[Any], str] | None = None
-    justify: str = "left"
+    justify: JustifyMethod = "left"
 
     @property
     def title(self) -> str:
@@ -166,7 +166,7 @@ def emit(
     for table in report.tables:
         rich_table = RichTable(title=table.title, title_justify="left", show_lines=False)
         for col in table.columns:
-            rich_table.add_column(col.title, justify=col.justify)  # type: ignore[arg-type]
+            rich_table.add_column(col.title, justify=col.justify)
         for row in table.rows:
             rich_table.add_row(*(_display(c, row.get(c.key)) for c in table.columns))
         console.print(rich_table)
