@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from palmares.web.ui.views import dip_pouch, diplomacy, games, site
+from palmares.web.ui.views import dip_pouch, diplomacy, games, site, tournaments
 
 urlpatterns = [
     path("", site.home, name="home"),
@@ -15,6 +15,7 @@ urlpatterns = [
     path("dip-pouch/formula/", dip_pouch.formula, name="formula"),
     path("players/<int:player_id>/", dip_pouch.player, name="player"),
     path("events/<int:event_id>/", dip_pouch.event, name="event"),
+    path("diplomacy/", tournaments.tournaments, name="tournaments"),
     path("diplomacy/<int:tournament_id>/", diplomacy.tournament, name="tournament"),
     path("diplomacy/<int:tournament_id>/boards/new", diplomacy.enter_board, name="enter-board"),
     path("diplomacy/<int:tournament_id>/board-call/", diplomacy.board_call, name="board-call"),
