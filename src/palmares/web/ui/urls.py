@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from palmares.web.ui.views import dip_pouch, diplomacy, games, site, tournaments
+from palmares.web.ui.views import dip_pouch, diplomacy, games, imports, site, tournaments
 
 urlpatterns = [
     path("", site.home, name="home"),
@@ -26,6 +26,7 @@ urlpatterns = [
     path("wizard/<int:year>-<int:month>/", games.wizard_month, name="wizard-month"),
     path("wizard/tournaments/<int:event_id>/", games.wizard_tournament, name="wizard-tournament"),
     path("wizard/players/<int:player_id>/", games.wizard_ledger, name="wizard-ledger"),
+    path("imports/new", imports.upload, name="import"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(template_name="ui/login.html"),
