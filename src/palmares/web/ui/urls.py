@@ -24,6 +24,7 @@ urlpatterns = [
     path("tantrix/players/<int:player_id>/", games.tantrix_player, name="tantrix-player"),
     path("wizard/", games.wizard, name="wizard"),
     path("wizard/<int:year>-<int:month>/", games.wizard_month, name="wizard-month"),
+    path("wizard/junior/<int:year>-<int:month>/", games.wizard_junior, name="wizard-junior"),
     path("wizard/tournaments/<int:event_id>/", games.wizard_tournament, name="wizard-tournament"),
     path("wizard/players/<int:player_id>/", games.wizard_ledger, name="wizard-ledger"),
     path("imports/new", imports.upload, name="import"),

@@ -11,6 +11,7 @@ from datetime import date
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from palmares.core.errors import PalmaresError
 from palmares.tantrix.tables import performance_rows
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
@@ -18,6 +19,7 @@ from palmares.web.tantrixdb.adapters import current_list, tournament_rating
 from palmares.web.tantrixdb.models import Match, Rating
 from palmares.web.wizarddb import adapters as wizard_adapters
 from palmares.web.wizarddb.models import Month
+from palmares.wizard.junior import junior_session
 
 
 def tantrix(request: HttpRequest) -> HttpResponse:
@@ -73,9 +75,12 @@ def tantrix_player(request: HttpRequest, player_id: int) -> HttpResponse:
 
 def wizard(request: HttpRequest) -> HttpResponse:
     events = Event.objects.filter(kind=Event.Kind.WIZARD).order_by("-date")
-    return render(
-        request, "ui/wizard.html", {"months": Month.objects.order_by("-month"), "events": events}
-    )
+    context = {
+        "months": Month.objects.order_by("-month"),
+        "sessions": wizard_adapters.junior_sessions(),
+        "events": events,
+    }
+    return render(request, "ui/wizard.html", context)
 
 
 def wizard_month(request: HttpRequest, year: int, month: int) -> HttpResponse:
@@ -99,10 +104,36 @@ def wizard_month(request: HttpRequest, year: int, month: int) -> HttpResponse:
     return render(request, "ui/wizard_month.html", context)
 
 
+def wizard_junior(request: HttpRequest, year: int, month: int) -> HttpResponse:
+    """A Wizard Junior two-month session's ranking and all scores (``wizard.junior``)."""
+    try:
+        session = junior_session(year, month)
+    except (PalmaresError, ValueError):
+        raise Http404("no such session") from None
+    table = wizard_adapters.junior(session)
+    if not table.lines:
+        raise Http404("no Junior game in this session")
+    ids = dict(
+        Player.objects.filter(name__in=[x.player for x in table.lines]).values_list("name", "pk")
+    )
+    context = {
+        "session": session,
+        "table": table,
+        "ranked": table.ranked(),
+        "all_scores": table.all_scores(),
+        "ids": ids,
+    }
+    return render(request, "ui/wizard_junior.html", context)
+
+
 def wizard_tournament(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A tournament's master points and, if one was played, its TRIAD (``wizard.triad``)."""
     ev = get_object_or_404(Event, pk=event_id, kind=Event.Kind.WIZARD)
     result = wizard_adapters.tournament(ev)
-    return render(request, "ui/wizard_tournament.html", {"event": ev, "result": result})
+    triad = [a for a in result.awards if a.kind == "triad"]
+    return render(
+        request, "ui/wizard_tournament.html", {"event": ev, "result": result, "triad": triad}
+    )
 
 
 def wizard_ledger(request: HttpRequest, player_id: int) -> HttpResponse:
