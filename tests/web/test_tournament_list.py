@@ -24,3 +24,8 @@ def test_tournament_list_shows_the_wc(client: Client, wc: Tournament) -> None:
 
 def test_nav_links_to_the_tournament_list(client: Client, db: None) -> None:
     assert 'href="/diplomacy/"' in client.get("/").content.decode()
+
+
+def test_tournament_list_in_french(client: Client, wc: Tournament) -> None:
+    page = client.get("/diplomacy/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Tournois de Diplomacy" in page and "Score du tournoi" in page
