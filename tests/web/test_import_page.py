@@ -49,7 +49,10 @@ def test_games_and_matches_go_through_the_same_service(officer: Client) -> None:
     answer = officer.post(
         "/imports/new", {"kind": "games", "file": SimpleUploadedFile("games.csv", games)}
     )
-    assert answer.status_code == 200 and Game.objects.filter(date="2010-04-02").count() == 1
+    assert (
+        answer.status_code == 200
+        and Game.objects.filter(date="2010-04-02", division="regular").count() == 1
+    )
     two = b"date,game,player,score\n2010-04-02,G2,a,10\n2010-04-02,G2,b,20\n"
     refused = officer.post(
         "/imports/new", {"kind": "games", "file": SimpleUploadedFile("two.csv", two)}

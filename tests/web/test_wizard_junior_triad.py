@@ -35,7 +35,7 @@ def test_junior_session_page(
 ) -> None:
     done = cli("import", "games", str(_junior_games(write)), "--junior")
     assert done.code == 0, done.err
-    assert Game.objects.filter(division="junior").count() == 20
+    assert Game.objects.filter(division="junior", date__year=2016).count() == 20
     assert not Month.objects.filter(month="2016-01-01").exists()  # not a Regular month
     index = client.get("/wizard/").content.decode()
     assert 'href="/wizard/junior/2016-1/"' in index and ">2016-01/02<" in index
@@ -100,4 +100,21 @@ def test_a_bad_triad_is_refused_whole(cli: Any, write: Callable[..., Path], db: 
     two = write("two.csv", "tournament,player,place\nOpen,ann,1\nOpen,bob,2\n")
     short = cli("import", "triads", str(two))
     assert short.code == 2 and f"{two}:2:" in short.err
-    assert not TriadFinish.objects.exists()
+    assert not TriadFinish.objects.filter(event__name="Open").exists()
+
+
+def test_the_demo_shows_a_junior_session_and_a_triad(client: Client, db: None) -> None:
+    index = client.get("/wizard/").content.decode()
+    assert 'href="/wizard/junior/2010-3/"' in index
+    session = client.get("/wizard/junior/2010-3/").content.decode()
+    ranking = session.split('id="wizard-ranking"')[1].split("</table>")[0]
+    assert ranking.count("<tr>") >= 2 and "No player qualified" not in ranking
+    cup = Event.objects.get(name="Spring Cup 2010")
+    page = html.unescape(client.get(f"/wizard/tournaments/{cup.pk}/").content.decode())
+    table = page.split('id="wizard-tournament"')[1].split("</table>")[0]
+    from palmares.web.wizarddb.models import TournamentPlace
+
+    top = TournamentPlace.objects.filter(event=cup, place__lte=3).order_by("place")
+    # The demo's TRIAD scores 140, 230, 90 for places 1, 2, 3: TRIAD points 2, 3, 1.
+    for seat, points in zip(top, ["2.0", "3.0", "1.0"], strict=True):
+        assert _cells(table, seat.player.name)[1] == points
