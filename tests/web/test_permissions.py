@@ -22,8 +22,9 @@ WRITES = {
     ("POST", "/api/imports/{kind}"),
     ("POST", "/api/wizard/months/{month}/publish"),
     ("POST", "diplomacy/<int:tournament_id>/boards/new"),
+    ("POST", "imports/new"),
 }
-PAGES_THAT_WRITE = {"diplomacy/<int:tournament_id>/boards/new"}
+PAGES_THAT_WRITE = {"diplomacy/<int:tournament_id>/boards/new", "imports/new"}
 
 
 def _api_writes() -> set[tuple[str, str]]:
@@ -125,3 +126,20 @@ def test_imports_and_publishing_need_a_ratings_officer(
     published = client.post("/api/wizard/months/2010-03/publish")
     assert published.status_code == (401 if who == "anonymous" else 403)
     assert not Month.objects.get(month="2010-03-01").published
+
+
+@pytest.mark.parametrize("who", ["anonymous", "other_td", "td"])
+def test_the_import_page_needs_a_ratings_officer(
+    who: str, request: pytest.FixtureRequest, db: None
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client = Client() if who == "anonymous" else request.getfixturevalue(who)
+    upload = SimpleUploadedFile("r.csv", b"event,date,player,rank\nNew Cup,2010-01-01,A,1\n")
+    answer = client.post("/imports/new", {"kind": "results", "file": upload})
+    assert answer.status_code == (302 if who == "anonymous" else 403)
+    if who == "anonymous":
+        assert answer["Location"].startswith("/accounts/login/")
+    assert client.get("/imports/new").status_code == (302 if who == "anonymous" else 403)
+    assert not Event.objects.filter(name="New Cup").exists()
+    assert 'href="/imports/new"' not in client.get("/").content.decode()

@@ -86,12 +86,17 @@ def import_matches(
 
 
 @import_app.command("games")
-def import_games(file: FileArg, fmt: FormatOption = Format.table) -> None:
-    """Wizard games.csv (one row per player per game)."""
+def import_games(
+    file: FileArg,
+    junior: Annotated[bool, typer.Option("--junior", help="Games of Wizard Junior.")] = False,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Wizard games.csv (one row per player per game); ``--junior`` for Wizard Junior."""
     _django()
     from palmares.web.wizarddb.services import import_games as run
 
-    _done("games", fmt, games=run(file))
+    division = "junior" if junior else "regular"
+    _done("games", fmt, division=division, games=run(file, division=division))
 
 
 @import_app.command("tournaments")
@@ -101,6 +106,16 @@ def import_tournaments(file: FileArg, fmt: FormatOption = Format.table) -> None:
     from palmares.web.wizarddb.services import import_tournaments as run
 
     _done("tournaments", fmt, tournaments=run(file))
+
+
+@import_app.command("triads")
+def import_triads(file: FileArg, fmt: FormatOption = Format.table) -> None:
+    """Wizard triad.csv: the TRIAD game of stored tournaments (tournament, player, score or
+    place)."""
+    _django()
+    from palmares.web.wizarddb.services import import_triads as run
+
+    _done("triads", fmt, triads=run(file))
 
 
 class ExportKind(enum.StrEnum):

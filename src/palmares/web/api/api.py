@@ -8,12 +8,8 @@ directors enter its boards.
 
 from __future__ import annotations
 
-import tempfile
-from collections.abc import Callable
-from dataclasses import asdict, is_dataclass
 from datetime import date
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -43,19 +39,18 @@ from palmares.web.api.schemas import (
     TournamentStandingOut,
 )
 from palmares.web.events.models import Event, Result
-from palmares.web.events.services import import_results, replace_results
+from palmares.web.events.services import replace_results
 from palmares.web.lib.names import name_key
+from palmares.web.lib.uploads import IMPORTERS, import_upload
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry, Standing
 from palmares.web.tantrixdb.adapters import tournament_rating
-from palmares.web.tantrixdb.services import import_matches
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.services import SeatIn as SeatValue
 from palmares.web.tournaments.services import save_board
 from palmares.web.wizarddb import adapters as wizard_adapters
 from palmares.web.wizarddb.models import Month
-from palmares.web.wizarddb.services import import_games
 
 api = NinjaAPI(
     title="palmares",
@@ -308,20 +303,10 @@ def import_file(request: HttpRequest, kind: str, file: File[UploadedFile]) -> An
     answer lists every problem as ``file:line: column: message``."""
     if not is_ratings_officer(request.user):
         return Status(403, {"detail": "only ratings officers may import", "field": None})
-    runners: dict[str, Callable[[Path], object]] = {
-        "results": import_results,
-        "matches": import_matches,
-        "games": import_games,
-    }
-    if kind not in runners:
+    if kind not in IMPORTERS:
         return Status(422, {"detail": f"unknown kind {kind!r}", "field": "kind"})
-    suffix = ".xlsx" if (file.name or "").lower().endswith(".xlsx") else ".csv"
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"{kind}{suffix}"
-        path.write_bytes(file.read())
-        done = runners[kind](path)
-    summary = asdict(done) if is_dataclass(done) and not isinstance(done, type) else done
-    return {"imported": kind, "summary": summary if isinstance(summary, dict) else str(summary)}
+    summary = import_upload(kind, file.name or "", file.read())
+    return {"imported": kind, "summary": summary}
 
 
 @api.post(

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import csv
 import logging
+import random
 import tempfile
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 from django.core.management import call_command
@@ -21,7 +22,8 @@ from palmares.web.tantrixdb.services import import_matches
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.services import SeatIn, import_boards, save_board
-from palmares.web.wizarddb.services import import_games, import_tournaments
+from palmares.web.wizarddb.models import TournamentPlace
+from palmares.web.wizarddb.services import import_games, import_tournaments, import_triads
 
 __all__ = ["SAMPLE", "DemoSummary", "load_demo", "migrate"]
 
@@ -43,7 +45,8 @@ def migrate() -> None:
 
 def load_demo() -> DemoSummary:
     """Dip in the Ocean 2004 (seed 000), a synthetic 2001–2010 history with the 2007 WC and its
-    boards and teams, the NZ 2000 Tantrix tournament, a Wizard month and a Wizard tournament."""
+    boards and teams, the NZ 2000 Tantrix tournament, a Wizard month, a Wizard Junior session and a
+    Wizard tournament with its TRIAD."""
     migrate()
     with tempfile.TemporaryDirectory() as tmp, transaction.atomic():
         history = write_history(Path(tmp))
@@ -57,7 +60,36 @@ def load_demo() -> DemoSummary:
         )
         import_games(history.games)
         import_tournaments(history.tournament)
+        _wizard_junior_and_triad(Path(tmp))
     return DemoSummary(first.events + second.events, first.results + second.results)
+
+
+JUNIOR_NICKS = ("kiddo", "sprout", "pip", "wren", "tadpole", "acorn", "minnow", "button")
+
+
+def _wizard_junior_and_triad(folder: Path) -> None:
+    """A Wizard Junior session (2010-03/04: 60 games of eight juniors, own random stream so the
+    synthetic history is unchanged) and the Spring Cup 2010's TRIAD (its top three)."""
+    rng = random.Random(2010)
+    junior = folder / "wizard-junior-2010.csv"
+    with junior.open("w", newline="", encoding="utf-8") as out:
+        w = csv.writer(out)
+        w.writerow(["date", "game", "player", "score"])
+        for g in range(1, 61):
+            day = date(2010, 3, 1) + timedelta(days=g % 61)
+            for nick in rng.sample(JUNIOR_NICKS, rng.choice([3, 4, 5])):
+                w.writerow([day.isoformat(), f"J{g:03d}", nick, rng.randrange(-5, 25) * 10])
+    import_games(junior, division="junior")
+    top = TournamentPlace.objects.filter(
+        event__name="Spring Cup 2010", place__lte=3
+    ).select_related("player")
+    triad = folder / "wizard-triad-2010.csv"
+    with triad.open("w", newline="", encoding="utf-8") as out:
+        w = csv.writer(out)
+        w.writerow(["tournament", "player", "score"])
+        for seat, score in zip(top.order_by("place"), (140, 230, 90), strict=True):
+            w.writerow(["Spring Cup 2010", seat.player.name, score])
+    import_triads(triad)
 
 
 TOP_BOARD_CENTRES = (11, 9, 6, 4, 3, 1, 0)

@@ -1,19 +1,75 @@
-"""Rows ↔ the Tantrix engine: stored matches and the pre-tournament list become the engine's
-``Match`` values and official ratings; its ``TournamentRating`` comes back for the pages."""
+"""Rows ↔ the Tantrix engine: stored matches and the list before a tournament become the
+engine's ``Match`` values and ``RatingEntry`` s; its ``TournamentRating`` comes back for the pages.
+
+The list a tournament is applied to is the list imported with it (``ratings.csv``, dated the
+tournament's day) or, without one, the list the engine computed after the previous tournament.
+"""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
+from django.db.models import Q, QuerySet
+
 from palmares.tantrix.match import Match as MatchValue
+from palmares.tantrix.rating_list import RatingEntry, official_ratings
 from palmares.tantrix.tournament import TournamentRating, rate_tournament
 from palmares.web.events.models import Event
 from palmares.web.tantrixdb.models import Match, Rating
 
-__all__ = ["tournament_rating"]
+__all__ = ["current_list", "entries_before", "tournament_rating"]
 
 
-def tournament_rating(event: Event) -> TournamentRating:
+def _entries(rows: QuerySet[Rating]) -> tuple[RatingEntry, ...]:
+    return tuple(
+        RatingEntry(r.player.name, float(r.rating), r.games, r.official)
+        for r in rows.select_related("player").order_by("-rating", "player__key")
+    )
+
+
+def _previous_list(event: Event) -> Event | None:
+    """The latest tournament before ``event`` (by date, then id) that has a computed list."""
+    earlier = Event.objects.filter(kind=Event.Kind.TANTRIX, tantrix_list__isnull=False).filter(
+        Q(date__lt=event.date) | Q(date=event.date, pk__lt=event.pk)
+    )
+    return earlier.order_by("-date", "-pk").first()
+
+
+def entries_before(event: Event) -> tuple[RatingEntry, ...]:
+    """The rating list ``event`` is applied to (see the module's docstring)."""
+    imported = Rating.objects.filter(as_of=event.date, event__isnull=True)
+    if imported.exists():
+        return _entries(imported)
+    previous = _previous_list(event)
+    if previous is None:
+        return ()
+    return _entries(Rating.objects.filter(event=previous))
+
+
+def current_list() -> QuerySet[Rating]:
+    """The current list: the one computed after the latest tournament, else the latest import."""
+    latest = (
+        Event.objects.filter(kind=Event.Kind.TANTRIX, tantrix_list__isnull=False)
+        .order_by("-date", "-pk")
+        .first()
+    )
+    if latest is not None:
+        return Rating.objects.filter(event=latest)
+    as_of = (
+        Rating.objects.filter(event__isnull=True)
+        .order_by("-as_of")
+        .values_list("as_of", flat=True)
+        .first()
+    )
+    if as_of is None:
+        return Rating.objects.none()
+    return Rating.objects.filter(event__isnull=True, as_of=as_of)
+
+
+def tournament_rating(
+    event: Event, entries: tuple[RatingEntry, ...] | None = None
+) -> TournamentRating:
+    """The engine's ratings of ``event`` against ``entries`` (default: :func:`entries_before`)."""
     matches = tuple(
         MatchValue(
             player_a=m.player_a.name,
@@ -31,8 +87,5 @@ def tournament_rating(event: Event) -> TournamentRating:
         .select_related("player_a", "player_b", "own_rating")
         .order_by("id")
     )
-    official = {
-        r.player.name: r.rating
-        for r in Rating.objects.filter(as_of=event.date, official=True).select_related("player")
-    }
-    return rate_tournament(matches, official)
+    listed = entries_before(event) if entries is None else entries
+    return rate_tournament(matches, official_ratings(listed))

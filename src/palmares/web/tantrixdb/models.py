@@ -33,17 +33,37 @@ class Match(models.Model):
 
 
 class Rating(models.Model):
-    """A player's rating in a list dated ``as_of`` (pre-tournament ratings are one such list)."""
+    """A line of a Tantrix rating list dated ``as_of``: either an imported list (``event``
+    empty; the list before a tournament) or the list the engine computed after ``event``
+    (``palmares.tantrix.rating_list.update_list``), with the rating before and the change."""
 
     as_of = models.DateField()
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="tantrix_ratings")
-    rating = models.DecimalField(max_digits=10, decimal_places=3)
+    rating = models.DecimalField(max_digits=24, decimal_places=12)
     games = models.PositiveIntegerField(null=True, blank=True)
     official = models.BooleanField(default=False)
+    #: The tournament this list follows; empty for an imported list.
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, null=True, blank=True, related_name="tantrix_list"
+    )
+    #: The player's rating in the list the tournament was applied to (empty: new to the list).
+    before = models.DecimalField(max_digits=24, decimal_places=12, null=True, blank=True)
+    change = models.DecimalField(max_digits=24, decimal_places=12, null=True, blank=True)
+    tournament_elo = models.DecimalField(max_digits=24, decimal_places=12, null=True, blank=True)
+    tournament_games = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-as_of", "-rating"]
         constraints = [
-            models.UniqueConstraint(fields=["as_of", "player"], name="tantrix_rating_unique"),
+            models.UniqueConstraint(
+                fields=["as_of", "player"],
+                condition=models.Q(event__isnull=True),
+                name="tantrix_rating_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "player"],
+                condition=models.Q(event__isnull=False),
+                name="tantrix_list_unique",
+            ),
         ]
         indexes = [models.Index(fields=["player", "as_of"], name="tantrix_rating_player")]

@@ -1,7 +1,8 @@
 """Use cases for Tantrix: import a tournament's matches (and the pre-tournament rating list).
 
 Files are read by the same strict readers as ``palmares tantrix`` (``palmares.io.tantrix``); each
-tournament in the file (event and date) replaces the one stored before.
+tournament in the file (event and date) replaces the one stored before. After each import the
+lists after every tournament are recomputed by the engine (:func:`recompute_lists`).
 """
 
 from __future__ import annotations
@@ -15,12 +16,15 @@ from django.db import transaction
 from palmares.core.errors import InputError
 from palmares.io.tantrix import check_own_rating, read_matches_csv, read_ratings_csv
 from palmares.tantrix.match import Match as MatchValue
+from palmares.tantrix.rating_list import recentre, update_list
 from palmares.web.events.models import Event
 from palmares.web.lib.names import name_key
+from palmares.web.players.models import Player
 from palmares.web.players.services import resolve_players
+from palmares.web.tantrixdb.adapters import entries_before, tournament_rating
 from palmares.web.tantrixdb.models import Match, Rating
 
-__all__ = ["import_matches"]
+__all__ = ["import_matches", "recompute_lists"]
 
 
 def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> list[Event]:
@@ -64,7 +68,7 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
                 for m in group
             )
             if entries:
-                Rating.objects.filter(as_of=day).delete()
+                Rating.objects.filter(as_of=day, event__isnull=True).delete()
                 Rating.objects.bulk_create(
                     Rating(
                         as_of=day,
@@ -76,4 +80,64 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
                     for e in entries
                 )
             stored.append(event)
+        recompute_lists()
     return stored
+
+
+#: Stored to twelve decimals, as the Dip Pouch histories are (``ratinglists.services``).
+PLACES = Decimal("0.000000000001")
+
+
+def _decimal(value: float | None) -> Decimal | None:
+    return None if value is None else Decimal(repr(value)).quantize(PLACES)
+
+
+def recompute_lists() -> None:
+    """Replay every Tantrix tournament in date order through the engine: each is rated
+    (``rate_tournament``) against the list before it and applied to that list
+    (``rating_list.update_list``; re-centred with ``recentre`` after a World Championship);
+    the new list is stored as the list after the tournament, with each player's rating before
+    (the ``change`` stored is the new list's rating less the previous list's)."""
+    with transaction.atomic():
+        Rating.objects.filter(event__isnull=False).delete()
+        events = (
+            Event.objects.filter(kind=Event.Kind.TANTRIX, tantrix_matches__isnull=False)
+            .distinct()
+            .order_by("date", "pk")
+        )
+        for event in events:
+            entries = entries_before(event)
+            updated = update_list(entries, tournament_rating(event, entries))
+            new_entries = updated.entries
+            if event.world_championship:
+                weights = {c.player: c.tournament_games for c in updated.changes}
+                new_entries = recentre(new_entries, weights).entries
+            before = {e.player: e.rating for e in entries}
+            played = {c.player: c for c in updated.changes}
+            ids = dict(
+                Player.objects.filter(name__in=[e.player for e in new_entries]).values_list(
+                    "name", "pk"
+                )
+            )
+            rows = []
+            for e in new_entries:
+                old = before.get(e.player)
+                change = played.get(e.player)
+                rating = Decimal(repr(e.rating)).quantize(PLACES)
+                rows.append(
+                    Rating(
+                        as_of=event.date,
+                        event=event,
+                        player_id=ids[e.player],
+                        rating=rating,
+                        games=e.games,
+                        official=e.official,
+                        before=_decimal(old),
+                        change=None
+                        if old is None
+                        else rating - Decimal(repr(old)).quantize(PLACES),
+                        tournament_elo=_decimal(change.tournament_elo) if change else None,
+                        tournament_games=change.tournament_games if change else None,
+                    )
+                )
+            Rating.objects.bulk_create(rows)

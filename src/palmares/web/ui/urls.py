@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from palmares.web.ui.views import dip_pouch, diplomacy, games, site
+from palmares.web.ui.views import dip_pouch, diplomacy, games, imports, site, tournaments
 
 urlpatterns = [
     path("", site.home, name="home"),
@@ -15,6 +15,7 @@ urlpatterns = [
     path("dip-pouch/formula/", dip_pouch.formula, name="formula"),
     path("players/<int:player_id>/", dip_pouch.player, name="player"),
     path("events/<int:event_id>/", dip_pouch.event, name="event"),
+    path("diplomacy/", tournaments.tournaments, name="tournaments"),
     path("diplomacy/<int:tournament_id>/", diplomacy.tournament, name="tournament"),
     path("diplomacy/<int:tournament_id>/boards/new", diplomacy.enter_board, name="enter-board"),
     path("diplomacy/<int:tournament_id>/board-call/", diplomacy.board_call, name="board-call"),
@@ -23,8 +24,10 @@ urlpatterns = [
     path("tantrix/players/<int:player_id>/", games.tantrix_player, name="tantrix-player"),
     path("wizard/", games.wizard, name="wizard"),
     path("wizard/<int:year>-<int:month>/", games.wizard_month, name="wizard-month"),
+    path("wizard/junior/<int:year>-<int:month>/", games.wizard_junior, name="wizard-junior"),
     path("wizard/tournaments/<int:event_id>/", games.wizard_tournament, name="wizard-tournament"),
     path("wizard/players/<int:player_id>/", games.wizard_ledger, name="wizard-ledger"),
+    path("imports/new", imports.upload, name="import"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(template_name="ui/login.html"),

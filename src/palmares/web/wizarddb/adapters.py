@@ -3,22 +3,42 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from palmares.web.events.models import Event
-from palmares.web.wizarddb.models import Game, TournamentPlace
+from palmares.web.wizarddb.models import Game, TournamentPlace, TriadFinish
 from palmares.wizard import Game as GameValue
 from palmares.wizard import LeagueTable, Ledger, ledger, month_table, tournament_result
 from palmares.wizard import Tournament as TournamentValue
 from palmares.wizard.game import Finish
+from palmares.wizard.junior import junior_table, session_of
+from palmares.wizard.month import Period
 from palmares.wizard.tournament import Placing, TournamentResult
+from palmares.wizard.triad import TriadGame
 
-__all__ = ["games", "month", "player_ledger", "tournament", "tournaments"]
+__all__ = [
+    "games",
+    "junior",
+    "junior_sessions",
+    "month",
+    "player_ledger",
+    "tournament",
+    "tournaments",
+    "triad",
+    "triads",
+]
 
 
-def games(start: date | None = None, end: date | None = None) -> tuple[GameValue, ...]:
-    """Stored games (those on ``start`` ≤ day < ``end`` when given) as the engine's values."""
-    rows = Game.objects.prefetch_related("placements__player").order_by("date", "code")
+def games(
+    start: date | None = None, end: date | None = None, *, division: str = Game.Division.REGULAR
+) -> tuple[GameValue, ...]:
+    """Stored games of ``division`` (those on ``start`` ≤ day < ``end`` when given) as the
+    engine's values."""
+    rows = (
+        Game.objects.filter(division=division)
+        .prefetch_related("placements__player")
+        .order_by("date", "code")
+    )
     if start is not None:
         rows = rows.filter(date__gte=start)
     if end is not None:
@@ -53,9 +73,41 @@ def tournaments() -> tuple[TournamentValue, ...]:
     return tuple(_tournament(e) for e in events if e.wizard_places.exists())
 
 
-def tournament(event: Event) -> TournamentResult:
-    return tournament_result(_tournament(event))
+def triad(event: Event) -> TriadGame | None:
+    """The stored TRIAD game of ``event``, if one was played."""
+    rows = list(TriadFinish.objects.filter(event=event).select_related("player"))
+    if not rows:
+        return None
+    return TriadGame(event.name, tuple(Finish(r.player.name, r.score, r.place) for r in rows))
+
+
+def triads() -> dict[str, TriadGame]:
+    found: dict[str, TriadGame] = {}
+    for event in Event.objects.filter(wizard_triad__isnull=False).distinct().order_by("date"):
+        game = triad(event)
+        if game is not None:
+            found[event.name] = game
+    return found
+
+
+def tournament(event: Event, *, with_triad: TriadGame | None = None) -> TournamentResult:
+    """The engine's result of ``event`` with its TRIAD (the stored one unless given)."""
+    played = with_triad if with_triad is not None else triad(event)
+    return tournament_result(_tournament(event), triad=played)
+
+
+def junior(session: Period) -> LeagueTable:
+    """A Wizard Junior session's table (``wizard.junior.junior_table``) from the Junior games."""
+    end = session.last + timedelta(days=1)
+    return junior_table(games(session.first, end, division=Game.Division.JUNIOR), session)
+
+
+def junior_sessions() -> list[Period]:
+    """The sessions with a Junior game, latest first."""
+    days = Game.objects.filter(division=Game.Division.JUNIOR).values_list("date", flat=True)
+    sessions = {session_of(d) for d in days}
+    return sorted(sessions, key=lambda p: p.first, reverse=True)
 
 
 def player_ledger(name: str) -> Ledger:
-    return ledger(name, games(), tournaments())
+    return ledger(name, games(), tournaments(), triads=triads())

@@ -9,12 +9,22 @@ from palmares.web.players.models import Player
 
 
 class Game(models.Model):
+    """A game of the league: the Regular game (monthly tables) or Wizard Junior (two-month
+    sessions, ``palmares.wizard.junior``); ``division`` tells them apart."""
+
+    class Division(models.TextChoices):
+        REGULAR = "regular", "Regular"
+        JUNIOR = "junior", "Junior"
+
     date = models.DateField(db_index=True)
     code = models.CharField(max_length=64)
+    division = models.CharField(max_length=8, choices=Division.choices, default=Division.REGULAR)
 
     class Meta:
         ordering = ["date", "code"]
-        constraints = [models.UniqueConstraint(fields=["date", "code"], name="wizard_game_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["date", "code", "division"], name="wizard_game_unique")
+        ]
 
 
 class Placement(models.Model):
@@ -57,4 +67,20 @@ class TournamentPlace(models.Model):
         ordering = ["event", "place"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="wizard_place_unique"),
+        ]
+
+
+class TriadFinish(models.Model):
+    """One of the three players of a tournament's TRIAD game (seed 004, "TRIAD"): final score
+    (equal scores tie) or place; the engine (``wizard.triad``) checks the seats and pays 3-2-1."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="wizard_triad")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    score = models.IntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="wizard_triad_unique"),
         ]

@@ -11,32 +11,37 @@ from pathlib import Path
 
 from django.db import transaction
 
-from palmares.io.wizard import read_games, read_tournaments
+from palmares.core.errors import InputError, PalmaresError
+from palmares.io.wizard import read_games, read_tournaments, read_triads
 from palmares.web.events.models import Event
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
-from palmares.web.wizarddb.models import Game, Month, Placement, TournamentPlace
+from palmares.web.wizarddb import adapters
+from palmares.web.wizarddb.models import Game, Month, Placement, TournamentPlace, TriadFinish
 
-__all__ = ["import_games", "import_tournaments"]
+__all__ = ["import_games", "import_tournaments", "import_triads"]
 
 
-def import_games(path: Path | str) -> int:
-    """Load ``games.csv``; return the number of games stored."""
+def import_games(path: Path | str, *, division: str = Game.Division.REGULAR) -> int:
+    """Load ``games.csv`` as games of ``division`` (Regular or Junior); return how many."""
+    if division not in Game.Division.values:
+        raise PalmaresError(f"unknown division {division!r} (regular or junior)")
     games = read_games(path)
     with transaction.atomic():
         players = resolve_players((p, "", "") for g in games for p in g.players)
         ids = {key[1]: p.pk for key, p in players.items()}
         placements: list[Placement] = []
         for g in games:
-            Game.objects.filter(date=g.day, code=g.game).delete()
-            row = Game.objects.create(date=g.day, code=g.game)
+            Game.objects.filter(date=g.day, code=g.game, division=division).delete()
+            row = Game.objects.create(date=g.day, code=g.game, division=division)
             placements.extend(
                 Placement(game=row, player_id=ids[name_key(f.player)], score=f.score, place=f.place)
                 for f in g.finishes
             )
         Placement.objects.bulk_create(placements)
-        for day in {g.day.replace(day=1) for g in games}:
-            Month.objects.get_or_create(month=day)
+        if division == Game.Division.REGULAR:
+            for day in {g.day.replace(day=1) for g in games}:
+                Month.objects.get_or_create(month=day)
     return len(games)
 
 
@@ -65,3 +70,33 @@ def import_tournaments(path: Path | str) -> int:
                 for p in t.placings
             )
     return len(tournaments)
+
+
+def import_triads(path: Path | str) -> int:
+    """Load ``triad.csv`` (``io.wizard.read_triads``): each tournament's TRIAD game replaces the
+    one stored. The tournament must be stored (by name; the latest of that name) and the engine
+    must accept the TRIAD (seats, the rules of its date), else nothing is written."""
+    triads = read_triads(path)
+    with transaction.atomic():
+        for name, triad in triads.items():
+            event = (
+                Event.objects.filter(kind=Event.Kind.WIZARD, name=name, wizard_places__isnull=False)
+                .order_by("-date")
+                .first()
+            )
+            if event is None:
+                raise InputError.at(str(path), None, "tournament", f"no tournament {name!r}")
+            try:
+                adapters.tournament(event, with_triad=triad)
+            except PalmaresError as exc:
+                raise InputError.at(str(path), None, "tournament", str(exc)) from None
+            players = resolve_players((f.player, "", "") for f in triad.finishes)
+            ids = {key[1]: p.pk for key, p in players.items()}
+            event.wizard_triad.all().delete()
+            TriadFinish.objects.bulk_create(
+                TriadFinish(
+                    event=event, player_id=ids[name_key(f.player)], score=f.score, place=f.place
+                )
+                for f in triad.finishes
+            )
+    return len(triads)

@@ -7,6 +7,7 @@ from typing import Any
 from django import template
 
 from palmares.core.rounding import half_up
+from palmares.web.accounts.roles import is_ratings_officer
 
 register = template.Library()
 
@@ -23,3 +24,9 @@ def fixed(value: Any, places: int = 2) -> str:
 def get(mapping: Any, key: Any) -> Any:
     """``{{ ids|get:name }}``: a dictionary lookup in a template."""
     return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
+def ratings_officer(user: Any) -> bool:
+    """``{% if user|ratings_officer %}``: may this user import (``accounts.roles``)?"""
+    return is_ratings_officer(user)

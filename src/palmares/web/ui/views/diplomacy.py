@@ -88,8 +88,14 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 class BoardForm(forms.Form):
+    """One board's result as a TD enters it, checked as ``io.boards`` checks boards.csv: each
+    power once with its player and centres, at most 34 centres, an eliminated power holds no
+    centre and fell no later than the final year, a power in the agreed draw holds centres. A
+    draw of one power is a concession: the engine scores it as that power's solo."""
+
     round = forms.IntegerField(min_value=1, max_value=99)
     board = forms.CharField(max_length=16)
+    final_year = forms.IntegerField(min_value=1901, max_value=2100, required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -98,16 +104,35 @@ class BoardForm(forms.Form):
             self.fields[f"centres_{initial}"] = forms.IntegerField(
                 label=f"{name} centres", min_value=0, max_value=34
             )
+            self.fields[f"eliminated_{initial}"] = forms.IntegerField(
+                label=f"{name} eliminated in", min_value=1901, max_value=2100, required=False
+            )
+            self.fields[f"draw_{initial}"] = forms.BooleanField(
+                label=f"{name} in the draw", required=False
+            )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         total = sum(data.get(f"centres_{i}", 0) or 0 for i, _ in POWERS)
         if total > 34:
             raise forms.ValidationError(f"the centres add up to {total}; at most 34")
-        for initial, _name in POWERS:
+        final_year = data.get("final_year")
+        for initial, name in POWERS:
             who = data.get(f"player_{initial}")
             if who and not Player.objects.filter(key=name_key(who)).exists():
                 self.add_error(f"player_{initial}", f"no player named {who!r}")
+            centres = data.get(f"centres_{initial}")
+            year = data.get(f"eliminated_{initial}")
+            if year is not None and centres:
+                self.add_error(f"eliminated_{initial}", f"{name} has {centres} centres")
+            elif year is not None and final_year is not None and year > final_year:
+                self.add_error(
+                    f"eliminated_{initial}", f"{year} is after the final year {final_year}"
+                )
+            if data.get(f"draw_{initial}") and centres == 0:
+                self.add_error(
+                    f"draw_{initial}", f"{name} has no centres and cannot be in the draw"
+                )
         return data
 
 
@@ -126,10 +151,12 @@ def enter_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 .order_by("id")
                 .values_list("id", flat=True)[0],
                 centres=data[f"centres_{initial}"],
+                eliminated=data[f"eliminated_{initial}"],
+                in_draw=data[f"draw_{initial}"],
             )
             for initial, _ in POWERS
         ]
-        save_board(t, data["round"], data["board"], seats)
+        save_board(t, data["round"], data["board"], seats, final_year=data["final_year"])
         return redirect(f"/diplomacy/{t.pk}/?round={data['round']}")
     return render(request, "ui/board_form.html", {"t": t, "form": form, "powers": GREAT_POWERS})
 

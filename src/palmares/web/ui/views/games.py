@@ -11,21 +11,28 @@ from datetime import date
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from palmares.core.errors import PalmaresError
 from palmares.tantrix.tables import performance_rows
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
-from palmares.web.tantrixdb.adapters import tournament_rating
+from palmares.web.tantrixdb.adapters import current_list, tournament_rating
 from palmares.web.tantrixdb.models import Match, Rating
 from palmares.web.wizarddb import adapters as wizard_adapters
 from palmares.web.wizarddb.models import Month
+from palmares.wizard.junior import junior_session
 
 
 def tantrix(request: HttpRequest) -> HttpResponse:
-    lists = list(Rating.objects.values_list("as_of", flat=True).distinct().order_by("-as_of"))
-    as_of = lists[0] if lists else None
-    rows = Rating.objects.filter(as_of__in=lists[:1]).select_related("player").order_by("-rating")
-    events = Event.objects.filter(kind=Event.Kind.TANTRIX).order_by("-date")
-    return render(request, "ui/tantrix.html", {"as_of": as_of, "ratings": rows, "events": events})
+    """The current rating list (after the latest tournament, from the engine), with each
+    player's rating before that tournament and the change."""
+    rows = list(current_list().select_related("player", "event").order_by("-rating", "player_id"))
+    context = {
+        "as_of": rows[0].as_of if rows else None,
+        "after": rows[0].event if rows else None,
+        "ratings": rows,
+        "events": Event.objects.filter(kind=Event.Kind.TANTRIX).order_by("-date"),
+    }
+    return render(request, "ui/tantrix.html", context)
 
 
 def tantrix_event(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -49,7 +56,12 @@ def tantrix_event(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def tantrix_player(request: HttpRequest, player_id: int) -> HttpResponse:
     person = get_object_or_404(Player, pk=player_id)
-    ratings = Rating.objects.filter(player=person).order_by("-as_of")
+    ratings = Rating.objects.filter(player=person, event__isnull=True).order_by("-as_of")
+    history = (
+        Rating.objects.filter(player=person, event__isnull=False)
+        .select_related("event")
+        .order_by("-as_of", "-event_id")
+    )
     matches = (
         Match.objects.filter(player_a=person).select_related("event", "player_a", "player_b")
         | Match.objects.filter(player_b=person).select_related("event", "player_a", "player_b")
@@ -57,15 +69,18 @@ def tantrix_player(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(
         request,
         "ui/tantrix_player.html",
-        {"player": person, "ratings": ratings, "matches": matches},
+        {"player": person, "ratings": ratings, "history": history, "matches": matches},
     )
 
 
 def wizard(request: HttpRequest) -> HttpResponse:
     events = Event.objects.filter(kind=Event.Kind.WIZARD).order_by("-date")
-    return render(
-        request, "ui/wizard.html", {"months": Month.objects.order_by("-month"), "events": events}
-    )
+    context = {
+        "months": Month.objects.order_by("-month"),
+        "sessions": wizard_adapters.junior_sessions(),
+        "events": events,
+    }
+    return render(request, "ui/wizard.html", context)
 
 
 def wizard_month(request: HttpRequest, year: int, month: int) -> HttpResponse:
@@ -89,10 +104,36 @@ def wizard_month(request: HttpRequest, year: int, month: int) -> HttpResponse:
     return render(request, "ui/wizard_month.html", context)
 
 
+def wizard_junior(request: HttpRequest, year: int, month: int) -> HttpResponse:
+    """A Wizard Junior two-month session's ranking and all scores (``wizard.junior``)."""
+    try:
+        session = junior_session(year, month)
+    except (PalmaresError, ValueError):
+        raise Http404("no such session") from None
+    table = wizard_adapters.junior(session)
+    if not table.lines:
+        raise Http404("no Junior game in this session")
+    ids = dict(
+        Player.objects.filter(name__in=[x.player for x in table.lines]).values_list("name", "pk")
+    )
+    context = {
+        "session": session,
+        "table": table,
+        "ranked": table.ranked(),
+        "all_scores": table.all_scores(),
+        "ids": ids,
+    }
+    return render(request, "ui/wizard_junior.html", context)
+
+
 def wizard_tournament(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A tournament's master points and, if one was played, its TRIAD (``wizard.triad``)."""
     ev = get_object_or_404(Event, pk=event_id, kind=Event.Kind.WIZARD)
     result = wizard_adapters.tournament(ev)
-    return render(request, "ui/wizard_tournament.html", {"event": ev, "result": result})
+    triad = [a for a in result.awards if a.kind == "triad"]
+    return render(
+        request, "ui/wizard_tournament.html", {"event": ev, "result": result, "triad": triad}
+    )
 
 
 def wizard_ledger(request: HttpRequest, player_id: int) -> HttpResponse:

@@ -10,24 +10,19 @@ from palmares.web.events.models import Event
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import Standing
-from palmares.web.tantrixdb.models import Rating
+from palmares.web.tantrixdb.adapters import current_list
 from palmares.web.wizarddb.models import Month
 
 SEARCH_LIMIT = 50
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    latest_tantrix = Rating.objects.order_by("-as_of").values_list("as_of", flat=True).first()
     context = {
         "events": Event.objects.order_by("-date", "name")[:8],
         "top": Standing.objects.filter(system="dip-pouch", year=0)
         .select_related("player")
         .order_by("rank", "player_id")[:10],
-        "tantrix_top": Rating.objects.filter(as_of=latest_tantrix)
-        .select_related("player")
-        .order_by("-rating")[:5]
-        if latest_tantrix
-        else [],
+        "tantrix_top": current_list().select_related("player").order_by("-rating")[:5],
         "months": Month.objects.order_by("-month")[:3],
     }
     return render(request, "ui/home.html", context)

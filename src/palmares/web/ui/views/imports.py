@@ -1,0 +1,49 @@
+"""A ratings officer's import page: upload a results, matches or games file (CSV or .xlsx).
+The same service as ``palmares import`` and ``POST /api/imports/{kind}``
+(:func:`palmares.web.lib.uploads.import_upload`): all-or-nothing, every problem listed as
+``file:line: column: message``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from palmares.core.errors import InputError, PalmaresError
+from palmares.web.accounts.roles import is_ratings_officer
+from palmares.web.lib.uploads import import_upload
+
+
+class ImportForm(forms.Form):
+    kind = forms.ChoiceField(
+        choices=[
+            ("results", "results (Dip Pouch)"),
+            ("matches", "matches (Tantrix)"),
+            ("games", "games (Wizard)"),
+        ]
+    )
+    file = forms.FileField()
+
+
+@login_required
+def upload(request: HttpRequest) -> HttpResponse:
+    if not is_ratings_officer(request.user):
+        raise PermissionDenied("only ratings officers may import")
+    form = ImportForm(request.POST or None, request.FILES or None)
+    context: dict[str, Any] = {"form": form, "problems": [], "summary": None}
+    if request.method == "POST" and form.is_valid():
+        kind = form.cleaned_data["kind"]
+        handle = form.cleaned_data["file"]
+        try:
+            context["summary"] = import_upload(kind, handle.name or "", handle.read())
+            context["kind"] = kind
+        except InputError as exc:
+            context["problems"] = [str(p) for p in exc.problems]
+        except PalmaresError as exc:
+            context["problems"] = [str(exc)]
+    status = 400 if context["problems"] else 200
+    return render(request, "ui/import.html", context, status=status)

@@ -1,0 +1,75 @@
+"""The Tantrix rating list after a tournament: computed by the engine after each import
+(``tantrix.rating_list.update_list``), shown with each player's change, and a player's rating
+after each tournament. Figures as ``palmares tantrix update`` prints them for NZ 2000
+(docs/tantrix.md): Ridcully 1937.00 → 1949.59, Runes 1862.00 → 1892.11, Scarab 1748.00 → 1736.99,
+Pekko 2001.5332826939064 over 52 G."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from django.test import Client
+
+from palmares.web.events.models import Event
+from palmares.web.players.models import Player
+from palmares.web.tantrixdb.models import Rating
+
+
+def _row(page: str, name: str) -> list[str]:
+    row = page.split(f">{name}</a></td>")[1].split("</tr>")[0]
+    return [cell.split("</td>")[0] for cell in row.split('<td class="num">')[1:]]
+
+
+def test_the_list_after_nz_2000_is_stored(db: None) -> None:
+    nz = Event.objects.get(kind="tantrix")
+    after = {r.player.name: r for r in Rating.objects.filter(event=nz).select_related("player")}
+    assert len(after) == 24  # the six official entries and the eighteen newly rated players
+    pekko = after["Pekko"]
+    assert str(pekko.rating).startswith("2001.533282693") and pekko.games == 52
+    assert pekko.before == 2023 and pekko.tournament_games == 16 and pekko.official
+
+
+def test_rating_list_page_shows_the_change(client: Client, db: None) -> None:
+    answer = client.get("/tantrix/")
+    assert answer.status_code == 200
+    page = answer.content.decode()
+    assert "The list after NZ Tantrix Championship 2000" in page
+    # rating, before, change, tournament Elo, tournament G, G
+    assert _row(page, "Pekko") == ["2001.53", "2023.00", "-21.47", "1953.23", "16", "52"]
+    assert _row(page, "Ridcully")[:3] == ["1949.59", "1937.00", "12.59"]
+    assert _row(page, "Runes")[:3] == ["1892.11", "1862.00", "30.11"]
+    assert _row(page, "Scarab")[:3] == ["1736.99", "1748.00", "-11.01"]
+    # A newcomer enters with the tournament rating (MattK: 1934, seed 003) and no change.
+    assert _row(page, "MattK") == ["1934.01", "", "", "1934.01", "8", "8"]
+    first = page.split('id="tantrix-ratings"')[1].split("</tr>")[1]
+    assert ">Pekko<" in first  # still at the top
+
+
+def test_player_history_shows_the_rating_after_each_tournament(
+    client: Client, cli: Any, write: Callable[..., Path], db: None
+) -> None:
+    """A second tournament without its own list is applied to the list after NZ 2000."""
+    later = write(
+        "later.csv",
+        "event,date,round,player_a,player_b,games,tp_a,tp_b,own_rating,illustrative\n"
+        "Wellington Open 2001,2001-03-01,R1,Pekko,MattK,1,10,10,,no\n",
+    )
+    done = cli("import", "matches", str(later))
+    assert done.code == 0, done.err
+    pekko = Player.objects.get(name="Pekko")
+    page = html.unescape(client.get(f"/tantrix/players/{pekko.pk}/").content.decode())
+    table = page.split('id="tantrix-after"')[1].split("</table>")[0]
+    assert table.index("Wellington Open 2001") < table.index("NZ Tantrix Championship 2000")
+    # 10 : 10 against a player who met no one else: Pekko keeps his own rating (2001.53 × 52
+    # + 2001.53 × 1) / 53; MattK (8 G at 1934.01) is rated 2001.53 off Pekko, (8 × 1934.01 +
+    # 2001.53) / 9 = 1941.51.
+    wellington = table.split("Wellington Open 2001")[1].split("</tr>")[0]
+    assert ">2001.53<" in wellington and ">0.00<" in wellington and ">53<" in wellington
+    nz = table.split("NZ Tantrix Championship 2000")[1].split("</tr>")[0]
+    assert ">2023.00<" in nz and ">2001.53<" in nz and ">-21.47<" in nz
+    current = client.get("/tantrix/").content.decode()
+    assert "The list after Wellington Open 2001" in current
+    assert _row(current, "MattK")[:3] == ["1941.51", "1934.01", "7.50"]
