@@ -37,6 +37,11 @@ def test_a_good_board(write: Callable[[str, str], Path]) -> None:
         (("1,1,T,p7,2", "1,1,T,p7,two"), ":8: centres: expected a whole number, got 'two'"),
         (("1,1,G,p4,0,1906", "1,1,G,p4,1,1906"), ":5: eliminated: Germany has 1 centres"),
         (("1,1,T,p7,2,,1908,", "1,1,T,p7,2,,1908,maybe"), ":8: draw: expected yes/no"),
+        (
+            ("1,1,R,p6,0,1907,1908,", "1,1,R,p6,0,1907,1908,yes"),
+            ":7: draw: Russia has no centres and cannot be in the draw",
+        ),
+        (("1,1,R,p6,0,1907,1908", "1,1,R,p6,0,1909,1908"), ":7: eliminated: 1909 is after"),
     ],
 )
 def test_bad_boards_are_rejected(

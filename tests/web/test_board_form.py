@@ -86,3 +86,8 @@ def test_eliminated_after_the_final_year_is_an_error(td: Client, wc: Tournament)
 def test_a_power_without_centres_cannot_draw(td: Client, wc: Tournament) -> None:
     page = _errors(td, wc, draw_R="on", draw_A="on")
     assert "Russia has no centres and cannot be in the draw" in page
+
+
+def test_more_centres_than_the_map_holds(td: Client, wc: Tournament) -> None:
+    # _form's board holds 34 centres (12 9 6 4 3 0 0); Germany with 6 instead of 4 makes 36.
+    assert "centres sum to 36, more than the 34 on the map" in _errors(td, wc, centres_G=6)

@@ -9,7 +9,7 @@ which also say who sat at each power.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -18,8 +18,10 @@ __all__ = [
     "TOTAL_CENTRES",
     "Board",
     "PlayedBoard",
+    "ResultProblem",
     "Seat",
     "parse_power",
+    "result_problems",
 ]
 
 GREAT_POWERS: tuple[str, ...] = (
@@ -47,6 +49,53 @@ def parse_power(value: str, powers: tuple[str, ...] = GREAT_POWERS) -> str:
     if len(raw) == 1 and len(initials) == 1:
         return initials[0]
     raise ValueError(f"unknown power {value!r} (expected one of {', '.join(powers)} or an initial)")
+
+
+@dataclass(frozen=True, slots=True)
+class ResultProblem:
+    """Something impossible in a board's result: the power it concerns (``None``: the whole
+    board), the field (``centres``, ``eliminated``, ``draw``) and what is wrong."""
+
+    power: str | None
+    field: str
+    message: str
+
+
+def result_problems(
+    centres: Mapping[str, int],
+    eliminated: Mapping[str, int] | None = None,
+    final_year: int | None = None,
+    draw: Collection[str] = (),
+    *,
+    total_centres: int = TOTAL_CENTRES,
+) -> list[ResultProblem]:
+    """What cannot be true of a finished board, whoever reports it (``boards.csv``,
+    ``boards.json``, the TD's form): more centres than the map holds, an eliminated power that
+    still holds centres or fell after the final year, a power in the agreed draw without a
+    centre. The readers add the file and line; the form adds the field.
+    """
+    problems: list[ResultProblem] = []
+    total = sum(centres.values())
+    if total > total_centres:
+        problems.append(
+            ResultProblem(
+                None, "centres", f"centres sum to {total}, more than the {total_centres} on the map"
+            )
+        )
+    for power, year in (eliminated or {}).items():
+        held = centres.get(power, 0)
+        if held:
+            problems.append(ResultProblem(power, "eliminated", f"{power} has {held} centres"))
+        elif final_year is not None and year > final_year:
+            problems.append(
+                ResultProblem(power, "eliminated", f"{year} is after the final year {final_year}")
+            )
+    for power in draw:
+        if centres.get(power, 0) == 0:
+            problems.append(
+                ResultProblem(power, "draw", f"{power} has no centres and cannot be in the draw")
+            )
+    return problems
 
 
 @dataclass(frozen=True, slots=True)

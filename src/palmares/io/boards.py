@@ -23,6 +23,7 @@ from palmares.diplomacy.board import (
     PlayedBoard,
     Seat,
     parse_power,
+    result_problems,
 )
 from palmares.io.fields import boolean, integer, text
 from palmares.io.tables import Column, Row, RowProblems, read_rows
@@ -94,8 +95,6 @@ def read_boards_csv(
                 )
             else:
                 seen[power] = row.line
-            if row["eliminated"] is not None and row["centres"] > 0:
-                problems.add(row.line, "eliminated", f"{power} has {row['centres']} centres")
         missing = [p for p in powers if p not in seen]
         if missing:
             problems.add(
@@ -103,14 +102,6 @@ def read_boards_csv(
                 "power",
                 f"round {rnd} board {board_id} has {len(seen)} powers, "
                 f"missing {', '.join(missing)}",
-            )
-        total = sum(r["centres"] for r in members)
-        if total > total_centres:
-            problems.add(
-                first,
-                "centres",
-                f"round {rnd} board {board_id}: centres sum to {total}, "
-                f"more than the {total_centres} on the map",
             )
         final_years = {r["final_year"] for r in members if r["final_year"] is not None}
         if len(final_years) > 1:
@@ -120,10 +111,19 @@ def read_boards_csv(
                 f"round {rnd} board {board_id} disagrees: {sorted(final_years)}",
             )
         final_year = min(final_years) if final_years else None
-        for row in members:
-            year = row["eliminated"]
-            if year is not None and final_year is not None and year > final_year:
-                problems.add(row.line, "eliminated", f"{year} is after the final year {final_year}")
+        line_of = {r["power"]: r.line for r in members}
+        for problem in result_problems(
+            {r["power"]: r["centres"] for r in members},
+            {r["power"]: r["eliminated"] for r in members if r["eliminated"] is not None},
+            final_year,
+            [r["power"] for r in members if r["draw"]],
+            total_centres=total_centres,
+        ):
+            if problem.power is None:
+                prefix = f"round {rnd} board {board_id}: "
+                problems.add(first, problem.field, prefix + problem.message)
+            else:
+                problems.add(line_of[problem.power], problem.field, problem.message)
         tops = {r["top_board"] for r in members}
         if len(tops) > 1:
             problems.add(first, "top_board", f"round {rnd} board {board_id}: rows disagree")
@@ -230,19 +230,13 @@ def read_boards_json(
                 or not 0 <= count <= total_centres
             ):
                 bad("centres", f"{power}: expected a whole number 0–{total_centres}, got {count!r}")
-        counts = [c for c in centres.values() if isinstance(c, int)]
-        if sum(counts) > total_centres:
-            bad(
-                "centres",
-                f"board {board_id}: centres sum to {sum(counts)}, "
-                f"more than the {total_centres} on the map",
-            )
+        counts = {
+            p: c for p, c in centres.items() if isinstance(c, int) and not isinstance(c, bool)
+        }
         eliminated = _power_map(item.get("eliminated", {}), "eliminated", powers, bad) or {}
         for power, year in eliminated.items():
             if not isinstance(year, int) or isinstance(year, bool) or not 1901 <= year <= 2100:
                 bad("eliminated", f"{power}: expected a year, got {year!r}")
-            elif centres.get(power, 0):
-                bad("eliminated", f"{power} has {centres[power]} centres")
         final_year = item.get("final_year")
         if final_year is not None and (
             not isinstance(final_year, int) or not 1901 <= final_year <= 2100
@@ -264,9 +258,12 @@ def read_boards_json(
                 draw = frozenset(members)
                 if len(draw) < len(members):
                     bad("draw", "a power appears twice in the draw")
-                for p in draw:
-                    if centres.get(p, 0) == 0:
-                        bad("draw", f"{p} has no centres and cannot be in the draw")
+        years = {p: y for p, y in eliminated.items() if isinstance(y, int)}
+        for problem in result_problems(
+            counts, years, final_year, draw or (), total_centres=total_centres
+        ):
+            where = f"board {board_id}: " if problem.power is None else ""
+            bad(problem.field, where + problem.message)
         boards.append(
             Board(
                 id=board_id,

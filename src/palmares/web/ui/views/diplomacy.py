@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from palmares.core.rounding import half_up
-from palmares.diplomacy.board import GREAT_POWERS
+from palmares.diplomacy.board import GREAT_POWERS, result_problems
 from palmares.web.accounts.roles import can_edit_tournament
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
@@ -113,26 +113,28 @@ class BoardForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        total = sum(data.get(f"centres_{i}", 0) or 0 for i, _ in POWERS)
-        if total > 34:
-            raise forms.ValidationError(f"the centres add up to {total}; at most 34")
-        final_year = data.get("final_year")
-        for initial, name in POWERS:
+        for initial, _name in POWERS:
             who = data.get(f"player_{initial}")
             if who and not Player.objects.filter(key=name_key(who)).exists():
                 self.add_error(f"player_{initial}", f"no player named {who!r}")
-            centres = data.get(f"centres_{initial}")
-            year = data.get(f"eliminated_{initial}")
-            if year is not None and centres:
-                self.add_error(f"eliminated_{initial}", f"{name} has {centres} centres")
-            elif year is not None and final_year is not None and year > final_year:
-                self.add_error(
-                    f"eliminated_{initial}", f"{year} is after the final year {final_year}"
-                )
-            if data.get(f"draw_{initial}") and centres == 0:
-                self.add_error(
-                    f"draw_{initial}", f"{name} has no centres and cannot be in the draw"
-                )
+        # The same checks as boards.csv and boards.json: one rule, in the domain.
+        initial_of = {name: initial for initial, name in POWERS}
+        centres = {
+            name: data[f"centres_{initial}"]
+            for initial, name in POWERS
+            if data.get(f"centres_{initial}") is not None
+        }
+        eliminated = {
+            name: data[f"eliminated_{initial}"]
+            for initial, name in POWERS
+            if data.get(f"eliminated_{initial}") is not None
+        }
+        draw = [name for initial, name in POWERS if data.get(f"draw_{initial}")]
+        for problem in result_problems(centres, eliminated, data.get("final_year"), draw):
+            if problem.power is None:
+                self.add_error(None, problem.message)
+            else:
+                self.add_error(f"{problem.field}_{initial_of[problem.power]}", problem.message)
         return data
 
 
