@@ -8,7 +8,7 @@ by the same processes is the baseline of the same run. Prints requests/s and p50
 target and the error count. Target: p95 ≤ 50 ms, 0 errors.
 
     .venv/bin/python bench/web.py [--players 100000] [--results 1000000] [--seconds 20]
-        [--clients 32] [--workers 2] [--reload]
+        [--clients 32] [--workers N] [--threads N] [--reload]
 
 DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/palmares_bench) is created if needed.
 """
@@ -232,7 +232,8 @@ def main() -> None:
     parser.add_argument("--results", type=int, default=1_000_000)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--clients", type=int, default=32)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=None, help="default: palmares serve's")
+    parser.add_argument("--threads", type=int, default=None, help="default: palmares serve's")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--server", choices=["gunicorn", "uvicorn"], default="gunicorn")
     parser.add_argument("--reload", action="store_true", help="reload even if already loaded")
@@ -257,6 +258,10 @@ def main() -> None:
     pages = max(1, (listed + 49) // 50)
     print(f"database: {url} — {Player.objects.count():,} players, {listed:,} in the Permanent list")
 
+    from palmares.cli.web import THREADS, WORKERS
+
+    args.workers = args.workers or WORKERS
+    args.threads = args.threads or THREADS
     server = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "palmares"),
@@ -265,6 +270,8 @@ def main() -> None:
             str(args.port),
             "--workers",
             str(args.workers),
+            "--threads",
+            str(args.threads),
             "--server",
             args.server,
         ],
@@ -291,6 +298,7 @@ def main() -> None:
         print(
             f"{args.clients} concurrent clients, {args.seconds:.0f} s per target, "
             f"{args.workers} {args.server} workers"
+            + (f" × {args.threads} threads" if args.server == "gunicorn" else "")
         )
         print(
             f"{'target':<34} {'requests':>7} {'req/s':>9} {'p50 ms':>8} {'p95 ms':>8} "
