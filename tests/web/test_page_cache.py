@@ -68,3 +68,18 @@ def test_the_language_form_needs_no_csrf_token(ocean: Event) -> None:
 def test_a_missing_player_is_404_and_not_cached(client: Client, db: None) -> None:
     assert client.get("/players/999999999/").status_code == 404
     assert client.get("/players/999999999/").status_code == 404
+
+
+def test_the_header_is_the_visitors_own(client: Client, officer: Client, ocean: Event) -> None:
+    assert "Log in" in client.get("/").content.decode()
+    mine = officer.get("/").content.decode()
+    assert "Log out (officer)" in mine and 'name="csrfmiddlewaretoken"' in mine
+    assert 'value="lefevre"' in client.get("/search?q=lefevre").content.decode()
+    assert 'value=""' in client.get("/dip-pouch/").content.decode()
+
+
+def test_the_language_form_returns_to_the_page_it_was_sent_from(ocean: Event) -> None:
+    client = Client(enforce_csrf_checks=True)
+    came_from = "http://testserver/dip-pouch/?nation=France"
+    answer = client.post("/i18n/setlang/", {"language": "fr"}, HTTP_REFERER=came_from)
+    assert answer.status_code == 302 and answer["Location"] == came_from
