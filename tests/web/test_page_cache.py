@@ -83,3 +83,11 @@ def test_the_language_form_returns_to_the_page_it_was_sent_from(ocean: Event) ->
     came_from = "http://testserver/dip-pouch/?nation=France"
     answer = client.post("/i18n/setlang/", {"language": "fr"}, HTTP_REFERER=came_from)
     assert answer.status_code == 302 and answer["Location"] == came_from
+
+
+def test_a_player_without_a_dip_pouch_history(client: Client, db: None) -> None:
+    pekko = Player.objects.get(name="Pekko")
+    page = client.get(f"/players/{pekko.pk}/").content.decode()
+    assert "Not rated." in page and 'id="chart"' not in page
+    assert page.split("<tbody>")[1].startswith("</tbody>")  # an empty history table
+    assert f"/tantrix/players/{pekko.pk}/" in page

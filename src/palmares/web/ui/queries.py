@@ -3,7 +3,7 @@
 These two pages are the site's hot path (bench/web.py: 100,000 players, 1,000,000 results), so
 they skip the ORM's query compilation and model instantiation: a page of a rating list is a range
 of stored positions (an index range, never an OFFSET scan), a player's page is one query for the
-heading (with the lists' generation, which keys the page cache) and one for the history. Figures
+heading (with the lists' generation, which keys the page cache) and the history together. Figures
 come back as stored (``Decimal`` on PostgreSQL, the stored float on SQLite); the templates only
 round them for display (half up, ``core.rounding``)."""
 
@@ -28,8 +28,7 @@ __all__ = [
     "Window",
     "current_generation",
     "list_window",
-    "player_heading",
-    "player_history",
+    "player_page",
 ]
 
 PAGE_SIZE = 50
@@ -160,38 +159,32 @@ def list_window(summary: dict[str, Any], year: int, nation: str, number: str | N
     return Window(page, pages, rows)
 
 
-def player_heading(player_id: int) -> Heading | None:
-    """The player's heading, or None when there is no such player (one query)."""
+def player_page(player_id: int) -> tuple[Heading, list[HistoryLine]] | None:
+    """The player's heading and Dip Pouch history (oldest first), or None when there is no
+    such player: one query, the heading repeated on each history line (one round trip to the
+    database is what a random player page costs most)."""
     t = _tables()
     sql = (
         f"SELECT p.name, p.nationality, s.rating, s.rank, s.national_rank, "
-        f"(SELECT g.generation FROM {t['publication']} g WHERE g.system = %s) "
+        f"(SELECT g.generation FROM {t['publication']} g WHERE g.system = %s), "
+        f"h.date, e.country, h.event_id, e.name, r.rank, e.players, "
+        f"h.tournament_value, h.percentile, h.rating_after "
         f"FROM {t['player']} p LEFT JOIN {t['standing']} s "
         f"ON s.player_id = p.id AND s.system = %s AND s.year = 0 "
-        f"WHERE p.id = %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [SYSTEM, SYSTEM, player_id])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    name, nationality, rating, rank, national_rank, generation = row
-    return Heading(name, nationality, rating, rank, national_rank, int(generation or 0))
-
-
-def player_history(player_id: int) -> list[HistoryLine]:
-    """The player's Dip Pouch history, oldest first (one query)."""
-    t = _tables()
-    sql = (
-        f"SELECT h.date, e.country, h.event_id, e.name, r.rank, e.players, "
-        f"h.tournament_value, h.percentile, h.rating_after "
-        f"FROM {t['entry']} h JOIN {t['event']} e ON e.id = h.event_id "
+        f"LEFT JOIN {t['entry']} h ON h.player_id = p.id AND h.system = %s "
+        f"LEFT JOIN {t['event']} e ON e.id = h.event_id "
         f"LEFT JOIN {t['result']} r ON r.id = h.result_id "
-        f"WHERE h.player_id = %s AND h.system = %s ORDER BY h.date, h.event_id"
+        f"WHERE p.id = %s ORDER BY h.date, h.event_id"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [player_id, SYSTEM])
-        return [HistoryLine(_iso(row[0]), *row[1:]) for row in cursor.fetchall()]
+        cursor.execute(sql, [SYSTEM, SYSTEM, SYSTEM, player_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    name, nationality, rating, rank, national_rank, generation = rows[0][:6]
+    heading = Heading(name, nationality, rating, rank, national_rank, int(generation or 0))
+    history = [HistoryLine(_iso(row[6]), *row[7:]) for row in rows if row[8] is not None]
+    return heading, history
 
 
 def _iso(day: date | str) -> str:

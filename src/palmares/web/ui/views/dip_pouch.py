@@ -19,7 +19,7 @@ from palmares.web.events.models import Event
 from palmares.web.ratinglists.models import RatingEntry
 from palmares.web.ratinglists.services import publication
 from palmares.web.ui.pagecache import cache_key, cached_fragment, cached_value, public_page
-from palmares.web.ui.queries import current_generation, list_window, player_heading, player_history
+from palmares.web.ui.queries import current_generation, list_window, player_page
 from palmares.web.ui.rows import history_rows, ranking_rows
 
 SYSTEM = "dip-pouch"
@@ -65,12 +65,12 @@ def ranking(request: HttpRequest) -> HttpResponse:
 
 
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
-    heading = player_heading(player_id)
-    if heading is None:
+    found = player_page(player_id)
+    if found is None:
         raise Http404("no such player")
+    heading, history = found
 
     def body() -> str:
-        history = player_history(player_id)
         chart = {
             "data": [
                 {
