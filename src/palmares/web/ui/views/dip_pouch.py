@@ -93,6 +93,10 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
             "player_id": player_id,
             "current": heading if heading.rating is not None else None,
             "rows": history_rows(reversed(history)),
+            "history_head": cached_fragment(
+                cache_key("history-head", get_language()),
+                lambda: render_to_string("ui/history_head.html"),
+            ),
             "chart": chart,
             "has_chart": bool(history),
         }
