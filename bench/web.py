@@ -1,14 +1,16 @@
 """Benchmark of the web site on PostgreSQL: 100,000 players, 1,000,000 results.
 
 Loads a synthetic rating database (players, events and results by COPY, then the real rating
-service: engine replay and the stored histories and lists), serves the site with uvicorn
+service: engine replay and the stored histories and lists), serves the site with gunicorn
 (``palmares serve``) and measures the ranking and player pages under 32 concurrent clients on
 loopback (a small asyncio HTTP/1.1 keep-alive client, no extra dependency). A static file served
 by the same processes is the baseline of the same run. Prints requests/s and p50/p95/p99 per
-target and the error count. Target: p95 ≤ 50 ms, 0 errors.
+target and the error count, and the CPU one request cost the server's processes ("app ms")
+and its PostgreSQL backends ("db ms"): on a shared machine the latencies move with the other
+work, the CPU per request much less. Target: p95 ≤ 50 ms, 0 errors.
 
     .venv/bin/python bench/web.py [--players 100000] [--results 1000000] [--seconds 20]
-        [--clients 32] [--workers 2] [--reload]
+        [--clients 32] [--workers N] [--threads N] [--reload]
 
 DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/palmares_bench) is created if needed.
 """
@@ -208,9 +210,78 @@ async def _client(
         writer.close()
 
 
-def measure(port: int, name: str, paths: Callable[[], str], clients: int, seconds: float) -> None:
+def _cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """User + system CPU time of each live process in ``pids`` (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[pid] = (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+def _server_pids(root: int) -> list[int]:
+    """The server process and its workers."""
+    found = [root]
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == root:
+                found.append(int(stat.parent.name))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def _database_pids(url: str) -> list[int]:
+    """The PostgreSQL backends serving the bench database (the server's pooled connections)."""
+    import psycopg
+
+    name = urlparse(url).path.lstrip("/")
+    with psycopg.connect(url, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            (name,),
+        ).fetchall()
+    return [int(row[0]) for row in rows]
+
+
+class CpuMeter:
+    """CPU spent by the server's processes and by its database backends between two readings:
+    what a request costs, whatever else the machine is doing (the latencies are not)."""
+
+    def __init__(self, server_pid: int, url: str) -> None:
+        self.server_pid, self.url = server_pid, url
+        self.before: tuple[dict[int, float], dict[int, float]] = ({}, {})
+
+    def _read(self) -> tuple[dict[int, float], dict[int, float]]:
+        return _cpu_seconds(_server_pids(self.server_pid)), _cpu_seconds(_database_pids(self.url))
+
+    def start(self) -> None:
+        self.before = self._read()
+
+    def stop(self) -> tuple[float, float]:
+        after = self._read()
+        return tuple(  # type: ignore[return-value]
+            sum(t - b.get(pid, 0.0) for pid, t in a.items())
+            for a, b in zip(after, self.before, strict=True)
+        )
+
+
+def measure(
+    port: int,
+    name: str,
+    paths: Callable[[], str],
+    clients: int,
+    seconds: float,
+    meter: CpuMeter | None = None,
+) -> None:
     times: list[float] = []
     errors: list[int] = []
+    if meter is not None:
+        meter.start()
 
     async def run() -> float:
         start = time.perf_counter()
@@ -219,10 +290,13 @@ def measure(port: int, name: str, paths: Callable[[], str], clients: int, second
         return time.perf_counter() - start
 
     elapsed = asyncio.run(run())
+    server_cpu, database_cpu = meter.stop() if meter is not None else (0.0, 0.0)
     q = statistics.quantiles(times, n=100) if len(times) >= 2 else [0.0] * 99
+    per = 1000 / max(1, len(times))
     print(
-        f"{name:<34} {len(times):>7} {len(times) / elapsed:>9.1f} {q[49] * 1000:>8.1f} "
-        f"{q[94] * 1000:>8.1f} {q[98] * 1000:>8.1f} {len(errors):>7}"
+        f"{name:<30} {len(times):>7} {len(times) / elapsed:>8.1f} {q[49] * 1000:>7.1f} "
+        f"{q[94] * 1000:>7.1f} {q[98] * 1000:>7.1f} {len(errors):>6} "
+        f"{server_cpu * per:>7.2f} {database_cpu * per:>7.2f}"
     )
 
 
@@ -232,7 +306,8 @@ def main() -> None:
     parser.add_argument("--results", type=int, default=1_000_000)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--clients", type=int, default=32)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=None, help="default: palmares serve's")
+    parser.add_argument("--threads", type=int, default=None, help="default: palmares serve's")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--server", choices=["gunicorn", "uvicorn"], default="gunicorn")
     parser.add_argument("--reload", action="store_true", help="reload even if already loaded")
@@ -257,6 +332,10 @@ def main() -> None:
     pages = max(1, (listed + 49) // 50)
     print(f"database: {url} — {Player.objects.count():,} players, {listed:,} in the Permanent list")
 
+    from palmares.cli.web import THREADS, WORKERS
+
+    args.workers = args.workers or WORKERS
+    args.threads = args.threads or THREADS
     server = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "palmares"),
@@ -265,6 +344,8 @@ def main() -> None:
             str(args.port),
             "--workers",
             str(args.workers),
+            "--threads",
+            str(args.threads),
             "--server",
             args.server,
         ],
@@ -291,13 +372,15 @@ def main() -> None:
         print(
             f"{args.clients} concurrent clients, {args.seconds:.0f} s per target, "
             f"{args.workers} {args.server} workers"
+            + (f" × {args.threads} threads" if args.server == "gunicorn" else "")
         )
         print(
-            f"{'target':<34} {'requests':>7} {'req/s':>9} {'p50 ms':>8} {'p95 ms':>8} "
-            f"{'p99 ms':>8} {'errors':>7}"
+            f"{'target':<30} {'requests':>7} {'req/s':>8} {'p50 ms':>7} {'p95 ms':>7} "
+            f"{'p99 ms':>7} {'errors':>6} {'app ms':>7} {'db ms':>7}"
         )
+        meter = CpuMeter(server.pid, url)
         for name, paths in targets:
-            measure(args.port, name, paths, args.clients, args.seconds)
+            measure(args.port, name, paths, args.clients, args.seconds, meter)
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -14,4 +14,5 @@ if str(DATABASES["default"]["ENGINE"]).endswith("postgresql"):  # noqa: F405
     # No pool and no persistent connections: the live server's threads must let the test
     # database go.
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
-    DATABASES["default"]["OPTIONS"] = {}  # noqa: F405
+    # Server-side binding and prepared statements as in production; only the pool goes.
+    DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}  # noqa: F405

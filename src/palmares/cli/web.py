@@ -157,6 +157,11 @@ def export_wdd(
     emit(Report([Table(kind, columns, rows)]), fmt)
 
 
+#: gunicorn's processes and threads by default (measured with bench/web.py on two cores).
+WORKERS = 2
+THREADS = 4
+
+
 class Server(enum.StrEnum):
     gunicorn = "gunicorn"
     uvicorn = "uvicorn"
@@ -165,17 +170,20 @@ class Server(enum.StrEnum):
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 2,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = WORKERS,
+    threads: Annotated[int, typer.Option(help="Threads per gunicorn worker.")] = THREADS,
     server: Annotated[
         Server, typer.Option(help="gunicorn (WSGI, threads) or uvicorn (ASGI).")
     ] = Server.gunicorn,
 ) -> None:
     """Serve the site (static files by whitenoise)."""
     _django()
-    run_server(host, port, workers, server)
+    run_server(host, port, workers, server, threads)
 
 
-def run_server(host: str, port: int, workers: int = 2, server: str = "gunicorn") -> None:
+def run_server(
+    host: str, port: int, workers: int = WORKERS, server: str = "gunicorn", threads: int = THREADS
+) -> None:
     print(f"palmares: serving at http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
     if server == "uvicorn":
         import uvicorn
@@ -201,7 +209,7 @@ def run_server(host: str, port: int, workers: int = 2, server: str = "gunicorn")
         "--worker-class",
         "gthread",
         "--threads",
-        "4",
+        str(threads),
         "--log-level",
         "warning",
     ]

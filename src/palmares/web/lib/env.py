@@ -62,7 +62,14 @@ def database_from_env() -> dict[str, object]:
         # A connection pool per process (psycopg_pool): persistent connections do not suit
         # ASGI, where a request may run on any thread.
         "CONN_MAX_AGE": 0,
-        "OPTIONS": {"pool": {"min_size": 1, "max_size": _pool_size()}},
+        # Server-side binding and prepared statements (Django turns them off by default, for
+        # external poolers such as PgBouncer; ours is in-process): psycopg prepares a query
+        # the fifth time a connection runs it, and PostgreSQL stops planning it again.
+        "OPTIONS": {
+            "pool": {"min_size": 1, "max_size": _pool_size()},
+            "server_side_binding": True,
+            "prepare_threshold": 5,
+        },
     }
 
 

@@ -1,17 +1,78 @@
-"""Read-only queries the list pages share: a page of a rating list as a range of positions
-(an index range, never an OFFSET scan), the year tabs and the nation picker from the list's
-stored summary."""
+"""Read-only queries the list and player pages share, as plain SQL returning plain tuples.
+
+These two pages are the site's hot path (bench/web.py: 100,000 players, 1,000,000 results), so
+they skip the ORM's query compilation and model instantiation: a page of a rating list is a range
+of stored positions (an index range, never an OFFSET scan), a player's page is one query for the
+heading (with the lists' generation, which keys the page cache) and the history together. Figures
+come back as stored (``Decimal`` on PostgreSQL, the stored float on SQLite); the templates only
+round them for display (half up, ``core.rounding``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any, NamedTuple
 
-from palmares.web.ratinglists.models import Publication, Standing
+from django.db import connection
 
-__all__ = ["PAGE_SIZE", "Window", "list_window"]
+from palmares.web.events.models import Event, Result
+from palmares.web.players.models import Player
+from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
+
+__all__ = [
+    "PAGE_SIZE",
+    "Heading",
+    "HistoryLine",
+    "ListLine",
+    "Window",
+    "current_generation",
+    "list_window",
+    "player_page",
+]
 
 PAGE_SIZE = 50
 SYSTEM = "dip-pouch"
+
+Figure = Decimal | float
+
+
+class ListLine(NamedTuple):
+    """One line of a published list, as the ranking page shows it."""
+
+    player_id: int
+    name: str
+    nationality: str
+    events: int
+    rating: Figure
+    rank: int
+    national_rank: int | None
+
+
+class Heading(NamedTuple):
+    """A player's name, nationality and place in the Permanent list (``rating`` None: not
+    listed), with the generation of the stored figures."""
+
+    name: str
+    nationality: str
+    rating: Figure | None
+    rank: int | None
+    national_rank: int | None
+    generation: int
+
+
+class HistoryLine(NamedTuple):
+    """One line of a player's history (the seed's player page)."""
+
+    date: str
+    country: str
+    event_id: int
+    event: str
+    rank: int | None
+    players: int | None
+    tournament_value: Figure
+    percentile: Figure
+    rating_after: Figure
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +81,7 @@ class Window:
 
     number: int
     num_pages: int
-    rows: list[Standing] = field(default_factory=list)
+    rows: list[ListLine] = field(default_factory=list)
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.rows)
@@ -45,8 +106,31 @@ class Window:
         return self.number + 1
 
 
-def list_window(pub: Publication, year: int, nation: str, number: str | None) -> Window:
-    sizes = pub.summary.get("sizes", {}).get(str(year), {})
+def _tables() -> dict[str, str]:
+    return {
+        "standing": Standing._meta.db_table,
+        "player": Player._meta.db_table,
+        "entry": RatingEntry._meta.db_table,
+        "event": Event._meta.db_table,
+        "result": Result._meta.db_table,
+        "publication": Publication._meta.db_table,
+    }
+
+
+def current_generation() -> int:
+    """The generation of the stored Dip Pouch figures (0: none yet), which keys cached pages."""
+    sql = f"SELECT generation FROM {Publication._meta.db_table} WHERE system = %s"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [SYSTEM])
+        row = cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+def list_window(summary: dict[str, Any], year: int, nation: str, number: str | None) -> Window:
+    """Page ``number`` (clamped to the list; not a number: the first) of the ``year`` list
+    (0: Permanent), national when ``nation`` is given; ``summary`` is the lists' stored
+    summary (``Publication.summary``: the size of each list)."""
+    sizes = summary.get("sizes", {}).get(str(year), {})
     listed = int(sizes.get(nation, 0))
     pages = max(1, -(-listed // PAGE_SIZE))
     try:
@@ -54,11 +138,55 @@ def list_window(pub: Publication, year: int, nation: str, number: str | None) ->
     except ValueError:
         page = 1
     first, last = (page - 1) * PAGE_SIZE + 1, page * PAGE_SIZE
-    rows = Standing.objects.filter(system=SYSTEM, year=year).select_related("player")
+    t = _tables()
+    select = (
+        f"SELECT s.player_id, p.name, s.nationality, s.events, s.rating, s.rank, s.national_rank "
+        f"FROM {t['standing']} s JOIN {t['player']} p ON p.id = s.player_id "
+        f"WHERE s.system = %s AND s.year = %s "
+    )
     if nation:
-        rows = rows.filter(
-            nationality=nation, national_position__gte=first, national_position__lte=last
-        ).order_by("national_position")
+        sql = select + (
+            "AND s.nationality = %s AND s.national_position BETWEEN %s AND %s "
+            "ORDER BY s.national_position"
+        )
+        params: list[str | int] = [SYSTEM, year, nation, first, last]
     else:
-        rows = rows.filter(position__gte=first, position__lte=last).order_by("position")
-    return Window(page, pages, list(rows))
+        sql = select + "AND s.position BETWEEN %s AND %s ORDER BY s.position"
+        params = [SYSTEM, year, first, last]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = [ListLine(*row) for row in cursor.fetchall()]
+    return Window(page, pages, rows)
+
+
+def player_page(player_id: int) -> tuple[Heading, list[HistoryLine]] | None:
+    """The player's heading and Dip Pouch history (oldest first), or None when there is no
+    such player: one query, the heading repeated on each history line (one round trip to the
+    database is what a random player page costs most)."""
+    t = _tables()
+    sql = (
+        f"SELECT p.name, p.nationality, s.rating, s.rank, s.national_rank, "
+        f"(SELECT g.generation FROM {t['publication']} g WHERE g.system = %s), "
+        f"h.date, e.country, h.event_id, e.name, r.rank, e.players, "
+        f"h.tournament_value, h.percentile, h.rating_after "
+        f"FROM {t['player']} p LEFT JOIN {t['standing']} s "
+        f"ON s.player_id = p.id AND s.system = %s AND s.year = 0 "
+        f"LEFT JOIN {t['entry']} h ON h.player_id = p.id AND h.system = %s "
+        f"LEFT JOIN {t['event']} e ON e.id = h.event_id "
+        f"LEFT JOIN {t['result']} r ON r.id = h.result_id "
+        f"WHERE p.id = %s ORDER BY h.date, h.event_id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [SYSTEM, SYSTEM, SYSTEM, player_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    name, nationality, rating, rank, national_rank, generation = rows[0][:6]
+    heading = Heading(name, nationality, rating, rank, national_rank, int(generation or 0))
+    history = [HistoryLine(_iso(row[6]), *row[7:]) for row in rows if row[8] is not None]
+    return heading, history
+
+
+def _iso(day: date | str) -> str:
+    """A stored date as YYYY-MM-DD (PostgreSQL gives a date, SQLite the ISO text)."""
+    return day if isinstance(day, str) else day.isoformat()

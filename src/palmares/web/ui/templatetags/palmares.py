@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from palmares.core.rounding import half_up
 from palmares.web.accounts.roles import is_ratings_officer
@@ -30,3 +33,21 @@ def get(mapping: Any, key: Any) -> Any:
 def ratings_officer(user: Any) -> bool:
     """``{% if user|ratings_officer %}``: may this user import (``accounts.roles``)?"""
     return is_ratings_officer(user)
+
+
+@register.simple_tag(takes_context=True)
+def site_header(context: template.Context) -> SafeString:
+    """The site's header. An anonymous visitor's is the same on every page but the search page
+    (which shows the query), so it is rendered once per language and process; a signed-in
+    visitor's shows their name and a logout form with their CSRF token."""
+    from palmares.web.ui.pagecache import cached_fragment
+
+    user = context.get("user")
+    personal = user is None or user.is_authenticated  # None: rendered without a request
+    if personal or context.get("q"):
+        request = context.get("request")
+        return SafeString(render_to_string("ui/header.html", {"q": context.get("q")}, request))
+    return cached_fragment(
+        f"header:{get_language()}",
+        lambda: render_to_string("ui/header.html", {"user": user}),
+    )

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
 
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -20,10 +16,11 @@ from palmares.ratings import INITIAL_RATING, Placement, tournament_value
 from palmares.ratings import Event as RatingEvent
 from palmares.ratings.dip_pouch import rate
 from palmares.web.events.models import Event
-from palmares.web.players.models import Player
-from palmares.web.ratinglists.models import RatingEntry, Standing
-from palmares.web.ratinglists.services import generation, publication
-from palmares.web.ui.queries import list_window
+from palmares.web.ratinglists.models import RatingEntry
+from palmares.web.ratinglists.services import publication
+from palmares.web.ui.pagecache import cache_key, cached_fragment, cached_value, public_page
+from palmares.web.ui.queries import current_generation, list_window, player_page
+from palmares.web.ui.rows import history_rows, ranking_rows
 
 SYSTEM = "dip-pouch"
 
@@ -36,52 +33,50 @@ def ranking(request: HttpRequest) -> HttpResponse:
         raise Http404("bad year") from None
     nation = request.GET.get("nation", "")
     number = request.GET.get("page", "1")
-    pub = publication()
-    key = _key("ranking", pub.generation, get_language(), year, nation, number)
+    generation = current_generation()
 
     def body() -> str:
-        context = {
-            "page": list_window(pub, year, nation, number),
+        summary = cached_value(cache_key("summary", generation), lambda: publication().summary)
+        page = list_window(summary, year, nation, number)
+        controls = {
             "year": year,
-            "years": sorted(pub.summary.get("years", []), reverse=True),
+            "years": sorted(summary.get("years", []), reverse=True),
             "nation": nation,
-            "nations": pub.summary.get("nations", []),
+            "nations": summary.get("nations", []),
+        }
+        key = cache_key("ranking-controls", generation, get_language(), year, nation)
+        context = {
+            "controls": cached_fragment(
+                key, lambda: render_to_string("ui/ranking_controls.html", controls)
+            ),
+            "page": page,
+            "rows": ranking_rows(page.rows, nation),
+            "year": year,
+            "nation": nation,
         }
         return render_to_string("ui/ranking_body.html", context, request=None)
 
-    return render(request, "ui/ranking.html", {"body": _cached(key, body), "nation": nation})
+    def build(signed_in: bool) -> HttpResponse:
+        key = cache_key("ranking", generation, get_language(), year, nation, number)
+        html = cached_fragment(key, body) if signed_in else mark_safe(body())
+        return render(request, "ui/ranking.html", {"body": html, "nation": nation})
 
-
-def _key(*parts: object) -> str:
-    return "page:" + hashlib.sha256(repr(parts).encode()).hexdigest()
-
-
-def _cached(key: str, build: Callable[[], str]) -> str:
-    """A rendered fragment from the cache, or built and cached (keys carry the generation)."""
-    found = cache.get(key)
-    html = found if isinstance(found, str) else build()
-    if found is None:
-        cache.set(key, html)
-    return mark_safe(html)  # rendered by our own templates, escaped there
+    return public_page(request, generation, build)
 
 
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
-    key = _key("player", generation(), get_language(), player_id)
-    person = get_object_or_404(Player, pk=player_id)
+    found = player_page(player_id)
+    if found is None:
+        raise Http404("no such player")
+    heading, history = found
 
     def body() -> str:
-        history = list(
-            RatingEntry.objects.filter(system=SYSTEM, player=person)
-            .select_related("event", "result")
-            .order_by("date", "event_id")
-        )
-        current = Standing.objects.filter(system=SYSTEM, year=0, player=person).first()
         chart = {
             "data": [
                 {
-                    "x": [e.date.isoformat() for e in history],
-                    "y": [float(e.rating_after) for e in history],
-                    "text": [e.event.name for e in history],
+                    "x": [h.date for h in history],
+                    "y": [float(h.rating_after) for h in history],
+                    "text": [h.event for h in history],
                     "type": "scatter",
                     "mode": "lines+markers",
                     "name": "Dip Pouch",
@@ -94,15 +89,25 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
             },
         }
         context = {
-            "player": person,
-            "current": current,
-            "history": list(reversed(history)),
-            "chart": json.dumps(chart),
+            "player": heading,
+            "player_id": player_id,
+            "current": heading if heading.rating is not None else None,
+            "rows": history_rows(reversed(history)),
+            "history_head": cached_fragment(
+                cache_key("history-head", get_language()),
+                lambda: render_to_string("ui/history_head.html"),
+            ),
+            "chart": chart,
             "has_chart": bool(history),
         }
         return render_to_string("ui/player_body.html", context, request=None)
 
-    return render(request, "ui/player.html", {"player": person, "body": _cached(key, body)})
+    def build(signed_in: bool) -> HttpResponse:
+        key = cache_key("player", heading.generation, get_language(), player_id)
+        html = cached_fragment(key, body) if signed_in else mark_safe(body())
+        return render(request, "ui/player.html", {"player": heading, "body": html})
+
+    return public_page(request, heading.generation, build)
 
 
 def event(request: HttpRequest, event_id: int) -> HttpResponse:

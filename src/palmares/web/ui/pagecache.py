@@ -1,0 +1,87 @@
+"""The cache of the ranking and player pages, keyed by the generation of the stored figures.
+
+Every recompute bumps ``Publication.generation`` (every process reads it from the database), so
+a page cached under an older generation is never served again. Two levels:
+
+- ``public_page``: for an anonymous GET the whole page is the same for everyone who asks for the
+  same URL in the same language (the header holds no per-visitor token: the language form needs
+  none, see ``palmares.web.urls``), so the finished HTML is cached and answered with an ``ETag``
+  and ``Cache-Control: public, no-cache``: a browser or proxy may keep it but asks again each
+  time, and an unchanged page costs one query and a 304.
+- ``cached_fragment``: for a signed-in visitor (whose header shows their name and a logout form)
+  only the page's body is cached.
+
+The cache is Django's per-process memory cache (no server to install); a process builds a page
+once per generation and language.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from palmares import __version__
+
+__all__ = ["cache_key", "cached_fragment", "cached_value", "public_page"]
+
+T = TypeVar("T")
+_MISSING = object()
+
+
+def cache_key(*parts: object) -> str:
+    """A cache key for ``parts`` (which must include the generation), stable across processes
+    and releases of the same version."""
+    return "page:" + hashlib.sha256(repr((__version__, *parts)).encode()).hexdigest()
+
+
+def cached_fragment(key: str, build: Callable[[], str]) -> SafeString:
+    """A rendered fragment from the cache, or built and cached."""
+    found = cache.get(key)
+    html = found if isinstance(found, str) else build()
+    if found is None:
+        cache.set(key, html)
+    return mark_safe(html)  # rendered by our own templates, escaped there
+
+
+def cached_value(key: str, build: Callable[[], T]) -> T:
+    """A value (e.g. the lists' summary under a generation) from the cache, or built and
+    cached."""
+    found = cache.get(key, _MISSING)
+    if found is _MISSING:
+        found = build()
+        cache.set(key, found)
+    return found  # type: ignore[no-any-return]
+
+
+def public_page(
+    request: HttpRequest, generation: int, build: Callable[[bool], HttpResponse]
+) -> HttpResponse:
+    """The page for ``request``: ``build(signed_in)`` renders it (``signed_in``: cache only its
+    body); for an anonymous GET or HEAD the whole page is cached under ``generation``, the
+    language and the URL, and a request whose ``If-None-Match`` names it gets a 304."""
+    if request.method not in ("GET", "HEAD") or request.user.is_authenticated:
+        return build(True)
+    key = cache_key("page", generation, get_language(), request.get_full_path())
+    etag = f'"{key[5:37]}"'
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        response = unchanged
+    else:
+        found = cache.get(key)
+        if isinstance(found, bytes):
+            response = HttpResponse(found)
+        else:
+            response = build(False)
+            if response.status_code != 200:
+                return response
+            cache.set(key, response.content)
+    response["ETag"] = etag
+    patch_cache_control(response, public=True, no_cache=True)
+    return response

@@ -1,0 +1,72 @@
+"""The rows of the two long tables (ranking, player history), written out in Python.
+
+A Django template spends about 20 µs a cell on variable lookups, filters and ``{% url %}``;
+these rows are the same HTML for a fraction of that. Every text is escaped (``html.escape``,
+what Django's ``escape`` does) and every figure is only rounded for display, half up
+(``core.rounding``, as the ``fixed`` filter does)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+
+from palmares.core.rounding import half_up
+from palmares.web.ui.queries import Figure, HistoryLine, ListLine
+
+__all__ = ["history_rows", "ranking_rows"]
+
+_ID = 987654321  # stands for the id in a reversed URL, then becomes a "{}" to format
+
+
+def _link(name: str) -> str:
+    """The URL of view ``name`` for any id, as a ``str.format`` pattern."""
+    return reverse(name, args=[_ID]).replace(str(_ID), "{}")
+
+
+def _fixed(value: Figure | None) -> str:
+    return "" if value is None else str(half_up(value, 2))
+
+
+def _int(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def ranking_rows(lines: Iterable[ListLine], nation: str) -> SafeString:
+    """``<tr>`` per line: rank (national rank in a national list, then the international),
+    player, nationality, events, rating."""
+    player = _link("player")
+    out = []
+    for s in lines:
+        ranks = (
+            f'<td class="num">{_int(s.national_rank)}</td><td class="num">{s.rank}</td>'
+            if nation
+            else f'<td class="num">{s.rank}</td>'
+        )
+        out.append(
+            f'<tr>{ranks}<td><a href="{player.format(s.player_id)}">{escape(s.name)}</a></td>'
+            f'<td>{escape(s.nationality)}</td><td class="num">{s.events}</td>'
+            f'<td class="num">{_fixed(s.rating)}</td></tr>'
+        )
+    if not out:
+        out.append(f'<tr><td colspan="6">{escape(gettext("No rated players."))}</td></tr>')
+    return mark_safe("".join(out))  # every text above is escaped
+
+
+def history_rows(lines: Iterable[HistoryLine]) -> SafeString:
+    """``<tr>`` per line, as given: date, country, event, rank, players, coefficient, score,
+    rating after."""
+    event = _link("event")
+    out = [
+        f"<tr><td>{h.date}</td><td>{escape(h.country)}</td>"
+        f'<td><a href="{event.format(h.event_id)}">{escape(h.event)}</a></td>'
+        f'<td class="num">{_int(h.rank)}</td><td class="num">{_int(h.players)}</td>'
+        f'<td class="num">{_fixed(h.tournament_value)}</td>'
+        f'<td class="num">{_fixed(h.percentile)}</td>'
+        f'<td class="num">{_fixed(h.rating_after)}</td></tr>'
+        for h in lines
+    ]
+    return mark_safe("".join(out))  # every text above is escaped

@@ -1,0 +1,42 @@
+"""The long tables' rows written out in Python (ui.rows): escaped, rounded half up for
+display only, national ranks first in a national list."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from palmares.web.ui.queries import HistoryLine, ListLine
+from palmares.web.ui.rows import history_rows, ranking_rows
+
+
+def test_ranking_rows_escape_names_and_round_half_up() -> None:
+    line = ListLine(7, "<b>Ann & Bob</b>", "Côte d'Ivoire", 3, Decimal("70.125"), 12, 2)
+    html = ranking_rows([line], "")
+    assert "&lt;b&gt;Ann &amp; Bob&lt;/b&gt;" in html and "<b>" not in html
+    assert "Côte d&#x27;Ivoire" in html
+    assert html == (
+        '<tr><td class="num">12</td><td><a href="/players/7/">&lt;b&gt;Ann &amp; Bob&lt;/b&gt;'
+        '</a></td><td>Côte d&#x27;Ivoire</td><td class="num">3</td>'
+        '<td class="num">70.13</td></tr>'
+    )
+
+
+def test_national_rows_show_the_national_rank_then_the_international() -> None:
+    html = ranking_rows([ListLine(7, "Ann", "France", 3, 55.005, 12, 2)], "France")
+    assert html.startswith('<tr><td class="num">2</td><td class="num">12</td>')
+    assert '<td class="num">55.01</td>' in html  # the stored float as written, half up
+
+
+def test_an_empty_list_says_so() -> None:
+    assert "No rated players." in ranking_rows([], "")
+
+
+def test_history_rows() -> None:
+    line = HistoryLine(
+        "2004-01-01", "USA", 5, "Dip & Ocean", None, 24, Decimal("18.86"), 97.916666, 50.925
+    )
+    assert history_rows([line]) == (
+        '<tr><td>2004-01-01</td><td>USA</td><td><a href="/events/5/">Dip &amp; Ocean</a></td>'
+        '<td class="num"></td><td class="num">24</td><td class="num">18.86</td>'
+        '<td class="num">97.92</td><td class="num">50.93</td></tr>'
+    )
