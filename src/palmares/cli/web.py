@@ -159,7 +159,7 @@ def export_wdd(
 
 #: gunicorn's processes and threads by default (measured with bench/web.py on two cores).
 WORKERS = 2
-THREADS = 4
+THREADS = 2
 
 
 class Server(enum.StrEnum):
