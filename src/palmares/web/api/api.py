@@ -25,6 +25,7 @@ from palmares.core.errors import PalmaresError
 from palmares.core.rounding import half_up
 from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import can_edit_tournament, is_ratings_officer
+from palmares.web.api.games import router as games_router
 from palmares.web.api.schemas import (
     BoardIn,
     BoardOut,
@@ -58,6 +59,7 @@ api = NinjaAPI(
     description="Results, scores and ratings: Dip Pouch, Diplomacy tournaments, Tantrix, Wizard.",
     urls_namespace="api",
 )
+api.add_router("", games_router)
 
 
 @api.exception_handler(ValidationError)
