@@ -24,7 +24,7 @@ from palmares.wizard.invitational import previous_month, uninvited
 from palmares.wizard.junior import junior_table, session_of
 from palmares.wizard.ledger import ledger as player_ledger
 from palmares.wizard.master_points import fmt, ordinal
-from palmares.wizard.month import LeagueTable, month_table, parse_month
+from palmares.wizard.month import LeagueTable, Period, month_table, parse_month
 from palmares.wizard.rules import describe_rules, wizard_rules
 from palmares.wizard.tournament import TournamentResult, tournament_result
 from palmares.wizard.triad import TriadGame
@@ -124,6 +124,21 @@ def _require_games(path: Path, label: str, table: LeagueTable) -> None:
         raise PalmaresError(f"{path}: no game is dated in {label}")
 
 
+def _month_of(
+    games: Path, month: str, qualifying_games: int | None, fractional_wins: bool
+) -> tuple[Period, LeagueTable]:
+    """The month's league table from a games file (``month`` and ``all-scores`` share it)."""
+    period = parse_month(month)
+    table = month_table(
+        read_games(games),
+        period,
+        qualifying_games=qualifying_games,
+        rules=wizard_rules(fractional_wins=fractional_wins),
+    )
+    _require_games(games, period.label, table)
+    return period, table
+
+
 @app.command("month")
 def month(
     games: GamesArg,
@@ -134,14 +149,7 @@ def month(
     explain: ExplainOption = False,
 ) -> None:
     """The month's table: rank, points, Skill Ratio, wins, W.P., matrix and master points."""
-    period = parse_month(month)
-    table = month_table(
-        read_games(games),
-        period,
-        qualifying_games=qualifying_games,
-        rules=wizard_rules(fractional_wins=fractional_wins),
-    )
-    _require_games(games, period.label, table)
+    period, table = _month_of(games, month, qualifying_games, fractional_wins)
     report = Report(
         tables=[Table("month", MONTH_COLUMNS, _month_rows(table), title=f"Wizard {period.label}")]
     )
@@ -160,14 +168,7 @@ def all_scores(
     explain: ExplainOption = False,
 ) -> None:
     """GET ALL SCORES: every player of the month, ranked on Skill Ratio."""
-    period = parse_month(month)
-    table = month_table(
-        read_games(games),
-        period,
-        qualifying_games=qualifying_games,
-        rules=wizard_rules(fractional_wins=fractional_wins),
-    )
-    _require_games(games, period.label, table)
+    period, table = _month_of(games, month, qualifying_games, fractional_wins)
     positions = table.sr_positions()
     by_player = {row["player"]: row for row in _month_rows(table)}
     rows = [{"position": positions[x.player], **by_player[x.player]} for x in table.all_scores()]
