@@ -25,6 +25,7 @@ from palmares.core.errors import PalmaresError
 from palmares.core.rounding import half_up
 from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import can_edit_tournament, is_ratings_officer
+from palmares.web.api.games import league_rows
 from palmares.web.api.games import router as games_router
 from palmares.web.api.schemas import (
     BoardIn,
@@ -278,19 +279,7 @@ def wizard_month(request: HttpRequest, month: str) -> Any:
         first = date.fromisoformat(f"{month}-01")
     except ValueError:
         return Status(422, {"detail": f"expected YYYY-MM, got {month!r}", "field": "month"})
-    table = wizard_adapters.month(first)
-    return [
-        {
-            "player": x.player,
-            "rank": x.rank,
-            "games": x.games,
-            "points": x.points,
-            "wins": str(x.wins),
-            "skill_ratio": str(x.skill_ratio),
-            "master_points": str(x.master_points),
-        }
-        for x in table.lines
-    ]
+    return league_rows(wizard_adapters.month(first))
 
 
 @api.post(

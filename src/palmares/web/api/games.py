@@ -21,8 +21,9 @@ from palmares.web.tantrixdb.adapters import current_list
 from palmares.web.wizarddb import adapters as wizard_adapters
 from palmares.wizard.junior import junior_session
 from palmares.wizard.master_points import Award
+from palmares.wizard.month import LeagueTable
 
-__all__ = ["router"]
+__all__ = ["league_rows", "router"]
 
 router = Router()
 
@@ -40,6 +41,22 @@ def _award(a: Award) -> dict[str, Any]:
         "points": str(a.points),
         "reason": a.reason,
     }
+
+
+def league_rows(table: LeagueTable) -> list[dict[str, Any]]:
+    """A month's or a Junior session's table as the API gives it (exact values as strings)."""
+    return [
+        {
+            "player": x.player,
+            "rank": x.rank,
+            "games": x.games,
+            "points": x.points,
+            "wins": str(x.wins),
+            "skill_ratio": str(x.skill_ratio),
+            "master_points": str(x.master_points),
+        }
+        for x in table.lines
+    ]
 
 
 @router.get("/tantrix/ratings", response=list[dict[str, Any]], tags=["tantrix"])
@@ -85,19 +102,7 @@ def wizard_junior(request: HttpRequest, session: str) -> Any:
         period = junior_session(first.year, first.month)
     except (ValueError, PalmaresError) as exc:
         return Status(422, {"detail": f"not a Junior session: {exc}", "field": "session"})
-    table = wizard_adapters.junior(period)
-    return [
-        {
-            "player": x.player,
-            "rank": x.rank,
-            "games": x.games,
-            "points": x.points,
-            "wins": str(x.wins),
-            "skill_ratio": str(x.skill_ratio),
-            "master_points": str(x.master_points),
-        }
-        for x in table.lines
-    ]
+    return league_rows(wizard_adapters.junior(period))
 
 
 @router.get("/wizard/players/{player_id}/ledger", response=list[dict[str, Any]], tags=["wizard"])

@@ -15,7 +15,7 @@ from django.db import transaction
 
 from palmares.core.ranking import tie_groups
 from palmares.web.events.services import import_results
-from palmares.web.lib.synthetic import write_history
+from palmares.web.lib.synthetic import RESULTS_HEADER, write_history
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.services import recompute_dip_pouch
 from palmares.web.tantrixdb.services import import_matches
@@ -123,19 +123,7 @@ def _finish_world_championship(tournament: Tournament, folder: Path, nationaliti
     classification = folder / "wdc-2007-results.csv"
     with classification.open("w", newline="", encoding="utf-8") as out:
         w = csv.writer(out)
-        w.writerow(
-            [
-                "event",
-                "date",
-                "player",
-                "rank",
-                "nationality",
-                "country",
-                "place",
-                "rounds",
-                "world_championship",
-            ]
-        )
+        w.writerow(RESULTS_HEADER)
         for name, rank in order:
             w.writerow(
                 [

@@ -19,7 +19,7 @@ from pathlib import Path
 from palmares.diplomacy.board import PlayedBoard, Seat
 from palmares.diplomacy.seeding import Entrant, SeedingProblem, board_call
 
-__all__ = ["History", "write_history"]
+__all__ = ["RESULTS_HEADER", "History", "write_history"]
 
 NATIONS: dict[str, tuple[list[str], list[str]]] = {
     "France": (
@@ -63,6 +63,19 @@ NATIONS: dict[str, tuple[list[str], list[str]]] = {
         ["de Vries", "van Dijk", "Bakker", "Visser", "Smit", "Meijer", "de Boer", "Mulder"],
     ),
 }
+#: The results.csv columns of the generated files (DESIGN.md, "Event results").
+RESULTS_HEADER = (
+    "event",
+    "date",
+    "player",
+    "rank",
+    "nationality",
+    "country",
+    "place",
+    "rounds",
+    "world_championship",
+)
+
 CITIES = {
     "France": ["Paris", "Lyon", "Nantes"],
     "United Kingdom": ["London", "Manchester", "Edinburgh"],
@@ -130,19 +143,7 @@ def write_history(folder: Path, seed: int = 2007) -> History:
     results = folder / "synthetic-results.csv"
     with results.open("w", newline="", encoding="utf-8") as out:
         w = csv.writer(out)
-        w.writerow(
-            [
-                "event",
-                "date",
-                "player",
-                "rank",
-                "nationality",
-                "country",
-                "place",
-                "rounds",
-                "world_championship",
-            ]
-        )
+        w.writerow(RESULTS_HEADER)
         for year in range(2001, 2011):
             for nation in NATIONS:
                 if rng.random() < 0.45:
