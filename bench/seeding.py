@@ -7,7 +7,8 @@ round (``sit4``). Every field has 10 keep-apart pairs. Sitters and two-boarders 
 palmares' rule (the same for every method, since games played do not depend on the method).
 
 Methods:
-- ``palmares``: :func:`palmares.diplomacy.seeding.board_call` (default time limit and moves);
+- ``palmares``: :func:`palmares.diplomacy.seeding.board_call` (default time limit and moves),
+  told the tournament has six rounds and given one seed for the whole event, as a TD would;
 - ``random``: random boards, then the best of 1,000 random swaps (a swap is kept when it does
   not raise the cost), random powers (a two-boarder's second power redrawn if it repeats);
 - ``greedy``: dipvis-like; the most constrained player (most opponents met, kept-apart
@@ -211,10 +212,10 @@ def tournament(seats: int, kind: str, method: str, time_limit: float, seed: int)
     history: list[PlayedBoard] = []
     tally = Tally()
     for rnd in range(1, ROUNDS + 1):
-        problem = SeedingProblem(rnd, entrants, tuple(history), pairs, fill=fill)
+        problem = SeedingProblem(rnd, entrants, tuple(history), pairs, fill=fill, rounds=ROUNDS)
         start, cpu = time.perf_counter(), time.process_time()
         if method == "palmares":
-            prep, boards, powers, bound = run_palmares(problem, rng, time_limit, seed + rnd)
+            prep, boards, powers, bound = run_palmares(problem, rng, time_limit, seed)
         elif method == "random":
             prep, boards, powers, bound = run_baseline(problem, rng, random_boards, random_powers)
         else:
@@ -258,6 +259,10 @@ def main() -> None:
     print(f"{ROUNDS} rounds, {KEEP_APART} keep-apart pairs, time limit {args.time_limit:g} s")
     print(header)
     print("-" * len(header))
+    # Compile (or load from numba's cache) the annealing before anything is timed.
+    started = time.perf_counter()
+    board_call(SeedingProblem(2, field(21, "all")[0], ()), seed=0)
+    print(f"warm-up (numba compile or cache load): {time.perf_counter() - started:.2f} s")
     verdicts: list[bool] = []
     for seats in sizes:
         for kind in fields:

@@ -19,6 +19,7 @@ from palmares.diplomacy.board import GREAT_POWERS
 from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem, board_call
 from palmares.diplomacy.seeding.powers import fewest_repeats
 from palmares.diplomacy.seeding.problem import Fill, prepare
+from palmares.diplomacy.seeding.search import LOOK_RUNS
 from palmares.io.boards import read_boards_csv
 from palmares.io.seeding import read_pairs_csv
 from tests.diplomacy.seeding.helpers import boards_from, entrants, history_of
@@ -281,7 +282,8 @@ def test_the_default_budget_gives_the_same_call_for_the_same_seed() -> None:
     two = board_call(problem, seed=5, time_limit=60.0)
     assert one.seats == two.seats and one.quality == two.quality and one.moves == two.moves
     assert one.quality.objective > one.bound.value  # the bound is not reached: every run is made
-    assert one.moves == 4 * 60_000
+    # Round 5 of 7 foreseen: 16 runs of 60,000 moves, to choose among them by round 6.
+    assert one.moves == LOOK_RUNS * 60_000 == 960_000
 
 
 def test_round_six_with_two_boarders_that_main_could_not_seat() -> None:

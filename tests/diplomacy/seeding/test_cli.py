@@ -68,6 +68,7 @@ def test_table_output_with_keep_apart_teams_and_top_board(cli: Cli, write: Write
         ({}, ["--top-board", "p01,p02"], "the top board needs 7 different players, got 2"),
         ({}, ["--fill", "maybe"], "--fill: expected auto, sit or double, got 'maybe'"),
         ({}, ["--time-limit", "0"], "the time limit must be positive, got 0.0"),
+        ({}, ["--rounds", "0"], "the number of rounds must be at least 1, got 0"),
         ({}, ["--history", "missing.csv"], "missing.csv: no such file"),
     ],
 )  # fmt: skip
@@ -82,3 +83,23 @@ def test_bad_input(
     assert result.code == 2
     assert message in result.err
     assert result.out == ""
+
+
+def test_six_rounds_through_csv_repeat_no_power(cli: Cli, write: Write) -> None:
+    # Round after round as a TD runs it: each printed call (plus no centres) is the next
+    # round's history; the calls follow the plan made in round 1, so no power repeats.
+    players = write("players.csv", PLAYERS)
+    history = ""
+    for rnd in range(1, 7):
+        args = ["--history", str(write("h.csv", history))] if history else []
+        result = cli(
+            "diplomacy", "seed", str(players), "--round", str(rnd), "--rounds", "6",
+            "--seed", "3", "--format", "csv", *args,
+        )  # fmt: skip
+        assert result.code == 0, result.err
+        assert f"round {rnd}: " in result.err and "; 0 power repeats." in result.err
+        rows = result.out.splitlines()
+        history = result.out if not history else history + "\n".join(rows[1:]) + "\n"
+    seen = list(csv.DictReader(io.StringIO(history)))
+    assert len(seen) == 6 * 21
+    assert len({(r["player"], r["power"]) for r in seen}) == 6 * 21

@@ -48,6 +48,12 @@ def seed(
         int, typer.Option("--seed", help="Seed of the search (same seed, same call).")
     ] = 0,
     time_limit: Annotated[float, typer.Option(help="Seconds the search may take at most.")] = 2.0,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            help="The tournament's number of rounds (foreseen; default: 7, one per power)."
+        ),
+    ] = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """The board call of one round: players to boards and powers, and its quality report."""
@@ -67,6 +73,7 @@ def seed(
         teams=team_map,
         top_board=top,
         fill=fill_,
+        rounds=rounds,
     )
     call = board_call(problem, seed=seed_, time_limit=time_limit)
     q = call.quality

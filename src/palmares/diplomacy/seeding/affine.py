@@ -15,25 +15,20 @@ earlier rounds are read as coordinates and the next unused class is offered as a
   few classes as possible (a class with such a line can never be called); the call is the class
   ``y = c``;
 - after round 2 or later, ``x`` is the board of round 1 and ``y`` the board of round 2; every
-  later round must be a class ``y = m·x + c`` (else nothing is offered), and the call is an
-  unused class none of whose lines holds a keep-apart pair, the one whose boards need the
-  fewest power repeats, then (looking ahead: the remaining classes played greedily, fewest
-  repeats first, with the powers palmares would give) the fewest repeats in all the rounds
-  left, then the smallest ``m``.
+  later round must be a class ``y = m·x + c`` (else nothing is offered), and the call is the
+  unused class with the smallest ``m`` none of whose lines holds a keep-apart pair.
 
-The call compares the offer with the search's call and keeps the better by (pair cost, power
-repeats), the offer winning ties since it keeps the later rounds free of repeated pairs.
+Powers play no part (they are given over all the rounds foreseen at once, see :mod:`.plan`), and
+the players of a board are read in sorted order, so the offer depends only on who sat together.
+The call compares the offer with the search's call and keeps the better by pair cost, the offer
+winning ties since it keeps the later rounds free of repeated pairs.
 """
 
 from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable
-from dataclasses import replace
-from itertools import permutations
 
-from palmares.diplomacy.seeding.powers import assign_powers, fewest_repeats
 from palmares.diplomacy.seeding.problem import Prepared
 
 __all__ = ["affine_call"]
@@ -53,7 +48,7 @@ def _rounds(prep: Prepared) -> list[list[list[int]]] | None:
     index = {name: i for i, name in enumerate(prep.players)}
     by_round: dict[int, list[list[int]]] = defaultdict(list)
     for board in prep.history:
-        members = [index.get(s.player, -1) for s in board.seats]
+        members = sorted(index.get(s.player, -1) for s in board.seats)
         if -1 in members or len(members) != prep.board_size:
             return None
         by_round[board.round].append(members)
@@ -74,107 +69,40 @@ def _blocked(prep: Prepared, x: list[int], y: list[int]) -> set[int]:
 
 def _labels(prep: Prepared, rows: list[list[int]]) -> list[int] | None:
     """A ``y`` for each player (a different one within each row) such that the keep-apart
-    pairs block as few classes as possible and never the class ``y = c`` itself.
-
-    First ``y = π(power of round 1) + u·x`` for a renaming ``π`` of the powers and ``u ≠ 0``:
-    then on every line of a class ``m ≠ u`` the powers of round 1 are all different, so powers
-    that rotate (see :mod:`.powers`) never repeat; the ``π`` and ``u`` blocking fewest classes
-    besides ``u`` are taken. A descent over swaps of two labels within a row (see
-    :func:`_labels_by_swaps`) may free more classes but loses the rotation; it is taken only
-    when it blocks fewer classes (pair cost first)."""
+    pairs block as few classes as possible and never the class ``y = c`` itself: a descent
+    over swaps of two labels within a row, from :data:`LABEL_STARTS` move orders, the best
+    kept. Powers play no part, so the call can be foreseen (see :mod:`.plan`)."""
     p = prep.board_size
     n = len(prep.players)
     x = [0] * n
-    for r, members in enumerate(rows):
-        for i in members:
-            x[i] = r
-    pairs = [(i, j) for i, j in prep.forbidden if x[i] != x[j]]
-    inverse = [0] + [pow(d, -1, p) for d in range(1, p)]
-    first = prep.last
-    best: tuple[int, int, int, tuple[int, ...]] | None = None
-    if first and all(k >= 0 for k in first):
-        for u in range(1, p):
-            for name in permutations(range(p)):
-                blocked = {
-                    (name[first[j]] - name[first[i]] + u * (x[j] - x[i]))
-                    * inverse[(x[j] - x[i]) % p]
-                    % p
-                    for i, j in pairs
-                }
-                if 0 in blocked:
-                    continue
-                key = (len(blocked - {u}), len(blocked), u)
-                if best is None or key < best[:3]:
-                    best = (*key, name)
-    swapped = _labels_by_swaps(prep, rows)
-    if best is not None:
-        y = [(best[3][first[i]] + best[2] * x[i]) % p for i in range(n)]
-        if swapped is None or len(_blocked(prep, x, y)) <= len(_blocked(prep, x, swapped)):
-            return y
-    return swapped
-
-
-def _labels_by_swaps(prep: Prepared, rows: list[list[int]]) -> list[int] | None:
-    """Labels by descent over swaps of two labels within a row, each kept when it does not make
-    things worse. First, from two starts (``y = power of round 1 + x``; the seat order shifted
-    by the row) and :data:`LABEL_STARTS` move orders each, keep the class ``y = c`` free of
-    keep-apart pairs and block fewest classes; then, blocking no more, fewest clashes (two
-    players on one line of a free class who played the same power in round 1, which rotating
-    powers would repeat)."""
-    p = prep.board_size
-    n = len(prep.players)
-    first = prep.last if prep.last and all(k >= 0 for k in prep.last) else None
-    x = [0] * n
-    seat_start = [0] * n
+    start = [0] * n
     for r, members in enumerate(rows):
         for c, i in enumerate(members):
-            x[i], seat_start[i] = r, (c + r) % p
+            x[i], start[i] = r, (c + r) % p
 
     def blocking(y: list[int]) -> tuple[int, int]:
         blocked = _blocked(prep, x, y)
         return (1 if 0 in blocked else 0, len(blocked))
 
-    def clashing(y: list[int]) -> tuple[int, int, int]:
-        blocked = _blocked(prep, x, y)
-        clashes = 0
-        for m in range(p):
-            if first and m not in blocked:
-                seen: dict[int, set[int]] = defaultdict(set)
-                for i in range(n):
-                    seen[(y[i] - m * x[i]) % p].add(first[i])
-                clashes += sum(p - len(ks) for ks in seen.values())
-        return (1 if 0 in blocked else 0, len(blocked), clashes)
-
-    def descend(y: list[int], cost: Callable[[list[int]], tuple[int, ...]], seed: int) -> None:
+    found: list[tuple[tuple[int, int], int, list[int]]] = []
+    for seed in range(LABEL_STARTS):
         rng = random.Random(seed)
-        now = cost(y)
+        y = list(start)
+        now = blocking(y)
         for _ in range(LABEL_MOVES):
             if not any(now):
                 break
             members = rows[rng.randrange(p)]
             i, j = rng.sample(members, 2)
             y[i], y[j] = y[j], y[i]
-            trial = cost(y)
+            trial = blocking(y)
             if trial <= now:
                 now = trial
             else:
                 y[i], y[j] = y[j], y[i]
-
-    starts = (
-        [seat_start]
-        if first is None
-        else [[(k + r) % p for k, r in zip(first, x, strict=True)], seat_start]
-    )
-    found: list[tuple[tuple[int, int], int, list[int]]] = []
-    for s, start in enumerate(starts):
-        for seed in range(LABEL_STARTS):
-            y = list(start)
-            descend(y, blocking, seed)
-            found.append((blocking(y), s * LABEL_STARTS + seed, y))
-    best = min(found)[2]
-    if first:
-        descend(best, clashing, 0)
-    return None if blocking(best)[0] else best
+        found.append((now, seed, y))
+    best = min(found)
+    return None if best[0][0] else best[2]
 
 
 def _slope(x: list[int], y: list[int], boards: list[list[int]], p: int) -> int | None:
@@ -222,42 +150,10 @@ def affine_call(prep: Prepared) -> list[list[int]] | None:
             return None
         used.add(m)
     free = [m for m in range(1, p) if m not in used and m not in blocked]
-    classes = {m: _class(x, y, m, p) for m in free}
-    best: tuple[int, int, int, list[list[int]]] | None = None
-    for m, boards in classes.items():
-        repeats = sum(fewest_repeats(prep, members) for members in boards)
-        later = _greedy_rest(
-            _played_after(prep, boards), {k: c for k, c in classes.items() if k != m}
-        )
-        if best is None or (repeats, later, m) < best[:3]:
-            best = (repeats, later, m, boards)
-    return None if best is None else best[3]
-
-
-def _greedy_rest(prep: Prepared, classes: dict[int, list[list[int]]]) -> int:
-    """Power repeats of the remaining classes played one after the other, each time the one
-    needing the fewest (then the smallest ``m``), with the powers palmares would give."""
-    total = 0
-    left = dict(classes)
-    while left:
-        cost, m = min((sum(fewest_repeats(prep, b) for b in c), k) for k, c in left.items())
-        total += cost
-        prep = _played_after(prep, left.pop(m))
-    return total
+    return _class(x, y, free[0], p) if free else None
 
 
 def _class(x: list[int], y: list[int], m: int, p: int) -> list[list[int]]:
     """The lines ``y = m·x + c`` for ``c = 0 … p-1``, as boards of player numbers."""
     line = [(y[i] - m * x[i]) % p for i in range(len(x))]
     return [sorted(i for i in range(len(x)) if line[i] == c) for c in range(p)]
-
-
-def _played_after(prep: Prepared, boards: list[list[int]]) -> Prepared:
-    """``prep`` as if ``boards`` had been played with the powers palmares would give."""
-    played = [list(row) for row in prep.played]
-    last = list(prep.last)
-    for members, ks in zip(boards, assign_powers(prep, boards), strict=True):
-        for i, k in zip(members, ks, strict=True):
-            played[i][k] += 1
-            last[i] = k
-    return replace(prep, played=tuple(tuple(row) for row in played), last=tuple(last))

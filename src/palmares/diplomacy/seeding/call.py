@@ -8,12 +8,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from palmares.core.errors import PalmaresError
-from palmares.diplomacy.seeding.affine import affine_call
-from palmares.diplomacy.seeding.lower_bound import LowerBound, lower_bound
-from palmares.diplomacy.seeding.objective import HARD, Quality, evaluate
-from palmares.diplomacy.seeding.powers import assign_powers, fewest_repeats
-from palmares.diplomacy.seeding.problem import SeedingProblem, prepare
-from palmares.diplomacy.seeding.search import SearchResult, search
+from palmares.diplomacy.seeding.colouring import Line, colour
+from palmares.diplomacy.seeding.fresh import regroup
+from palmares.diplomacy.seeding.lower_bound import LowerBound
+from palmares.diplomacy.seeding.objective import Quality, evaluate
+from palmares.diplomacy.seeding.plan import Foreseen, foresee, last_round
+from palmares.diplomacy.seeding.powers import assign_powers
+from palmares.diplomacy.seeding.problem import SeedingProblem
 
 __all__ = ["BoardCall", "CalledSeat", "board_call"]
 
@@ -53,49 +54,46 @@ def board_call(
     moves: int | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> BoardCall:
-    """Seat the round: boards by :func:`.search`, powers by :func:`.assign_powers`.
+    """Seat the round: the boards of this round and of the rounds to come (:func:`.foresee`),
+    then powers for all of them at once (:func:`.colour`), this round's given.
 
     Raises :class:`PalmaresError` when the hard constraints cannot all be met (for instance a
     team larger than the number of boards).
     """
     if time_limit <= 0:
         raise PalmaresError(f"the time limit must be positive, got {time_limit}")
+    if problem.rounds is not None and problem.rounds < 1:
+        raise PalmaresError(f"the number of rounds must be at least 1, got {problem.rounds}")
     start = clock()
-    prep = prepare(problem)
-    bound = lower_bound(prep)
-    offer = affine_call(prep)
-    mine = (HARD, 0)
-    if offer is not None:
-        mine = (evaluate(prep, offer).objective, sum(fewest_repeats(prep, b) for b in offer))
-    if mine == (bound.value, 0):  # nothing can be better: no search needed
-        found = SearchResult(tuple(tuple(b) for b in offer or ()), bound.value, 0, False)
-    else:
-        found = search(
-            prep, seed=seed, time_limit=time_limit, moves=moves, bound=bound.value, clock=clock
+    plan = foresee(problem, seed=seed, time_limit=time_limit, moves=moves, clock=clock)
+    now = plan[0]
+    prep, bound, found, boards = now.prep, now.bound, now.found, now.boards
+    broken = evaluate(prep, boards).violations
+    if broken:
+        raise PalmaresError(
+            "no board call keeps every pair apart (the constraints may be impossible to meet): "
+            + "; ".join(broken[:5])
         )
-    boards = found.boards
+    powers = _powers(problem, plan, seed)
+    regrouped = False
+    if evaluate(prep, boards, powers).power_repeats:
+        # The rounds played did not follow the plan: this round's repeats come first.
+        other = tuple(tuple(b) for b in regroup(prep, boards))
+        try:
+            given = assign_powers(prep, other)
+        except ValueError:
+            given = None
+        if given is not None and len(evaluate(prep, other, given).power_repeats) < len(
+            evaluate(prep, boards, powers).power_repeats
+        ):
+            boards, powers, regrouped = other, given, True
     affine_note = ""
-    # The plane's class wins ties: it keeps the later rounds free of repeated pairs.
-    if offer is not None and mine <= (
-        found.cost,
-        sum(fewest_repeats(prep, b) for b in found.boards),
-    ):
-        boards = tuple(tuple(b) for b in offer)
+    if now.affine:
         affine_note = (
             f"the boards are the next parallel class of the affine plane of order "
             f"{prep.board_size} read from the earlier rounds ({len(prep.players)} players "
             f"can play {prep.board_size + 1} rounds without meeting twice)."
         )
-    if found.cost >= HARD:
-        broken = evaluate(prep, found.boards).violations
-        raise PalmaresError(
-            "no board call keeps every pair apart (the constraints may be impossible to meet): "
-            + "; ".join(broken[:5])
-        )
-    try:
-        powers = assign_powers(prep, boards)
-    except ValueError as exc:
-        raise PalmaresError(str(exc)) from None
     quality = evaluate(prep, boards, powers)
     if quality.violations:  # the search only returns calls without them; a guard, not a path
         raise PalmaresError("; ".join(quality.violations))
@@ -106,9 +104,22 @@ def board_call(
     notes = list(prep.notes)
     if affine_note:
         notes.append(affine_note)
+    if regrouped:
+        notes.append(
+            "the powers played before differ from the ones planned: seats were swapped between "
+            "boards, the pair cost kept, to give more players a fresh power."
+        )
+    elif len(plan) > 1:
+        notes.append(
+            f"powers are given over rounds {prep.round}–{plan[-1].prep.round} together, the "
+            f"boards of rounds after {prep.round} foreseen as the next calls will seat them "
+            "with the same players and seed."
+        )
     if prep.top:
         notes.append("board 1 is the fixed top board.")
-    if found.stopped_by_time:
+    stopped = any(f.found.stopped_by_time for f in plan)
+    stopped = stopped or len(plan) < last_round(problem) - problem.round + 1
+    if stopped:
         notes.append(
             f"the search stopped at the time limit ({time_limit:g} s) after {found.moves} "
             "moves; a longer limit may find a better call."
@@ -124,5 +135,31 @@ def board_call(
         seed=seed,
         moves=found.moves,
         seconds=clock() - start,
-        stopped_by_time=found.stopped_by_time,
+        stopped_by_time=stopped,
     )
+
+
+def _powers(problem: SeedingProblem, plan: list[Foreseen], seed: int) -> list[tuple[int, ...]]:
+    """The powers of this round's boards: the colouring of the rounds played and foreseen
+    (see :mod:`.colouring`)."""
+    lines = [
+        Line(b.round, n, s.player, problem.powers.index(s.power))
+        for n, b in enumerate(problem.history)
+        if b.round < problem.round
+        for s in b.seats
+        if s.power in problem.powers
+    ]
+
+    lines += [
+        Line(f.prep.round, b, f.prep.players[i])
+        for f in plan
+        for b, members in enumerate(f.boards)
+        for i in members
+    ]
+    got = colour(lines, len(problem.powers), seed=seed)
+    out: list[tuple[int, ...]] = []
+    at = 0
+    for members in plan[0].boards:
+        out.append(tuple(got[at : at + len(members)]))
+        at += len(members)
+    return out

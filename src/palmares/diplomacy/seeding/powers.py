@@ -7,8 +7,10 @@ On one board, giving player ``i`` power ``k`` costs, in this order of importance
 3. when a repeat cannot be avoided, it goes to the player with the most distinct powers played,
    so those who have seen fewest powers get a new one (issue 6);
 4. last, our tie-break: each player takes the power after their latest one (Austria, England,
-   France … Turkey, Austria), so that when nothing else decides, powers rotate. Rotating powers
-   keep later rounds free of repeats where the boards have structure (see :mod:`.affine`).
+   France … Turkey, Austria), so that when nothing else decides, powers rotate.
+The board call gives powers by :mod:`.colouring` over all the rounds foreseen; this exact
+assignment, one round at a time, is its last resort when the rounds played were not the ones
+planned (see :mod:`.fresh`).
 A two-boarder may not get on their second board the power they have on their first.
 
 Seven players and seven powers make 7! = 5,040 assignments; a dynamic programme over the subsets

@@ -45,7 +45,8 @@ class SeedingProblem:
     the TD's pairs; ``teams`` maps a team to its players (merged with each entrant's ``team``).
     ``top_board`` is the fixed seven of the final round, if any. ``fill`` says what palmares
     proposes when the seats are not a multiple of the board size: sitters, two-boarders, or
-    whichever changes fewer players (``auto``).
+    whichever changes fewer players (``auto``). ``rounds`` is the tournament's number of
+    rounds, if the TD gives it: the call foresees the rounds up to it (see :mod:`.plan`).
     """
 
     round: int
@@ -56,6 +57,7 @@ class SeedingProblem:
     top_board: tuple[str, ...] = ()
     fill: Fill = "auto"
     powers: tuple[str, ...] = GREAT_POWERS
+    rounds: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

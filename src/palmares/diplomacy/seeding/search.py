@@ -1,62 +1,52 @@
-"""Finding a good board call: a greedy construction, simulated annealing, then two clean-ups.
+"""Finding a good grouping: a greedy construction, simulated annealing, then a descent.
 
 1. **Construction.** Seats are placed most-constrained first (most kept-apart partners, then the
    highest total of (times met)² with the field), each on the open board where it costs least.
-2. **Simulated annealing** over swaps of two seats on different boards, for a fixed number of
-   moves (default ``2500 × seats``, between 60,000 and 400,000), the temperature falling
-   geometrically from 2 to 0.02. The energy is ``PAIR_WEIGHT ×`` pair cost plus the fewest
-   power repeats each board needs (a board needs none when its players can be matched to
-   powers they never played; each board keeps its matching, and a swap recounts its two boards
-   only when the two newcomers cannot simply trade the powers matched to them), so boards are
-   grouped with their powers in mind rather than powers fitted after grouping. The best call
-   seen is the lowest (pair cost, power repeats): pair cost always comes first (issue 6). The
-   first seat of a move is drawn up to ``FOCUS`` times until one that costs something (pair
-   cost or a board short of fresh powers) turns up. Once the lower bound is reached only swaps
-   that keep the cost are made; the run stops at the bound with no power repeat needed.
-   Small fields, whose runs are short, get fresh starts (a new construction and annealing) up
-   to ``MAX_RESTARTS`` runs or about ``MAX_MOVES`` moves in all; the best run is kept.
+2. **Simulated annealing** over swaps of two seats on different boards (:mod:`.anneal`, compiled),
+   for a fixed number of moves (``2500 × seats``, between 60,000 and 400,000), the temperature
+   falling geometrically from 2 to 0.02; the run stops when it reaches the lower bound. Fields
+   whose runs are short get fresh starts (a new construction and annealing) up to
+   ``MAX_RESTARTS`` runs or about ``MAX_MOVES`` moves in all (up to ``LOOK_RUNS`` runs when the
+   caller will choose among equal groupings by the round after); the best is kept.
 3. **Descent.** Every swap is tried in turn until none lowers the cost (a swap-local optimum).
-4. **Powers.** Swaps that leave the pair cost unchanged are used to lower the number of power
-   repeats.
 
-Deterministic for a given seed: the moves come from ``random.Random(seed)`` and the budget is a
-count of moves, never a time. The time limit is a guard: if it is reached the search stops with
-the best call so far (and says so), and only then can two runs with the same seed differ.
+Only the pair cost is searched: the grouping never depends on the powers played, so a call can
+foresee the rounds after it (see :mod:`.plan`), and powers are given afterwards, over all the
+rounds foreseen at once (see :mod:`.colouring`).
+
+Deterministic for a given seed: the moves come from seeded generators and the budget is a count
+of moves, never a time. The time limit is a guard: if it is reached the search stops with the
+best call so far (and says so), and only then can two runs with the same seed differ.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
+import numpy as np
+
+from palmares.diplomacy.seeding.anneal import anneal_slice, descend, double_extra, reseed
 from palmares.diplomacy.seeding.objective import HARD, pair_weights
-from palmares.diplomacy.seeding.powers import (
-    assign_powers,
-    fewest_repeats,
-    fresh_masks,
-    fresh_matching,
-)
 from palmares.diplomacy.seeding.problem import Prepared
 
-__all__ = ["SearchResult", "search"]
+__all__ = ["SearchResult", "default_moves", "search"]
 
-T_START = 2.0
-T_END = 0.02
-#: Draws tried to find a seat that costs something before moving any seat.
-FOCUS = 3
-#: In the annealing energy one unit of pair cost weighs as much as this many power repeats;
-#: the best call is still chosen on pair cost first.
-PAIR_WEIGHT = 4
 #: The fewest moves of one annealing run by default (2,500 per seat, at most MAX_MOVES).
 MIN_MOVES = 60_000
-#: The most moves of one run; small fields get fresh starts until about this many moves in all.
+#: The most moves of one run.
 MAX_MOVES = 400_000
 #: The most runs (fresh construction and annealing) of the default budget.
 MAX_RESTARTS = 4
+#: The most runs, and about the most moves in all, when the groupings of every run are wanted
+#: (to choose among them by the round after).
+LOOK_RUNS = 16
+LOOK_MOVES = 1_000_000
+#: Moves between two looks at the clock.
+SLICE = 50_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,85 +57,8 @@ class SearchResult:
     cost: int
     moves: int
     stopped_by_time: bool
-
-
-class _State:
-    """Seats (entries) on boards, with the pair cost kept up to date under swaps."""
-
-    def __init__(self, prep: Prepared, weights: list[list[int]], boards: list[list[int]]) -> None:
-        self.prep = prep
-        self.w = weights
-        self.player = list(prep.entries)
-        self.boards: list[list[int]] = []
-        self.board_of = [0] * len(self.player)
-        self.pos = [0] * len(self.player)
-        self.is_double = [False] * len(prep.players)
-        self.seats_of: dict[int, list[int]] = {}
-        for e, i in enumerate(self.player):
-            self.seats_of.setdefault(i, []).append(e)
-        for i in prep.doubles:
-            self.is_double[i] = True
-        self.double_pairs = [
-            (self.seats_of[a], self.seats_of[b], 2 * prep.met[a][b] + 1)
-            for a, b in combinations(prep.doubles, 2)
-        ]
-        self.cost = 0
-        self.load(boards)
-
-    def load(self, boards: list[list[int]]) -> None:
-        """Seat ``boards`` (lists of seats) and recompute the cost."""
-        self.boards = [list(b) for b in boards]
-        for b, members in enumerate(self.boards):
-            for s, e in enumerate(members):
-                self.board_of[e] = b
-                self.pos[e] = s
-        self.cost = sum(self.board_cost(b) for b in range(len(boards))) + self.double_extra()
-
-    def board_cost(self, b: int) -> int:
-        players = [self.player[e] for e in self.boards[b]]
-        return sum(self.w[i][j] for i, j in combinations(players, 2))
-
-    def double_extra(self) -> int:
-        bo = self.board_of
-        return sum(
-            extra
-            for (a1, a2), (b1, b2), extra in self.double_pairs
-            if {bo[a1], bo[a2]} == {bo[b1], bo[b2]}
-        )
-
-    def contribution(self, e: int) -> int:
-        """What seat ``e`` costs with the others on its board."""
-        w = self.w[self.player[e]]
-        player = self.player
-        return sum(w[player[q]] for q in self.boards[self.board_of[e]] if q != e)
-
-    def swap(self, ea: int, eb: int) -> None:
-        a, b = self.board_of[ea], self.board_of[eb]
-        pa, pb = self.pos[ea], self.pos[eb]
-        self.boards[a][pa], self.boards[b][pb] = eb, ea
-        self.board_of[ea], self.board_of[eb] = b, a
-        self.pos[ea], self.pos[eb] = pb, pa
-
-    def delta(self, ea: int, eb: int) -> int:
-        """The change in cost if seats ``ea`` and ``eb`` (on different boards) swapped."""
-        player = self.player
-        pa, pb = player[ea], player[eb]
-        wa, wb = self.w[pa], self.w[pb]
-        d = 0
-        for q in self.boards[self.board_of[ea]]:
-            if q != ea:
-                qp = player[q]
-                d += wb[qp] - wa[qp]
-        for q in self.boards[self.board_of[eb]]:
-            if q != eb:
-                qp = player[q]
-                d += wa[qp] - wb[qp]
-        if self.is_double[pa] or self.is_double[pb]:
-            before = self.double_extra()
-            self.swap(ea, eb)
-            d += self.double_extra() - before
-            self.swap(ea, eb)
-        return d
+    #: Other groupings of the same cost found by other runs (when asked for), best first.
+    alternatives: tuple[tuple[tuple[int, ...], ...], ...] = ()
 
 
 def _construct(
@@ -188,6 +101,11 @@ def _construct(
     return boards, movable
 
 
+def default_moves(prep: Prepared) -> int:
+    """The moves of one annealing run by default: 2,500 a seat, within the limits."""
+    return min(MAX_MOVES, max(MIN_MOVES, 2500 * len(prep.entries)))
+
+
 def search(
     prep: Prepared,
     *,
@@ -196,238 +114,109 @@ def search(
     moves: int | None = None,
     bound: int = 0,
     clock: Callable[[], float] = time.monotonic,
+    every_run: bool = False,
 ) -> SearchResult:
-    """A board call for ``prep`` (see the module docstring); ``bound`` stops the search early."""
-    start = clock()
-    deadline = start + time_limit
+    """A grouping for ``prep`` (see the module docstring); ``bound`` stops a run early, and the
+    search too unless ``every_run``: then up to :data:`LOOK_RUNS` runs are made (unless one
+    costs nothing) and the other runs' groupings of the best cost come as ``alternatives``."""
+    deadline = clock() + time_limit
     rng = random.Random(seed)
     weights = pair_weights(prep)
-    budget = (
-        moves if moves is not None else min(MAX_MOVES, max(MIN_MOVES, 2500 * len(prep.entries)))
-    )
-    restarts = max(1, min(MAX_RESTARTS, MAX_MOVES // budget)) if moves is None else 1
+    w = np.array(weights, dtype=np.int64)
+    player = np.array(prep.entries, dtype=np.int64)
+    is_double = np.zeros(len(prep.players), dtype=np.bool_)
+    seats_of: dict[int, list[int]] = {}
+    for e, i in enumerate(prep.entries):
+        seats_of.setdefault(i, []).append(e)
+    for i in prep.doubles:
+        is_double[i] = True
+    pairs = np.array(
+        [
+            (*seats_of[a], *seats_of[b], 2 * prep.met[a][b] + 1)
+            for a, b in combinations(prep.doubles, 2)
+        ],
+        dtype=np.int64,
+    ).reshape(-1, 5)
+    budget = moves if moves is not None else default_moves(prep)
+    runs = max(1, min(MAX_RESTARTS, MAX_MOVES // budget))
+    if every_run:
+        runs = max(runs, min(LOOK_RUNS, LOOK_MOVES // budget))
+    elif moves is not None:
+        runs = 1
     done, timed_out = 0, False
-    best_key: tuple[int, int] | None = None
-    state: _State | None = None
-    for _ in range(restarts):
-        boards, movable = _construct(prep, weights, rng)
-        trial = _State(prep, weights, boards)
-        if len(movable) < 2 or (trial.cost <= bound and prep.round == 1):
-            state = trial
-            break
-        found, moved, timed_out = _anneal(trial, movable, rng, budget, bound, deadline, clock)
-        done += moved
-        trial = _State(prep, weights, found)
-        key = (trial.cost, _fewest(prep, found))
-        if best_key is None or key < best_key:
-            best_key, state = key, trial
-        if timed_out or (key[0] <= bound and key[1] == 0):
-            break
-    assert state is not None
-    if not timed_out:
-        timed_out = not _descend(state, movable, deadline, clock)
-    if not timed_out:
-        timed_out = not _fewer_power_repeats(state, movable, deadline, clock)
-    result = tuple(tuple(prep.entries[e] for e in members) for members in state.boards)
-    return SearchResult(result, state.cost, done, timed_out)
-
-
-def _anneal(
-    state: _State,
-    movable: list[int],
-    rng: random.Random,
-    budget: int,
-    bound: int,
-    deadline: float,
-    clock: Callable[[], float],
-) -> tuple[list[list[int]], int, bool]:
-    """Simulated annealing over swaps; returns the best boards (of seats), moves, timed out.
-
-    The energy of a call is :data:`PAIR_WEIGHT` times its pair cost plus the fewest power
-    repeats its boards need (each board's count kept, a swap recounts its two boards), so the
-    grouping itself looks for boards whose players can all be given a fresh power. The best
-    call is the lowest (pair cost, power repeats): pair cost always comes first. Once the lower
-    bound is reached only swaps that keep the cost are made. Stops at the bound with no repeat.
-    """
-    prep = state.prep
-    nm = len(movable)
-    size = prep.board_size
-    ratio = T_END / T_START
-    block = 1024
-    randrange, rand = rng.randrange, rng.random
-    board_of, delta, swap, player = state.board_of, state.delta, state.swap, state.player
-    contribution, boards = state.contribution, state.boards
-    masks = fresh_masks(prep)
-    fresh_of = [-1] * len(player)  # the fresh power each seat gets in its board's matching
-
-    def recount(b: int) -> int:
-        members = boards[b]
-        got = fresh_matching([masks[player[e]] for e in members], size)
-        for e, k in zip(members, got, strict=True):
-            fresh_of[e] = k
-        return got.count(-1)
-
-    reps = [recount(b) for b in range(len(boards))]
-    total = sum(reps)
-    best_key = (state.cost, total)
-    best = [list(b) for b in boards]
-    best_actual: int | None = None
-    done = 0
-    while done < budget:
-        if clock() > deadline:
-            return best, done, True
-        at_bound = best_key[0] <= bound  # then only the plateau of the bound is searched
-        scale = T_START * ratio ** (done / budget) * PAIR_WEIGHT
-        for _ in range(min(block, budget - done)):
-            ea = movable[randrange(nm)]
-            for _ in range(FOCUS):
-                if contribution(ea) or reps[board_of[ea]]:
-                    break
-                ea = movable[randrange(nm)]
-            eb = movable[randrange(nm)]
-            a, b = board_of[ea], board_of[eb]
-            if a == b or player[ea] == player[eb]:
-                continue
-            d = delta(ea, eb)
-            if d >= HARD or (at_bound and d > 0):
-                continue
-            base = reps[a] + reps[b]
-            ka, kb = fresh_of[ea], fresh_of[eb]
-            if base == 0 and masks[player[eb]] >> ka & 1 and masks[player[ea]] >> kb & 1:
-                # Both boards stay fully matched: each newcomer takes the other's fresh power.
-                if d > 0 and rand() >= math.exp(-d * PAIR_WEIGHT / scale):
-                    continue
-                swap(ea, eb)
-                fresh_of[ea], fresh_of[eb] = kb, ka
-                state.cost += d
-                if state.cost < best_key[0]:
-                    best_key = (state.cost, total)
-                    best = [list(b) for b in boards]
-                continue
-            # ``low``: the lowest energy change the recount of the two boards could give.
-            low = d * PAIR_WEIGHT - base
-            u = -1.0
-            if low > 0:
-                u = rand()
-                if u >= math.exp(-low / scale):
-                    continue
-            saved = [fresh_of[e] for e in boards[a]], [fresh_of[e] for e in boards[b]]
-            swap(ea, eb)
-            # A fully matched board whose newcomer can take the leaver's power stays matched.
-            if reps[a] == 0 and masks[player[eb]] >> ka & 1:
-                ra, fresh_of[eb] = 0, ka
-            else:
-                ra = recount(a)
-            if reps[b] == 0 and masks[player[ea]] >> kb & 1:
-                rb, fresh_of[ea] = 0, kb
-            else:
-                rb = recount(b)
-            energy = d * PAIR_WEIGHT + ra + rb - base
-            if energy > 0:
-                if u < 0:
-                    u = rand()
-                if u >= math.exp(-energy / scale):
-                    swap(ea, eb)
-                    for x, ks in zip((a, b), saved, strict=True):
-                        for e, k in zip(boards[x], ks, strict=True):
-                            fresh_of[e] = k
-                    continue
-            reps[a], reps[b] = ra, rb
-            total += ra + rb - base
-            state.cost += d
-            if state.cost < best_key[0] or (state.cost == best_key[0] and total < best_key[1]):
-                best_key = (state.cost, total)
-                best = [list(b) for b in boards]
-        done += block
-        if best_key[0] <= bound and best_key[1] == 0:
-            if not prep.doubles:
-                break
-            # Board by board no repeat is needed, but a two-boarder may need one fresh power
-            # on both boards: walk on until the real assignment has none too.
-            if best_actual is None:
-                best_actual = _power_repeats(prep, best)
-            if state.cost <= bound and total == 0 and best_actual:
-                actual = _power_repeats(prep, boards)
-                if actual < best_actual:
-                    best_actual, best = actual, [list(b) for b in boards]
-            if best_actual == 0:
-                break
-    return best, min(done, budget), False
-
-
-def _fewest(prep: Prepared, boards: list[list[int]]) -> int:
-    """The fewest power repeats of each board (of seats), added up."""
-    return sum(fewest_repeats(prep, [prep.entries[e] for e in members]) for members in boards)
-
-
-def _power_repeats(prep: Prepared, boards: list[list[int]]) -> int:
-    """Power repeats of the real assignment (two-boarders' constraint included)."""
-    players = [[prep.entries[e] for e in members] for members in boards]
-    given = assign_powers(prep, players)
-    return sum(
-        1
-        for members, ks in zip(players, given, strict=True)
-        for i, k in zip(members, ks, strict=True)
-        if prep.played[i][k]
-    )
-
-
-def _descend(
-    state: _State, movable: list[int], deadline: float, clock: Callable[[], float]
-) -> bool:
-    """Swap seats while any swap lowers the cost; ``False`` if the time ran out."""
-    improved = True
-    while improved:
-        improved = False
-        for x, ea in enumerate(movable):
-            if clock() > deadline:
-                return False
-            for eb in movable[x + 1 :]:
-                if state.board_of[ea] == state.board_of[eb]:
-                    continue
-                if state.player[ea] == state.player[eb]:
-                    continue
-                d = state.delta(ea, eb)
-                if d < 0:
-                    state.swap(ea, eb)
-                    state.cost += d
-                    improved = True
-    return True
-
-
-def _fewer_power_repeats(
-    state: _State, movable: list[int], deadline: float, clock: Callable[[], float]
-) -> bool:
-    """Swaps that keep the pair cost and lower the fewest possible power repeats of two boards."""
-    prep = state.prep
-
-    def repeats(b: int) -> int:
-        return fewest_repeats(prep, [state.player[e] for e in state.boards[b]])
-
-    first_free = 1 if prep.top else 0
-    count = {b: repeats(b) for b in range(first_free, len(state.boards))}
-    improved = True
-    while improved:
-        improved = False
-        for a in sorted(b for b, c in count.items() if c):
-            for ea in list(state.boards[a]):
+    found: list[tuple[int, int, Grouping]] = []
+    for run in range(runs):
+        boards_list, movable_list = _construct(prep, weights, rng)
+        boards = np.array(boards_list, dtype=np.int64)
+        board_of = np.zeros(len(player), dtype=np.int64)
+        pos = np.zeros(len(player), dtype=np.int64)
+        for b, members in enumerate(boards_list):
+            for s, e in enumerate(members):
+                board_of[e], pos[e] = b, s
+        movable = np.array(movable_list, dtype=np.int64)
+        cost = _cost(boards, player, w) + int(double_extra(board_of, pairs))
+        state = np.array([cost, cost], dtype=np.int64)
+        kept = boards.copy()
+        if len(movable_list) >= 2 and cost > bound:
+            reseed(seed * 7919 + run)
+            at = 0
+            while at < budget:
                 if clock() > deadline:
-                    return False
-                if count[a] == 0 or state.board_of[ea] != a:
+                    timed_out = True
                     break
-                for eb in movable:
-                    b = state.board_of[eb]
-                    if b == a or state.player[ea] == state.player[eb]:
-                        continue
-                    d = state.delta(ea, eb)
-                    if d > 0:
-                        continue
-                    state.swap(ea, eb)
-                    ra, rb = repeats(a), repeats(b)
-                    if ra + rb < count[a] + count[b] or (d < 0 and ra + rb <= count[a] + count[b]):
-                        state.cost += d
-                        count[a], count[b] = ra, rb
-                        improved = True
-                        break
-                    state.swap(ea, eb)
-    return True
+                stop = min(budget, at + SLICE)
+                made = anneal_slice(
+                    boards,
+                    board_of,
+                    pos,
+                    player,
+                    movable,
+                    w,
+                    is_double,
+                    pairs,
+                    kept,
+                    state,
+                    at,
+                    stop,
+                    budget,
+                    bound,
+                    HARD,
+                )
+                done += made
+                if made < stop - at:
+                    break
+                at = stop
+            # Descend from the best call seen.
+            boards[:, :] = kept
+            for b in range(boards.shape[0]):
+                for s in range(boards.shape[1]):
+                    board_of[boards[b, s]], pos[boards[b, s]] = b, s
+            if not timed_out:
+                state[1] += descend(boards, board_of, pos, player, movable, w, is_double, pairs)
+            kept = boards
+        grouping = tuple(tuple(prep.entries[int(e)] for e in row) for row in kept)
+        found.append((int(state[1]), run, grouping))
+        if timed_out or state[1] <= (0 if every_run else bound):
+            break
+    found.sort()
+    cost, _, best = found[0]
+    others: list[Grouping] = []
+    for c, _, grouping in found[1:]:
+        if c == cost and _canonical(grouping) not in {_canonical(g) for g in (best, *others)}:
+            others.append(grouping)
+    return SearchResult(best, cost, done, timed_out, tuple(others))
+
+
+Grouping = tuple[tuple[int, ...], ...]
+
+
+def _canonical(grouping: Grouping) -> Grouping:
+    return tuple(sorted(tuple(sorted(b)) for b in grouping))
+
+
+def _cost(boards: np.ndarray, player: np.ndarray, w: np.ndarray) -> int:
+    total = 0
+    for row in boards:
+        members = [int(player[e]) for e in row]
+        total += sum(int(w[i, j]) for i, j in combinations(members, 2))
+    return total
