@@ -109,3 +109,23 @@ def test_a_two_boarder_with_more_than_seven_games_never_plays_one_power_twice_in
             by_round[line.round].append(k)
     assert all(len(set(ks)) == 2 for ks in by_round.values())
     assert len({k for ks in by_round.values() for k in ks}) == 7  # every power, then one repeat
+
+
+def test_a_round_of_two_boards_stays_in_one_block() -> None:
+    # p00 plays two boards in rounds 1 and 6 (eight games): the two lines of round 6 are one
+    # block, so they differ, and only one of them repeats (the last power left, then a repeat).
+    rng = random.Random(8)
+    others = [f"q{i:02d}" for i in range(19)]
+    lines = []
+    for r in range(1, 7):
+        rng.shuffle(others)
+        if r in (1, 6):
+            lines += [Line(r, 0, "p00"), Line(r, 1, "p00")]
+            lines += [Line(r, 2 if s >= 12 else s // 6, q) for s, q in enumerate(others)]
+        else:
+            lines += [Line(r, 0, "p00")]
+            lines += [Line(r, (s + 1) // 7, q) for s, q in enumerate(others[:20])]
+    got = colour(lines, 7)
+    mine = [(line.round, k) for line, k in zip(lines, got, strict=True) if line.player == "p00"]
+    assert len({k for r, k in mine if r == 6}) == 2
+    assert len(mine) - len({k for _, k in mine}) == 1

@@ -9,7 +9,7 @@ both their boards (:func:`.objective.double_meetings`).
 The annealing runs a fixed number of moves with the temperature falling geometrically from
 ``T_START`` to ``T_END``; the first seat of a move is drawn up to ``FOCUS`` times until one that
 costs something turns up; once the lower bound is reached the run stops. Random numbers come
-from numba's generator seeded by the caller, so a seed and a budget give one result; the caller
+from a small generator seeded by the caller, so a seed and a budget give one result; the caller
 runs the moves in slices to watch its clock.
 """
 
@@ -27,12 +27,24 @@ T_END = 0.02
 FOCUS = 3
 
 IntArray = NDArray[np.int64]
+#: 2⁻⁵³: turns 53 random bits into a number in [0, 1).
+UNIT = 1.0 / (1 << 53)
+
+
+def reseed(seed: int) -> NDArray[np.uint64]:
+    """The state of the generator of :func:`anneal_slice` (xorshift64*), from ``seed``."""
+    return np.array([(seed * 0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D) % 2**64 or 1], np.uint64)
 
 
 @njit(cache=True)
-def reseed(seed: int) -> None:  # pragma: no cover - compiled
-    """Seed numba's random generator (used by :func:`anneal_slice`)."""
-    np.random.seed(seed)
+def _next(rng: NDArray[np.uint64]) -> int:  # pragma: no cover - compiled
+    """The next 53 random bits of xorshift64* (Vigna): fast and reproducible everywhere."""
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    return int((x * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(11))
 
 
 @njit(cache=True)
@@ -122,6 +134,7 @@ def anneal_slice(
     budget: int,
     bound: int,
     hard: int,
+    rng: NDArray[np.uint64],
 ) -> int:  # pragma: no cover - compiled
     """Moves ``start`` to ``stop`` (of ``budget``) of the annealing, in place.
 
@@ -134,18 +147,18 @@ def anneal_slice(
         if state[1] <= bound:
             return move - start
         scale *= step
-        ea = movable[np.random.randint(nm)]
+        ea = movable[_next(rng) % nm]
         for _ in range(FOCUS):
             if _contribution(ea, boards, board_of, player, w):
                 break
-            ea = movable[np.random.randint(nm)]
-        eb = movable[np.random.randint(nm)]
+            ea = movable[_next(rng) % nm]
+        eb = movable[_next(rng) % nm]
         if board_of[ea] == board_of[eb] or player[ea] == player[eb]:
             continue
         d = swap_delta(ea, eb, boards, board_of, pos, player, w, is_double, pairs)
         if d >= hard:
             continue
-        if d > 0 and np.random.random() >= np.exp(-d / scale):
+        if d > 0 and _next(rng) * UNIT >= np.exp(-d / scale):
             continue
         _swap(ea, eb, boards, board_of, pos)
         state[0] += d

@@ -77,16 +77,20 @@ def board_call(
     powers = _powers(problem, plan, seed)
     regrouped = False
     if evaluate(prep, boards, powers).power_repeats:
-        # The rounds played did not follow the plan: this round's repeats come first.
-        other = tuple(tuple(b) for b in regroup(prep, boards))
-        try:
-            given = assign_powers(prep, other)
-        except ValueError:
-            given = None
-        if given is not None and len(evaluate(prep, other, given).power_repeats) < len(
-            evaluate(prep, boards, powers).power_repeats
+        # The rounds played did not follow the plan (or a player has more than seven games):
+        # this round's repeats come first. Exact powers board by board, on these boards and on
+        # boards regrouped for fresh powers; the colouring's call is kept on a tie.
+        options = [(len(evaluate(prep, boards, powers).power_repeats), 0, boards, powers)]
+        for n, other in enumerate(
+            (boards, tuple(tuple(b) for b in regroup(prep, boards, seed=seed)))
         ):
-            boards, powers, regrouped = other, given, True
+            try:
+                given = assign_powers(prep, other)
+            except ValueError:
+                continue
+            options.append((len(evaluate(prep, other, given).power_repeats), n + 1, other, given))
+        _, n, boards, powers = min(options, key=lambda o: o[:2])
+        regrouped = n == 2
     affine_note = ""
     if now.affine:
         affine_note = (

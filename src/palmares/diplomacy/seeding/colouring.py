@@ -15,27 +15,34 @@ textbook algorithm (each line takes a colour free at both ends, after swapping t
 an alternating path when needed), the lines taken in a fixed order. The calls of later rounds
 colour the same graph again and find the same colours, so the powers given in a round are those
 the earlier calls had planned and no repeat appears. When the powers played differ from the
-colouring (a round seated by hand, a change of field), :func:`repair` lowers the repeats of the
-rounds to come by swapping powers within a board, the powers played kept as they are.
+colouring (a round seated by hand, a change of field or of seed), :func:`repair` lowers the
+repeats by swapping powers within a board, the powers played kept as they are and a repeat in
+the round being called weighing more than one in a later round.
 
 A player with more than seven games (a two-boarder) must repeat: their lines are split into
-blocks of seven, each block coloured as one vertex.
+blocks of at most seven, a round's lines always in one block, each block coloured as one
+vertex.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 __all__ = ["Line", "colour", "konig", "repair"]
 
 #: Moves of the repair's local search.
-REPAIR_MOVES = 20_000
+REPAIR_MOVES = 5_000
+#: The repair stops after this many moves without a better assignment.
+STALL = 1_000
 #: How often the repair takes a random swap rather than the best one.
 WALK = 0.1
 #: The penalty of one power on both boards of a two-boarder in one round (never allowed).
 CLASH = 10**6
+#: How much more a repeat weighs in the round being called than in a later one.
+NOW = 100
 #: What a repeat costs, and what a third (fourth …) play of a power costs on top.
 REPEAT = 1_000
 THIRD = 10
@@ -93,14 +100,23 @@ def colour(lines: Sequence[Line], size: int, *, seed: int = 0) -> list[int]:
     """A power for each line with ``power`` ``None``, in order: the König colouring of all the
     lines, repaired where the powers played differ from it (see the module docstring)."""
     order = sorted(range(len(lines)), key=lambda e: _key(lines[e]))
+    in_round = Counter((line.player, line.round) for line in lines)
     boards: dict[tuple[int, int], int] = {}
-    games: dict[str, int] = {}
+    block_of: dict[tuple[str, int], int] = {}  # (player, round) → block
+    filled: dict[str, tuple[int, int]] = {}  # player → (block, lines in it)
     vertex: dict[tuple[str, int], int] = {}
     ends: list[tuple[int, int]] = []
     for e in order:
         line = lines[e]
-        block = games.get(line.player, 0) // size
-        games[line.player] = games.get(line.player, 0) + 1
+        if (line.player, line.round) not in block_of:
+            # A round's lines stay in one block, so a two-boarder's two powers differ.
+            block, used = filled.get(line.player, (0, 0))
+            need = in_round[line.player, line.round]
+            if used + need > size:
+                block, used = block + 1, 0
+            filled[line.player] = (block, used + need)
+            block_of[line.player, line.round] = block
+        block = block_of[line.player, line.round]
         u = vertex.setdefault((line.player, block), len(vertex))
         v = boards.setdefault((line.round, line.board), len(boards))
         ends.append((u, v))
@@ -113,8 +129,9 @@ def colour(lines: Sequence[Line], size: int, *, seed: int = 0) -> list[int]:
     for line in lines:
         if line.power is not None:
             played.setdefault(line.player, [0] * size)[line.power] += 1
-    given = repair(lines, [power[e] for e in free], free, played, size, seed=seed)
-    return given
+    if not free:
+        return []
+    return repair(lines, [power[e] for e in free], free, played, size, seed=seed)
 
 
 def _key(line: Line) -> tuple[int, int, str]:
@@ -133,71 +150,113 @@ def repair(
 ) -> list[int]:
     """Powers for the lines ``free`` (each board of them a permutation), from ``start``, with
     fewer repeats: a local search that swaps the powers of two players on one board, taking the
-    best swap for a player who repeats (a worse one now and then, to leave a dead end)."""
+    best swap for a player who repeats (a random one now and then, to leave a dead end).
+
+    A line repeats when its player played its power before (``played``, or an earlier round
+    of ``free``); a repeat in the first round of ``free`` — the round being called — costs
+    :data:`NOW` times one in a later round, so this round's powers come first. The search
+    stops when no repeat is left but those no assignment avoids."""
     rng = random.Random(seed)
     power = list(start)
-    count: dict[str, list[int]] = {p: list(row) for p, row in played.items()}
-    seats_of_board: dict[tuple[int, int], list[int]] = {}
-    same_round: dict[tuple[str, int], list[int]] = {}
-    for x, e in enumerate(free):
-        line = lines[e]
-        count.setdefault(line.player, [0] * size)[power[x]] += 1
-        seats_of_board.setdefault((line.round, line.board), []).append(x)
-        same_round.setdefault((line.player, line.round), []).append(x)
     player = [lines[e].player for e in free]
     rnd = [lines[e].round for e in free]
     board = [(lines[e].round, lines[e].board) for e in free]
+    first = min(rnd, default=0)
+    seats_of_board: dict[tuple[int, int], list[int]] = {}
+    seats_of_player: dict[str, list[int]] = {}
+    for x in range(len(free)):
+        seats_of_board.setdefault(board[x], []).append(x)
+        seats_of_player.setdefault(player[x], []).append(x)
+    zero = [0] * size
 
-    def cost_of(p: str, k: int, c: int) -> int:
-        return REPEAT * max(0, c - 1) + THIRD * max(0, c - 2) if c else 0
+    def cost(p: str) -> tuple[int, int]:
+        """The penalty of player ``p``'s lines, and how many of them repeat."""
+        before = played.get(p, zero)
+        total = repeats = 0
+        mine = seats_of_player[p]
+        for x in mine:
+            k = power[x]
+            times = before[k]
+            clash = False
+            for y in mine:
+                if y != x and power[y] == k:
+                    if rnd[y] < rnd[x]:
+                        times += 1
+                    elif rnd[y] == rnd[x]:
+                        clash = True
+            if clash:
+                total += CLASH
+            if times:
+                repeats += 1
+                total += (REPEAT + THIRD * (times - 1)) * (NOW if rnd[x] == first else 1)
+        return total, repeats
 
-    def clash(x: int, k: int) -> int:
-        return sum(CLASH for y in same_round[player[x], rnd[x]] if y != x and power[y] == k)
+    now = {p: cost(p) for p in seats_of_player}
+    total = sum(c for c, _ in now.values())
+    repeats = sum(r for _, r in now.values())
+    # The fewest repeats possible: the games beyond the powers a player has left.
+    floor = 0
+    for p, mine in seats_of_player.items():
+        before = played.get(p, zero)
+        floor += max(0, len(mine) - sum(1 for c in before if not c))
 
-    def bad(x: int) -> bool:
-        return count[player[x]][power[x]] > 1 or clash(x, power[x]) > 0
-
-    def delta(x: int, y: int) -> int:
-        """The change of penalty if seats x and y (one board) swapped powers."""
-        px, py, kx, ky = player[x], player[y], power[x], power[y]
+    def swap(x: int, y: int) -> int:
+        """Swap the powers of seats x and y; returns the change of penalty."""
+        nonlocal repeats
+        power[x], power[y] = power[y], power[x]
         d = 0
-        for p, old, new in ((px, kx, ky), (py, ky, kx)):
-            row = count[p]
-            d += cost_of(p, old, row[old] - 1) - cost_of(p, old, row[old])
-            d += cost_of(p, new, row[new] + 1) - cost_of(p, new, row[new])
-        d += clash(x, ky) - clash(x, kx) + clash(y, kx) - clash(y, ky)
+        for p in {player[x], player[y]}:
+            c, r = cost(p)
+            d += c - now[p][0]
+            repeats += r - now[p][1]
+            now[p] = (c, r)
         return d
 
-    def swap(x: int, y: int) -> None:
-        kx, ky = power[x], power[y]
-        count[player[x]][kx] -= 1
-        count[player[x]][ky] += 1
-        count[player[y]][ky] -= 1
-        count[player[y]][kx] += 1
-        power[x], power[y] = ky, kx
-
-    seats_of_player: dict[str, list[int]] = {}
-    for x, p in enumerate(player):
-        seats_of_player.setdefault(p, []).append(x)
-    conflicted = {x for x in range(len(free)) if bad(x)}
-    total = 0
     best = (total, list(power))
+    since = 0  # moves since the best was last improved
     for _ in range(moves):
-        if not conflicted:
-            return power
-        x = sorted(conflicted)[rng.randrange(len(conflicted))]
+        if (repeats <= floor and total < CLASH) or since > STALL:
+            break
+        since += 1
+        bad = [
+            x
+            for p, (c, _) in now.items()
+            if c
+            for x in seats_of_player[p]
+            if _repeats_at(x, power, player, rnd, seats_of_player, played, zero)
+        ]
+        if not bad:
+            break
+        x = bad[rng.randrange(len(bad))]
         others = [y for y in seats_of_board[board[x]] if y != x]
         if rng.random() < WALK:
             y = others[rng.randrange(len(others))]
+            total += swap(x, y)
         else:
-            y = min(others, key=lambda y: (delta(x, y), rng.random()))
-        total += delta(x, y)
-        swap(x, y)
-        for z in seats_of_player[player[x]] + seats_of_player[player[y]]:
-            if bad(z):
-                conflicted.add(z)
-            else:
-                conflicted.discard(z)
+            trials = []
+            for y in others:
+                d = swap(x, y)
+                swap(x, y)
+                trials.append((d, rng.random(), y))
+            d, _, y = min(trials)
+            total += swap(x, y)
         if total < best[0]:
-            best = (total, list(power))
-    return best[1]
+            best, since = (total, list(power)), 0
+    return power if total <= best[0] else best[1]
+
+
+def _repeats_at(
+    x: int,
+    power: Sequence[int],
+    player: Sequence[str],
+    rnd: Sequence[int],
+    seats_of_player: Mapping[str, Sequence[int]],
+    played: Mapping[str, Sequence[int]],
+    zero: Sequence[int],
+) -> bool:
+    """Whether seat ``x``'s power was played by its player before its round, or on another
+    board in the same round."""
+    k = power[x]
+    if played.get(player[x], zero)[k]:
+        return True
+    return any(y != x and power[y] == k and rnd[y] <= rnd[x] for y in seats_of_player[player[x]])

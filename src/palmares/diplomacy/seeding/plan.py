@@ -33,8 +33,8 @@ from palmares.diplomacy.seeding.search import Grouping, SearchResult, default_mo
 
 __all__ = ["Foreseen", "foresee", "last_round"]
 
-#: The most groupings of one cost compared by the cost of the round after.
-CANDIDATES = 8
+#: The most groupings of one cost compared by the cost of the rounds after.
+CANDIDATES = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,12 +62,13 @@ def seat_round(
     deadline: float,
     moves: int | None,
     clock: Callable[[], float],
-    after: Callable[[Grouping], Prepared] | None = None,
+    after: Callable[[Grouping], int] | None = None,
 ) -> Foreseen:
     """The boards of one round: the affine plane's next class when it is offered and no worse,
-    else the search's call (see :mod:`.affine` and :mod:`.search`). When a round follows
-    (``after`` gives its problem once this round is seated) and the search's runs end on
-    several groupings of the same cost, the one whose next round costs least is taken."""
+    else the search's call (see :mod:`.affine` and :mod:`.search`). When rounds follow
+    (``after`` seats them, one search run each, once this round is seated, and gives their
+    cost), the grouping of the lowest cost whose rounds after cost least is taken, of up to
+    :data:`CANDIDATES` found by the search's runs: pair cost first, then the future."""
     bound = lower_bound(prep)
     offer = affine_call(prep)
     offer_cost = evaluate(prep, offer).objective if offer is not None else None
@@ -91,16 +92,7 @@ def seat_round(
         for n, grouping in enumerate((found.boards, *found.alternatives[: CANDIDATES - 1])):
             if clock() > deadline:
                 break
-            then = after(grouping)
-            ahead = search(  # one run: a cheaper estimate of the round after
-                then,
-                seed=seed,
-                time_limit=max(deadline - clock(), 1e-3),
-                moves=moves or default_moves(then),
-                bound=lower_bound(then).value,
-                clock=clock,
-            )
-            costs.append((ahead.cost, n, grouping))
+            costs.append((after(grouping), n, grouping))
         if costs:
             found = replace(found, boards=min(costs)[2])
     return Foreseen(prep, found.boards, bound, found, False)
@@ -128,7 +120,7 @@ def foresee(
 ) -> list[Foreseen]:
     """The boards of this round and of each round to come up to :func:`last_round`."""
     deadline = clock() + time_limit
-    history = list(problem.history)
+    history = [b for b in problem.history if b.round < problem.round]
     last = last_round(problem)
     out: list[Foreseen] = []
     for t in range(problem.round, last + 1):
@@ -142,11 +134,25 @@ def foresee(
         def after(
             grouping: Grouping,
             prep: Prepared = prep,
-            t: int = t,
             done: tuple[PlayedBoard, ...] = tuple(history),
-        ) -> Prepared:
-            later = done + tuple(_played(prep, grouping))
-            return prepare(replace(problem, round=t + 1, history=later, top_board=()))
+        ) -> int:
+            """The cost of the rounds after ``grouping``, each seated by one run of the
+            search."""
+            played = list(done) + _played(prep, grouping)
+            total = 0
+            for u in range(prep.round + 1, last + 1):
+                then = prepare(replace(problem, round=u, history=tuple(played), top_board=()))
+                ahead = search(
+                    then,
+                    seed=seed,
+                    time_limit=max(deadline - clock(), 1e-3),
+                    moves=moves or default_moves(then),
+                    bound=lower_bound(then).value,
+                    clock=clock,
+                )
+                total += ahead.cost
+                played += _played(then, ahead.boards)
+            return total
 
         seated = seat_round(
             prep,

@@ -136,8 +136,9 @@ def _choose_two_boarders(
     chosen: list[str],
 ) -> list[str]:
     """Take ``need`` two-boarders from ``eligible`` in order, passing over a player who could not
-    be kept apart: two kept-apart two-boarders need four boards, and a team's seats may not
-    outnumber the boards. Returns the players passed over."""
+    be kept apart: two kept-apart two-boarders need four boards, a team's seats may not
+    outnumber the boards, and on three boards everyone kept apart from a two-boarder must fit
+    together on the third. Returns the players passed over."""
     partners, teams = _apart(problem)
     top = set(problem.top_board)  # the top board is not open to anyone else
     if top:
@@ -150,8 +151,15 @@ def _choose_two_boarders(
             break
         doubles = {q for q, n in seats_of.items() if n == 2} | set(chosen)
         team = team_of.get(p)
-        if (boards < 4 and partners[p] & doubles) or (
-            team is not None and team_seats[team] + 1 > boards
+        if (
+            (boards < 4 and partners[p] & doubles)
+            or (team is not None and team_seats[team] + 1 > boards)
+            or (
+                boards == 3
+                and not _fit_on_one_board(
+                    p, partners, teams, team_of, seats_of, len(problem.powers)
+                )
+            )
         ):
             passed.append(p)
             continue
@@ -161,6 +169,30 @@ def _choose_two_boarders(
     if len(chosen) < need:
         chosen.extend(passed[: need - len(chosen)])
     return [p for p in passed if p not in chosen]
+
+
+def _fit_on_one_board(
+    p: str,
+    partners: dict[str, set[str]],
+    teams: dict[str, list[str]],
+    team_of: dict[str, str],
+    seats_of: dict[str, int],
+    size: int,
+) -> bool:
+    """Whether the players ``p`` must be kept apart from (keep-apart partners and team-mates
+    who play) can all sit on one board: at most seven seats, none kept apart from another."""
+    team = team_of.get(p)
+    near = {q for q in partners[p] | set(teams.get(team, []) if team else []) if q != p}
+    near = {q for q in near if seats_of.get(q, 0) > 0}
+    if sum(seats_of[q] for q in near) > size:
+        return False
+    for a in near:
+        if partners[a] & near or (
+            team_of.get(a) is not None
+            and any(team_of.get(b) == team_of.get(a) for b in near if b != a)
+        ):
+            return False
+    return True
 
 
 def _propose_fill(

@@ -43,8 +43,8 @@ MAX_MOVES = 400_000
 MAX_RESTARTS = 4
 #: The most runs, and about the most moves in all, when the groupings of every run are wanted
 #: (to choose among them by the round after).
-LOOK_RUNS = 16
-LOOK_MOVES = 1_000_000
+LOOK_RUNS = 8
+LOOK_MOVES = 500_000
 #: Moves between two looks at the clock.
 SLICE = 50_000
 
@@ -158,7 +158,7 @@ def search(
         state = np.array([cost, cost], dtype=np.int64)
         kept = boards.copy()
         if len(movable_list) >= 2 and cost > bound:
-            reseed(seed * 7919 + run)
+            generator = reseed(seed * 7919 + run)
             at = 0
             while at < budget:
                 if clock() > deadline:
@@ -181,6 +181,7 @@ def search(
                     budget,
                     bound,
                     HARD,
+                    generator,
                 )
                 done += made
                 if made < stop - at:
