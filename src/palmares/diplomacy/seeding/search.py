@@ -7,7 +7,7 @@
    falling geometrically from 2 to 0.02; the run stops when it reaches the lower bound. Fields
    whose runs are short get fresh starts (a new construction and annealing) up to
    ``MAX_RESTARTS`` runs or about ``MAX_MOVES`` moves in all (up to ``LOOK_RUNS`` runs when the
-   caller will choose among equal groupings by the round after); the best is kept.
+   caller will choose among equal groupings by the rounds after); the best is kept.
 3. **Descent.** Every swap is tried in turn until none lowers the cost (a swap-local optimum).
 
 Only the pair cost is searched: the grouping never depends on the powers played, so a call can
