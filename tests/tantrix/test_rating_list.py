@@ -8,6 +8,7 @@ from palmares.core.errors import PalmaresError
 from palmares.tantrix.rating_list import (
     RatingEntry,
     official_ratings,
+    rating_changes,
     recentre,
     seeding_list,
     update_list,
@@ -63,6 +64,17 @@ def test_recentre_is_one_shift() -> None:
     assert [e.rating for e in shifted.entries] == [1950.0, 1750.0, 1550.0, 1650.0]
     with pytest.raises(PalmaresError, match="not on the rating list: Z"):
         recentre(LIST, {"Z": 1})
+
+
+def test_changes_compare_the_lists_before_and_after() -> None:
+    result = rate_tournament(MATCHES, official_ratings(LIST))
+    after = update_list(LIST, result).entries
+    changes = rating_changes(LIST, after)
+    assert changes["U"] == pytest.approx((30 * 1600 + 4 * 2000) / 34 - 1600)
+    assert changes["Idle"] == 0.0 and changes["W"] is None
+    # After a re-centring every player moves by the shift too.
+    shifted = recentre(after, {"P": 2, "Q": 2}, centre=1850).entries
+    assert rating_changes(after, shifted)["Idle"] == pytest.approx(shifted[3].rating - 1700.0)
 
 
 def test_seeding_blends_newcomers_toward_the_default() -> None:

@@ -46,6 +46,7 @@ __all__ = [
     "Recentring",
     "SeedingEntry",
     "official_ratings",
+    "rating_changes",
     "recentre",
     "seeding_list",
     "update_list",
@@ -89,6 +90,16 @@ class ListUpdate:
 def official_ratings(entries: Sequence[RatingEntry]) -> dict[str, float]:
     """The pre-tournament ratings that count as official, by player."""
     return {e.player: e.rating for e in entries if e.official}
+
+
+def rating_changes(
+    before: Sequence[RatingEntry], after: Sequence[RatingEntry]
+) -> dict[str, float | None]:
+    """How far each player of the list ``after`` moved from the list ``before`` (after a
+    tournament, re-centred or not): new rating less old, ``None`` for a player new to the
+    list."""
+    old = {e.player: e.rating for e in before}
+    return {e.player: e.rating - old[e.player] if e.player in old else None for e in after}
 
 
 def update_list(

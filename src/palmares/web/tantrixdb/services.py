@@ -16,7 +16,7 @@ from django.db import transaction
 from palmares.core.errors import InputError
 from palmares.io.tantrix import check_own_rating, read_matches_csv, read_ratings_csv
 from palmares.tantrix.match import Match as MatchValue
-from palmares.tantrix.rating_list import recentre, update_list
+from palmares.tantrix.rating_list import rating_changes, recentre, update_list
 from palmares.web.events.models import Event
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
@@ -97,7 +97,7 @@ def recompute_lists() -> None:
     (``rate_tournament``) against the list before it and applied to that list
     (``rating_list.update_list``; re-centred with ``recentre`` after a World Championship);
     the new list is stored as the list after the tournament, with each player's rating before
-    (the ``change`` stored is the new list's rating less the previous list's)."""
+    (and the change, ``rating_changes``)."""
     with transaction.atomic():
         Rating.objects.filter(event__isnull=False).delete()
         events = (
@@ -113,6 +113,7 @@ def recompute_lists() -> None:
                 weights = {c.player: c.tournament_games for c in updated.changes}
                 new_entries = recentre(new_entries, weights).entries
             before = {e.player: e.rating for e in entries}
+            moved = rating_changes(entries, new_entries)
             played = {c.player: c for c in updated.changes}
             ids = dict(
                 Player.objects.filter(name__in=[e.player for e in new_entries]).values_list(
@@ -133,9 +134,7 @@ def recompute_lists() -> None:
                         games=e.games,
                         official=e.official,
                         before=_decimal(old),
-                        change=None
-                        if old is None
-                        else rating - Decimal(repr(old)).quantize(PLACES),
+                        change=_decimal(moved[e.player]),
                         tournament_elo=_decimal(change.tournament_elo) if change else None,
                         tournament_games=change.tournament_games if change else None,
                     )
