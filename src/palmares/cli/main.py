@@ -14,6 +14,7 @@ import sys
 import typer
 
 from palmares.cli import demo, dip_pouch, diplomacy, tantrix, web, wizard
+from palmares.cli.output import progress_bar
 from palmares.core.errors import PalmaresError
 
 app = typer.Typer(
@@ -42,7 +43,8 @@ def main(argv: list[str] | None = None) -> int:
         format="%(levelname)s %(name)s: %(message)s",
     )
     try:
-        result = app(args=argv, standalone_mode=False)
+        with progress_bar():
+            result = app(args=argv, standalone_mode=False)
     except typer.Exit as exc:
         return int(exc.exit_code)
     except typer.Abort:

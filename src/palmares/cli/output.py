@@ -15,7 +15,9 @@ import csv
 import enum
 import json
 import sys
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -23,11 +25,22 @@ from fractions import Fraction
 from typing import Any, TextIO
 
 from rich.console import Console, JustifyMethod
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeElapsedColumn
 from rich.table import Table as RichTable
 
+from palmares.core.progress import reporting
 from palmares.core.rounding import half_up
 
-__all__ = ["Col", "Format", "Report", "Table", "emit", "fixed", "machine_value"]
+__all__ = [
+    "Col",
+    "Format",
+    "Report",
+    "Table",
+    "emit",
+    "fixed",
+    "machine_value",
+    "progress_bar",
+]
 
 
 class Format(enum.StrEnum):
@@ -176,3 +189,44 @@ def emit(
         console.print()
         for line in report.explain:
             console.print(line, markup=False, highlight=False)
+
+
+@contextmanager
+def progress_bar(console: Console | None = None, delay: float = 0.5) -> Iterator[None]:
+    """While the block runs, draw the core's progress reports (:mod:`palmares.core.progress`)
+    as bars on stderr — on a terminal only, and only once reported work has lasted ``delay``
+    seconds (DESIGN.md: "Long work shows a progress bar on a terminal"). The bars vanish when
+    the work is done."""
+    console = console or Console(stderr=True)
+    if not console.is_terminal:
+        yield
+        return
+    bar = Progress(
+        "{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+    tasks: dict[str, TaskID] = {}
+    began: list[float] = []  # when the first report came
+    shown = False
+
+    def show(label: str, done: int, total: int) -> None:
+        nonlocal shown
+        task = tasks.get(label)
+        if task is None:
+            task = tasks[label] = bar.add_task(label, total=total)
+        bar.update(task, completed=done, total=total)
+        began.append(began[0] if began else time.monotonic())
+        if not shown and time.monotonic() - began[0] >= delay:
+            bar.start()
+            shown = True
+
+    try:
+        with reporting(show):
+            yield
+    finally:
+        if shown:
+            bar.stop()

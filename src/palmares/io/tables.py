@@ -16,11 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from palmares.core.errors import InputError, Problem
+from palmares.core.progress import report
 from palmares.io.fields import text
 
 __all__ = ["Column", "Row", "RowProblems", "read_rows", "read_table"]
 
 MAX_PROBLEMS = 50
+#: Rows between two progress reports (see :mod:`palmares.core.progress`).
+PROGRESS_EVERY = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +141,12 @@ def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: st
     problems.raise_if_any()
 
     rows: list[Row] = []
+    label = f"reading {Path(name).name}"
+    total = len(raw) - header_index - 1
+    report(label, 0, total)
     for index in range(header_index + 1, len(raw)):
+        if index % PROGRESS_EVERY == 0:
+            report(label, index - header_index - 1, total)
         cells = raw[index]
         line = index + 1
         if not any(c.strip() for c in cells):
@@ -163,4 +171,5 @@ def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: st
         if len(problems.problems) >= MAX_PROBLEMS:
             break
     problems.raise_if_any()
+    report(label, total, total)
     return rows

@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from palmares.core.progress import report
 from palmares.diplomacy.board import PlayedBoard, Seat
 from palmares.diplomacy.seeding.affine import affine_call
 from palmares.diplomacy.seeding.lower_bound import LowerBound, lower_bound
@@ -123,7 +124,9 @@ def foresee(
     history = [b for b in problem.history if b.round < problem.round]
     last = last_round(problem)
     out: list[Foreseen] = []
+    label = f"seating rounds {problem.round}–{last}"
     for t in range(problem.round, last + 1):
+        report(label, t - problem.round, last - problem.round + 1)
         if t == problem.round:
             prep = prepare(problem)
         else:
@@ -164,4 +167,5 @@ def foresee(
         )
         out.append(seated)
         history += _played(prep, seated.boards)
+    report(label, last - problem.round + 1, last - problem.round + 1)
     return out
