@@ -238,3 +238,21 @@ def test_invitational_checked_against_the_previous_month(
         "warning: Zed played the invitational Inv but was not in the top 25 of 2019-11"
     ]
     assert [r["master_points"] for r in rows(result.out)] == ["3", "2", "1"]
+
+
+def test_ledger_with_junior_sessions(cli: Callable[..., CliResult], write: Write) -> None:
+    # X wins all 20 Junior games of January-February 2016: 30 (1st) + 5 (W.P., 20-44 games).
+    lines = ["date,game,player,place"]
+    for i in range(20):
+        day = f"2016-{1 + i // 10:02d}-{1 + i % 10:02d}"
+        lines += [f"{day},j{i},X,1", f"{day},j{i},Y,2", f"{day},j{i},Z,3"]
+    junior = write("junior.csv", "\n".join(lines) + "\n")
+    games = games_csv(write, "2019-12")
+    t = write("t.csv", "tournament,date,player,place\n")
+    result = cli("wizard", "ledger", str(games), str(t), "X", "--junior", str(junior), "-f", "json")
+    assert result.code == 0, result.err
+    entries = json.loads(result.out)["ledger"]
+    assert [(e["source"], e["kind"], e["master_points"], e["total"]) for e in entries] == [
+        ("Junior 2016-01/02", "top-10", 30, 30),
+        ("Junior 2016-01/02", "wp", 5, 35),
+    ]

@@ -41,3 +41,21 @@ def test_a_players_awards_across_months_and_tournaments() -> None:
         ("2015-04", "top-10", 26, Fraction(129, 2)),
     ]
     assert book.total == Fraction(129, 2)
+
+
+def test_wizard_junior_sessions_are_in_the_ledger() -> None:
+    # ann wins all 20 Junior games of January-February 2016 (seed 004, "WIZARD JUNIOR": 20
+    # games in the two-month session for any master points): 1st of the Top 10 (30) and the
+    # best W.P. of bracket A, 20-44 games (5); the regular months are kept apart.
+    junior = [
+        placed(f"j{i}", date(2016, 1 + i // 10, 1 + i % 10), "ann", "bob", "cy") for i in range(20)
+    ]
+    regular = [placed("r", date(2016, 1, 5), "bob", "ann", "cy")]
+    book = ledger("ann", regular, [], junior=junior, rules=wizard_rules(qualifying_games=1))
+    rows = [(e.award.source, str(e.award.kind), int(e.award.points)) for e in book.entries]
+    assert rows == [
+        ("2016-01", "top-10", 27),  # the regular month: ann 2nd of its one game
+        ("Junior 2016-01/02", "top-10", 30),
+        ("Junior 2016-01/02", "wp", 5),
+    ]
+    assert book.total == 62 and all(e.award.points.denominator == 1 for e in book.entries)

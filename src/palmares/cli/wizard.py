@@ -318,15 +318,21 @@ def ledger(
     ],
     player: Annotated[str, typer.Argument(help="The player's name as in the files.")],
     triad: TriadOption = None,
+    junior: Annotated[
+        Path | None,
+        typer.Option("--junior", help="games.csv of Wizard Junior (two-month sessions)."),
+    ] = None,
     fmt_: FormatOption = Format.table,
     explain: ExplainOption = False,
 ) -> None:
-    """A player's master points across months and tournaments, and what each was for."""
+    """A player's master points across months, tournaments and Junior sessions, and what each
+    was for."""
     all_games: tuple[Game, ...] = read_games(games)
+    junior_games: tuple[Game, ...] = read_games(junior) if junior else ()
     events = read_tournaments(tournaments)
     triads = _triads(triad, {t.name for t in events})
-    book = player_ledger(player, all_games, events, triads=triads)
-    known = {p for g in all_games for p in g.players} | {
+    book = player_ledger(player, all_games, events, triads=triads, junior=junior_games)
+    known = {p for g in (*all_games, *junior_games) for p in g.players} | {
         p.player for t in events for p in t.placings
     }
     if player not in known:

@@ -1,22 +1,26 @@
 """A player's master-point ledger across months and tournaments (issue 5).
 
 Every award a player received, in date order, each with what it was for (the month's Top 10
-place, a W.P. bracket, a pass-down, a tournament place, a TRIAD place) and the running total.
-Months are every calendar month that has games; each is scored under its own rule set
-(``month.py``), each tournament under the rule set of its date (``tournament.py``).
+place, a W.P. bracket, a pass-down, a tournament place, a TRIAD place, a Wizard Junior session)
+and the running total. Months are every calendar month that has games; each is scored under its
+own rule set (``month.py``), each tournament under the rule set of its date (``tournament.py``),
+each two-month Junior session with a Junior game as ``junior.py`` says (seed 004, "WIZARD
+JUNIOR"); a Junior award's source reads "Junior 2016-01/02".
 
 Public API: :class:`LedgerEntry`, :class:`Ledger` (``entries``, ``total``), :func:`ledger`
-(player, games, tournaments, triads) -> Ledger, :func:`months_of` (games) -> the months played.
+(player, games, tournaments, triads, junior) -> Ledger, :func:`months_of` (games) -> the months
+played.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from palmares.core.rulesets import DatedRules
 from palmares.wizard.game import Game
+from palmares.wizard.junior import junior_table, session_of
 from palmares.wizard.master_points import Award
 from palmares.wizard.month import Period, month_period, month_table
 from palmares.wizard.rules import RULES, WizardRules
@@ -57,9 +61,11 @@ def ledger(
     tournaments: Iterable[Tournament],
     *,
     triads: Mapping[str, TriadGame] | None = None,
+    junior: Iterable[Game] = (),
     rules: DatedRules[WizardRules] = RULES,
 ) -> Ledger:
-    """Every master point ``player`` earned in the months of ``games`` and in ``tournaments``.
+    """Every master point ``player`` earned in the months of ``games``, in ``tournaments`` and
+    in the Wizard Junior sessions of ``junior`` (the Junior games).
 
     ``triads`` maps a tournament's name to its TRIAD game, if one was played.
     """
@@ -68,6 +74,12 @@ def ledger(
     for month in months_of(games):
         table = month_table(games, month, rules=rules)
         awards.extend(a for a in table.awards if a.player == player)
+    junior = tuple(junior)
+    for session in sorted({session_of(g.day) for g in junior}, key=lambda p: p.first):
+        table = junior_table(junior, session, rules=rules)
+        awards.extend(
+            replace(a, source=f"Junior {a.source}") for a in table.awards if a.player == player
+        )
     for t in tournaments:
         triad = (triads or {}).get(t.name)
         result = tournament_result(t, rules=rules, triad=triad)

@@ -110,4 +110,7 @@ def junior_sessions() -> list[Period]:
 
 
 def player_ledger(name: str) -> Ledger:
-    return ledger(name, games(), tournaments(), triads=triads())
+    """The player's ledger (``wizard.ledger.ledger``): months, tournaments, Junior sessions."""
+    return ledger(
+        name, games(), tournaments(), triads=triads(), junior=games(division=Game.Division.JUNIOR)
+    )
