@@ -169,21 +169,25 @@ def repair(
         seats_of_player.setdefault(player[x], []).append(x)
     zero = [0] * size
 
+    def state(x: int) -> tuple[int, bool]:
+        """How often seat ``x``'s player played its power before its round, and whether they
+        play it on another board in the same round."""
+        k = power[x]
+        times = played.get(player[x], zero)[k]
+        clash = False
+        for y in seats_of_player[player[x]]:
+            if y != x and power[y] == k:
+                if rnd[y] < rnd[x]:
+                    times += 1
+                elif rnd[y] == rnd[x]:
+                    clash = True
+        return times, clash
+
     def cost(p: str) -> tuple[int, int]:
         """The penalty of player ``p``'s lines, and how many of them repeat."""
-        before = played.get(p, zero)
         total = repeats = 0
-        mine = seats_of_player[p]
-        for x in mine:
-            k = power[x]
-            times = before[k]
-            clash = False
-            for y in mine:
-                if y != x and power[y] == k:
-                    if rnd[y] < rnd[x]:
-                        times += 1
-                    elif rnd[y] == rnd[x]:
-                        clash = True
+        for x in seats_of_player[p]:
+            times, clash = state(x)
             if clash:
                 total += CLASH
             if times:
@@ -223,7 +227,7 @@ def repair(
             for p, (c, _) in now.items()
             if c
             for x in seats_of_player[p]
-            if _repeats_at(x, power, player, rnd, seats_of_player, played, zero)
+            if state(x) != (0, False)
         ]
         if not bad:
             break
@@ -243,20 +247,3 @@ def repair(
         if total < best[0]:
             best, since = (total, list(power)), 0
     return power if total <= best[0] else best[1]
-
-
-def _repeats_at(
-    x: int,
-    power: Sequence[int],
-    player: Sequence[str],
-    rnd: Sequence[int],
-    seats_of_player: Mapping[str, Sequence[int]],
-    played: Mapping[str, Sequence[int]],
-    zero: Sequence[int],
-) -> bool:
-    """Whether seat ``x``'s power was played by its player before its round, or on another
-    board in the same round."""
-    k = power[x]
-    if played.get(player[x], zero)[k]:
-        return True
-    return any(y != x and power[y] == k and rnd[y] <= rnd[x] for y in seats_of_player[player[x]])

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
 
-from palmares.diplomacy.seeding.objective import double_meetings, pair_weights
+from palmares.diplomacy.seeding.objective import pair_cost, pair_weights
 from palmares.diplomacy.seeding.powers import fresh_masks, shortfall
 from palmares.diplomacy.seeding.problem import Prepared
 
@@ -24,15 +23,6 @@ __all__ = ["regroup"]
 
 #: Swaps tried by :func:`regroup`.
 MOVES = 5_000
-
-
-def _pair_cost(prep: Prepared, w: list[list[int]], boards: Sequence[Sequence[int]]) -> int:
-    boards_of: list[list[int]] = [[] for _ in prep.players]
-    for b, members in enumerate(boards):
-        for i in members:
-            boards_of[i].append(b)
-    inner = sum(w[i][j] for members in boards for i, j in combinations(members, 2))
-    return inner + double_meetings(prep, boards_of)
 
 
 def regroup(
@@ -43,7 +33,7 @@ def regroup(
     keeps any swap needing no more repeats (so it can cross plateaus), the best kept."""
     out = [list(b) for b in boards]
     w = pair_weights(prep)
-    cost = _pair_cost(prep, w, out)
+    cost = pair_cost(prep, w, out)
     first = 1 if prep.top else 0
     masks = fresh_masks(prep)
     size = prep.board_size
@@ -77,7 +67,7 @@ def regroup(
         d += sum(w[pa][q] - w[pb][q] for q in out[b] if q != pb)
         out[a][x], out[b][y] = pb, pa
         if pa in doubles or pb in doubles:
-            d = _pair_cost(prep, w, out) - cost
+            d = pair_cost(prep, w, out) - cost
         ra, rb = need_of(out[a]), need_of(out[b])
         if d > 0 or ra + rb > need[a] + need[b]:
             out[a][x], out[b][y] = pa, pb

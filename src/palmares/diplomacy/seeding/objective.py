@@ -26,6 +26,7 @@ __all__ = [
     "RepeatedPair",
     "double_meetings",
     "evaluate",
+    "pair_cost",
     "pair_weights",
 ]
 
@@ -44,6 +45,19 @@ def pair_weights(prep: Prepared) -> list[list[int]]:
         if not (i in top and j in top):  # the TD's fixed top board is taken as given
             weights[i][j] = weights[j][i] = HARD
     return weights
+
+
+def pair_cost(
+    prep: Prepared, weights: Sequence[Sequence[int]], boards: Sequence[Sequence[int]]
+) -> int:
+    """The pair cost of ``boards`` under ``weights`` (:func:`pair_weights`: a kept-apart pair
+    costs :data:`HARD`), two two-boarders' second meeting included."""
+    boards_of: list[list[int]] = [[] for _ in prep.players]
+    for b, members in enumerate(boards):
+        for i in members:
+            boards_of[i].append(b)
+    inner = sum(weights[i][j] for members in boards for i, j in combinations(members, 2))
+    return inner + double_meetings(prep, boards_of)
 
 
 def double_meetings(prep: Prepared, boards_of: Sequence[Sequence[int]]) -> int:

@@ -31,7 +31,6 @@ __all__ = [
     "fresh_masks",
     "fresh_matching",
     "power_cost",
-    "repeat_count",
     "shortfall",
 ]
 
@@ -76,13 +75,6 @@ def assign_board(costs: Sequence[Sequence[int | None]]) -> tuple[int, tuple[int,
         if not best:
             return None
     return min(best.values())
-
-
-def repeat_count(prep: Prepared, members: Sequence[int]) -> int:
-    """The fewest power repeats any assignment of ``members`` can have."""
-    costs = [[power_cost(prep, i, k) for k in range(prep.board_size)] for i in members]
-    found = assign_board(costs)
-    return 0 if found is None else found[0] // REPEAT
 
 
 def assign_powers(prep: Prepared, boards: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
