@@ -25,6 +25,7 @@ from palmares.core.errors import PalmaresError
 from palmares.core.rounding import half_up
 from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import is_ratings_officer
+from palmares.web.api import tday
 from palmares.web.api.games import league_rows
 from palmares.web.api.games import router as games_router
 from palmares.web.api.schemas import (
@@ -40,7 +41,6 @@ from palmares.web.api.schemas import (
     TournamentOut,
     TournamentStandingOut,
 )
-from palmares.web.api import tday
 from palmares.web.events.models import Event, Result
 from palmares.web.events.services import replace_results
 from palmares.web.lib.names import name_key
