@@ -15,6 +15,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from palmares.web.api.api import api
 from palmares.web.events.models import Event
 from palmares.web.tournaments.models import Tournament
+from tests.web.test_tday_permissions import TDAY_API_WRITES, TDAY_PAGES
 
 WRITES = {
     ("PUT", "/api/events/{event_id}/results"),
@@ -23,8 +24,11 @@ WRITES = {
     ("POST", "/api/wizard/months/{month}/publish"),
     ("POST", "diplomacy/<int:tournament_id>/boards/new"),
     ("POST", "imports/new"),
+    # The tournament day (issue 12): tests/web/test_tday_permissions.py tries each of them.
+    *TDAY_API_WRITES,
+    *(("POST", p) for p in TDAY_PAGES),
 }
-PAGES_THAT_WRITE = {"diplomacy/<int:tournament_id>/boards/new", "imports/new"}
+PAGES_THAT_WRITE = {"diplomacy/<int:tournament_id>/boards/new", "imports/new", *TDAY_PAGES}
 
 
 def _api_writes() -> set[tuple[str, str]]:
