@@ -54,8 +54,9 @@ def test_parameters_and_the_fewer_games_switch_reach_the_engine() -> None:
     assert aggregation_spec(t.aggregation, t.fewer_games) == "ante:stake=0.2,adjust_after=0"
     assert aggregation_spec("ante", False) == "ante:adjust_after=0"
     assert aggregation_spec("sum", False) == "sum"  # nothing to switch off
-    same = send(client, "POST", "/api/tournaments", {"name": "Day Cup", "date": "2026-05-01",
-                "rounds": 3, "scoring": "carnage", "aggregation": "sum", "team_size": None})  # fmt: skip
+    twin = {"name": "Day Cup", "date": "2026-05-01", "rounds": 3, "scoring": "carnage",
+            "aggregation": "sum", "team_size": None}  # fmt: skip
+    same = send(client, "POST", "/api/tournaments", twin)
     _refused(same, "name", "exists already")
 
 
@@ -127,7 +128,7 @@ def test_swaps_recompute_the_report_and_refuse_a_broken_constraint(
     call = send(client, "POST", base, {"seed": 1}).json()
     board_of = {p: b["label"] for b in call["boards"] for p in b["seats"].values()}
     a, b = TEAM[0], TEAM[1]
-    mate_board = [x for x in call["boards"] if b in x["seats"].values()][0]
+    mate_board = next(x for x in call["boards"] if b in x["seats"].values())
     other = next(p for p in mate_board["seats"].values() if p != b and p not in TEAM)
     assert board_of[a] != board_of[b]
     logged = AuditEntry.objects.count()
@@ -188,8 +189,9 @@ def test_re_entering_the_wc_top_board_keeps_its_flag_and_year(td: Client, wc: To
     centres = {s.get_power_display(): s.centres for s in top.seats.all()}
     champion = td.get(f"/diplomacy/{wc.pk}/").content.decode().split('id="champion"')[1][:200]
     logged = AuditEntry.objects.count()
+    out = {p: 1908 for p, n in centres.items() if not n}
     same = send(td, "PUT", f"/api/tournaments/{wc.pk}/rounds/6/boards/Top",
-                {"centres": centres, "eliminated": {p: 1908 for p, n in centres.items() if not n}})  # fmt: skip
+                {"centres": centres, "eliminated": out})  # fmt: skip
     assert same.status_code == 200 and same.json()["changed"] is False
     assert AuditEntry.objects.count() == logged
     # Through the form, with the same data: the top-board flag and the final year stay.
