@@ -207,3 +207,23 @@ def test_re_entering_the_wc_top_board_keeps_its_flag_and_year(td: Client, wc: To
     assert {s.get_power_display(): s.player.name for s in top.seats.all()} == seats
     after = td.get(f"/diplomacy/{wc.pk}/").content.decode().split('id="champion"')[1][:200]
     assert after == champion
+
+
+def test_the_proposed_call_page_explains_an_impossible_team(wc: Tournament, client: Client) -> None:
+    # Round 1's 7 players of board 1, and a team of three of them: one board cannot keep them
+    # apart (this was a server error).
+    board = Board.objects.filter(round__tournament=wc, round__number=1).order_by("id").first()
+    assert board is not None
+    seven = [s.player for s in board.seats.select_related("player")]
+    from palmares.web.tournaments.models import Round, Team
+
+    other = Tournament.objects.create(event=Event.objects.create(name="Tiny", date="2026-01-01"))
+    rnd = Round.objects.create(tournament=other, number=1)
+    small = Board.objects.create(round=rnd, label="1")
+    for s in board.seats.all():
+        small.seats.create(power=s.power, player=s.player, centres=s.centres)
+    team = Team.objects.create(tournament=other, name="Three")
+    team.members.set(seven[:3])
+    answer = client.get(f"/diplomacy/{other.pk}/board-call/?round=2")
+    assert answer.status_code == 400
+    assert "team Three fills 3 seats this round but only 1 boards" in answer.content.decode()
