@@ -235,21 +235,7 @@ def _tournament_explain(result: TournamentResult) -> list[str]:
     t = result.tournament
     kind = "invitational" if t.invitational else "tournament"
     lines = [f"{t.name} ({kind}, {t.day}): {t.field_size} players."]
-    if not result.place_values:
-        lines.append("- no master points: none are awarded for tournaments from 2020-01-01")
-    else:
-        values = ", ".join(fmt(v) for v in result.place_values)
-        how = (
-            "each next place half of the previous place's award, rounded half up"
-            if result.rules.whole_master_points and result.rules.tournament_halving == "rounded"
-            else "each next place half of the previous, rounded half up"
-            if result.rules.whole_master_points
-            else "each next place half of the previous, fractions kept (before 2010-11-10)"
-        )
-        lines.append(
-            f"- {len(result.place_values)} places paid: {values} (1st = the number of "
-            f"players; {how})"
-        )
+    lines.append(result.explain_places())
     for x in result.lines:
         for award in x.awards:
             lines.append(f"{x.player}: {_number(award.points)} MP for {award.reason}")
