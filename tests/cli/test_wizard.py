@@ -256,3 +256,27 @@ def test_ledger_with_junior_sessions(cli: Callable[..., CliResult], write: Write
         ("Junior 2016-01/02", "top-10", 30, 30),
         ("Junior 2016-01/02", "wp", 5, 35),
     ]
+
+
+def test_ledger_shows_the_level_on_the_award_that_reached_it(
+    cli: Callable[..., CliResult], write: Write
+) -> None:
+    # p1 wins a 520-player tournament in 2019 (520 MP): Earth (500) reached there; p2 has 260.
+    field = [f"Big,2019-06-01,p{i},{i}" for i in range(1, 521)]
+    t = write("t.csv", "tournament,date,player,place\n" + "\n".join(field) + "\n")
+    games = games_csv(write, "2019-12")
+    result = cli("wizard", "ledger", str(games), str(t), "p1", "-f", "json")
+    assert result.code == 0, result.err
+    payload = json.loads(result.out)
+    assert [(e["source"], e["total"], e["level"]) for e in payload["ledger"]] == [
+        ("Big", 520, "Earth")
+    ]
+    assert payload["notes"] == [
+        "p1: 520 master points in all",
+        "p1: level Earth, 520 lifetime master points; next Water at 1000 (480 to go)",
+        "Earth (500) reached in Big (2019-06-01), 520 master points",
+    ]
+    second = cli("wizard", "ledger", str(games), str(t), "p2", "-f", "json")
+    assert json.loads(second.out)["notes"][1] == (
+        "p2: no level yet, 260 lifetime master points; next Earth at 500 (240 to go)"
+    )
