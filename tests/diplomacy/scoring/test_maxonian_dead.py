@@ -21,7 +21,7 @@ NOTE = "no centre counts by year: dead powers placed by elimination year"
 def test_the_dead_by_elimination_year_and_the_note(slug: str) -> None:
     # D: G out 1906 takes 6th (2), A out 1904 7th (1); dipvis would give both (2 + 1) / 2.
     got = scores(slug, BOARD_D)
-    assert (got["G"], got["A"]) == (2, 1)
+    assert (got["G"], got["A"]) == (Fraction(2), Fraction(1))
     result = get_system(slug).score(BOARD_D)
     assert (
         "  no centre counts by year: dead powers placed by elimination year (Germany out 1906, "
