@@ -280,3 +280,26 @@ def test_ledger_shows_the_level_on_the_award_that_reached_it(
     assert json.loads(second.out)["notes"][1] == (
         "p2: no level yet, 260 lifetime master points; next Earth at 500 (240 to go)"
     )
+
+
+def test_month_after_the_2023_procedure_explains_its_rules_and_sources(
+    cli: Callable[..., CliResult], write: Write
+) -> None:
+    from tests.wizard.test_after_2020 import PLAN, month_games
+
+    lines = ["date,game,player,place"]
+    for g in month_games(2023, 9, PLAN):
+        lines += [f"{g.day},{g.game},{f.player},{f.place}" for f in g.finishes]
+    games = write("games.csv", "\n".join(lines) + "\n")
+    result = cli("wizard", "month", str(games), "--month", "2023-09", "-f", "json", "--explain")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    paid = {r["player"]: r["master_points"] for r in data["month"] if r["master_points"]}
+    assert paid == {"ann": 45, "cy": 39}  # 40 games: ann 15 x 3; cy 13 x 3
+    text = "\n".join(data["explain"])
+    assert "Rule set in force from 2023-09-23:" in text
+    assert "for players with at least 40 games" in text
+    assert "15, 13, 11, 9, 8, 7, 6, 5, 4, 3 (243 a month without ties)" in text
+    assert "- 2021-02-01: Wizard league Master Point Plan, 2021-02-01" in text
+    assert "- 2023-09-23: Wizard league monthly procedure posted 2023-09-23" in text
+    assert "1st of the S.R. Top 10: 15" in text
