@@ -5,8 +5,9 @@ Rule: as Ranked Classic (``ranked_classic.py``: 10 per centre, 30 for surviving,
 dead 1 per year survived; a solo 550, the others 1 per year survived), except for a rank shared
 by three or more powers: they all take the two-way-tie value of the second-lowest place the tie
 spans. Three tied for 1st span 1st-3rd and score as tied 2nd (70 each); four tied for 4th span
-4th-7th and score as tied 6th (15 each). A tie whose second-lowest place has no two-way value
-(past 6th) takes 0.
+4th-7th and score as tied 6th (15 each). On seven powers the second-lowest place of a tie is
+6th at most, so a two-way value always exists (past it the bonus would be 0). Dead powers tied on
+0 centres score only their years survived, whatever places they span.
 
 Source: dipvis (UEWBot/dipvis, game_scoring/ranked_classic.py and g_scoring_systems.py, "Ranked
 Classic v2", added 2026-07-15; system description: "If a rank is tied by 3+ players, all players
