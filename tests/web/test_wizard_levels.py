@@ -34,6 +34,8 @@ def test_the_ledger_page_shows_the_level_reached(
     assert row.endswith("<td>Earth</td>"), row
     second = html.unescape(client.get(f"/wizard/players/{p2.pk}/").content.decode())
     assert "<strong>none yet</strong>" in second and 'id="ledger-levels"' not in second
+    api = client.get(f"/api/wizard/players/{p1.pk}/ledger").json()
+    assert [(e["balance"], e["levels"]) for e in api] == [("520", ["Earth"])]
     with translation.override("fr"):
         french = html.unescape(
             client.get(f"/wizard/players/{p1.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
