@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import Group, User
+from django.db import connection
 
 from palmares.web.accounts.roles import TOURNAMENT_DIRECTORS
 from palmares.web.audit.models import AuditEntry
@@ -42,6 +43,9 @@ def test_a_tournament_day_in_the_browser(
     browser_page: Any,  # noqa: F811
     tmp_path: Path,
 ) -> None:
+    # test_browser's fixture ends other sessions of the test database on PostgreSQL (its live
+    # server's); start on a fresh connection of our own rather than one it may have ended.
+    connection.close()
     shots = Path(os.environ.get("PALMARES_SCREENSHOTS", str(tmp_path)))
     shots.mkdir(parents=True, exist_ok=True)
     user = User.objects.create_user("anna", password="anna-password-2026")
