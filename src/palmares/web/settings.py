@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "palmares.web.tantrixdb",
     "palmares.web.wizarddb",
     "palmares.web.accounts",
+    "palmares.web.clock",
     "palmares.web.ui",
     "palmares.web.api",
 ]
