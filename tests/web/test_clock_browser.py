@@ -118,13 +118,14 @@ def test_screens_agree_pause_holds_calls_are_spoken_and_turns_roll_over(
         phone.wait_for_function(
             "window.__spoken.includes('1 minute left')", timeout=40_000, polling=200
         )
-    except Exception:
+    except Exception as exc:
         state = phone.evaluate(
             "[document.visibilityState, document.getElementById('time').textContent,"
             " document.getElementById('turn').textContent, window.__spoken,"
             " document.getElementById('call').textContent]"
         )
-        raise AssertionError(f"phone: {state}; director: {director.inner_text('#td-error')}")
+        error = director.inner_text("#td-error")
+        raise AssertionError(f"phone: {state}; director: {error}") from exc
     assert projector.evaluate("window.__spoken").count("1 minute left") <= 1
     assert phone.inner_text("#call") in ("1 minute left", "")
 
