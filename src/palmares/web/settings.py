@@ -128,18 +128,6 @@ LOGGING = {
 }
 
 
-def _plotly_js_folder() -> str:
-    """plotly.js as the plotly package ships it (served as /static/plotly/plotly.min.js)."""
-    import importlib.util
-
-    spec = importlib.util.find_spec("plotly")
-    if spec is None or spec.origin is None:
-        return str(BASE_DIR / "ui" / "static")
-    return str(Path(spec.origin).parent / "package_data")
-
-
-STATICFILES_DIRS = [("plotly", _plotly_js_folder())]
-
 # Rendered ranking and player tables are cached per process, keyed by the generation of the
 # stored figures (ratinglists.Publication), so a recompute is seen at once by every process.
 CACHES = {
