@@ -49,6 +49,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Pages compressed for phones; Django masks the CSRF token and pads the gzip header per
+    # response (its BREACH mitigation). Static files come compressed already (whitenoise).
+    "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -97,12 +100,13 @@ USE_TZ = True
 TIME_ZONE = "UTC"
 
 STATIC_URL = "/static/"
-# Static files are served by whitenoise straight from the app folders (finders); set
-# PALMARES_STATIC_ROOT and run collectstatic to serve a collected, compressed copy instead.
-STATIC_ROOT = env_str("PALMARES_STATIC_ROOT") or None
+# `palmares serve` collects the static files into STATIC_ROOT (PALMARES_STATIC_ROOT, default
+# ./staticfiles) with content-hashed names, gzip and brotli copies: browsers keep them for a year.
+# Until they are collected, whitenoise serves them from the app folders (finders).
+STATIC_ROOT = env_str("PALMARES_STATIC_ROOT") or str(Path.cwd() / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "palmares.web.lib.static.HashedStaticStorage"},
 }
 WHITENOISE_USE_FINDERS = True
 
