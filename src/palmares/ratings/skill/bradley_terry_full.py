@@ -41,16 +41,26 @@ def pair(
 
 @njit(cache=True)
 def omega_delta(
-    mu: F64, s2: F64, rank: I64, beta: float, epsilon: float, window: int
-) -> tuple[F64, F64]:  # pragma: no cover - compiled
-    """Ω and Δ per team; teams sorted by rank (best first)."""
-    k = mu.shape[0]
-    omega = np.zeros(k)
-    delta = np.zeros(k)
+    k: int,
+    mu: F64,
+    s2: F64,
+    rank: I64,
+    beta: float,
+    epsilon: float,
+    window: int,
+    omega: F64,
+    delta: F64,
+    scratch: F64,
+) -> None:  # pragma: no cover - compiled
+    """Ω and Δ of the first ``k`` teams into ``omega``, ``delta``.
+
+    Teams sorted by rank (best first).
+    """
     for i in range(k):
+        omega[i] = 0.0
+        delta[i] = 0.0
         for q in range(k):
             if q != i:
                 o, d = pair(mu[i], s2[i], rank[i], mu[q], s2[q], rank[q], beta)
                 omega[i] += o
                 delta[i] += d
-    return omega, delta

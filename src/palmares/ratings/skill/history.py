@@ -44,20 +44,29 @@ class FlatHistory:
 
 
 def flatten(competitions: Sequence[Competition]) -> FlatHistory:
-    """Number the players in order of first appearance and lay the entries out flat."""
+    """Number the players in order of first appearance and lay the entries out flat, each
+    competition's entries sorted by place (stably, as openskill sorts teams by rank)."""
     index: dict[str, int] = {}
-    sizes = np.fromiter((len(c.players) for c in competitions), dtype=np.int64)
     offsets = np.zeros(len(competitions) + 1, dtype=np.int64)
-    np.cumsum(sizes, out=offsets[1:])
+    players: list[str] = []
+    places: list[int] = []
+    for c, comp in enumerate(competitions):
+        if list(comp.places) == sorted(comp.places):
+            players.extend(comp.players)
+            places.extend(comp.places)
+        else:
+            pairs = sorted(zip(comp.places, comp.players, strict=True), key=_place)
+            players.extend(p for _, p in pairs)
+            places.extend(r for r, _ in pairs)
+        offsets[c + 1] = len(players)
     player = np.fromiter(
-        (index.setdefault(p, len(index)) for c in competitions for p in c.players),
-        dtype=np.int64,
-        count=int(offsets[-1]),
+        (index.setdefault(p, len(index)) for p in players), dtype=np.int64, count=len(players)
     )
-    place = np.fromiter(
-        (r for c in competitions for r in c.places), dtype=np.int64, count=int(offsets[-1])
-    )
-    return FlatHistory(tuple(index), offsets, player, place)
+    return FlatHistory(tuple(index), offsets, player, np.array(places, dtype=np.int64))
+
+
+def _place(entry: tuple[int, str]) -> int:
+    return entry[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,15 +137,12 @@ def rate_flat(flat: FlatHistory, model: WengLin, weight: F64 | None = None) -> S
     """Rate a flat history (each entry its own team; ``weight`` per entry, NaN: none)."""
     from palmares.ratings.skill.kernel import rate_history
 
-    n = flat.player.shape[0]
-    team = np.arange(n, dtype=np.int64) - np.repeat(flat.offsets[:-1], np.diff(flat.offsets))
-    w = np.full(n, np.nan) if weight is None else weight
+    w = np.full(flat.player.shape[0], np.nan) if weight is None else weight
     mu, sigma, bm, bs = rate_history(
         model.code,
         len(flat.players),
         flat.offsets,
         flat.player,
-        team,
         flat.place,
         w,
         model.mu,

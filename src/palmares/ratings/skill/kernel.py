@@ -47,6 +47,33 @@ _tmp = thurstone_mosteller_part.omega_delta
 
 
 @njit(cache=True)
+def _terms(
+    model: int,
+    k: int,
+    mu: F64,
+    s2: F64,
+    rank: I64,
+    beta: float,
+    epsilon: float,
+    window: int,
+    omega: F64,
+    delta: F64,
+    scratch: F64,
+) -> None:  # pragma: no cover - compiled
+    """The model's Ω and Δ of the first ``k`` teams (sorted by rank) into ``omega``, ``delta``."""
+    if model == 0:
+        _pl(k, mu, s2, rank, beta, epsilon, window, omega, delta, scratch)
+    elif model == 1:
+        _btf(k, mu, s2, rank, beta, epsilon, window, omega, delta, scratch)
+    elif model == 2:
+        _btp(k, mu, s2, rank, beta, epsilon, window, omega, delta, scratch)
+    elif model == 3:
+        _tmf(k, mu, s2, rank, beta, epsilon, window, omega, delta, scratch)
+    else:
+        _tmp(k, mu, s2, rank, beta, epsilon, window, omega, delta, scratch)
+
+
+@njit(cache=True)
 def _scaled(w: F64, lo: float, hi: float) -> F64:  # pragma: no cover - compiled
     """openskill's ``_normalize``: ``w`` scaled linearly onto [lo, hi]."""
     if w.shape[0] == 1:
@@ -110,28 +137,37 @@ def rate_game(
         t_mu[p] += mu[j] * bw
         t_s2[p] += (s[j] * bw) ** 2
     rank = team_rank[order]
-    if model == 0:
-        omega, delta = _pl(t_mu, t_s2, rank, beta, epsilon, window)
-    elif model == 1:
-        omega, delta = _btf(t_mu, t_s2, rank, beta, epsilon, window)
-    elif model == 2:
-        omega, delta = _btp(t_mu, t_s2, rank, beta, epsilon, window)
-    elif model == 3:
-        omega, delta = _tmf(t_mu, t_s2, rank, beta, epsilon, window)
-    else:
-        omega, delta = _tmp(t_mu, t_s2, rank, beta, epsilon, window)
+    omega = np.empty(k)
+    delta = np.empty(k)
+    _terms(model, k, t_mu, t_s2, rank, beta, epsilon, window, omega, delta, np.empty((3, k)))
     new_mu = np.empty(n)
     new_sigma = np.empty(n)
     for j in range(n):
         p = position[team[j]]
-        share = s[j] * s[j] / t_s2[p]
-        up = omega[p] > 0 or (omega[p] == 0 and model != 4)
-        f = w[j] if up else 1.0 / w[j]
-        new_mu[j] = mu[j] + share * omega[p] * f
-        new_sigma[j] = s[j] * math.sqrt(max(1.0 - share * delta[p] * f, kappa))
+        new_mu[j], new_sigma[j] = _player(
+            model, mu[j], s[j], t_s2[p], omega[p], delta[p], w[j], kappa
+        )
         if limit_sigma:
             new_sigma[j] = min(new_sigma[j], sigma[j])
     return new_mu, new_sigma
+
+
+@njit(cache=True)
+def _player(
+    model: int,
+    mu: float,
+    s: float,
+    team_s2: float,
+    omega: float,
+    delta: float,
+    w: float,
+    kappa: float,
+) -> tuple[float, float]:  # pragma: no cover - compiled
+    """Step 5: one player's μ and σ (σ already with τ) from the team's Ω and Δ."""
+    share = s * s / team_s2
+    up = omega > 0 or (omega == 0 and model != 4)
+    f = w if up else 1.0 / w
+    return mu + share * omega * f, s * math.sqrt(max(1.0 - share * delta * f, kappa))
 
 
 @njit(cache=True)
@@ -140,7 +176,6 @@ def rate_history(
     n_players: int,
     offsets: I64,
     player: I64,
-    team: I64,
     rank: I64,
     weight: F64,
     mu0: float,
@@ -156,49 +191,44 @@ def rate_history(
     lo: float,
     hi: float,
 ) -> tuple[F64, F64, F64, F64]:  # pragma: no cover - compiled
-    """Rate competitions in order: competition c is entries ``offsets[c]:offsets[c+1]``; entry e
-    is ``player[e]`` in team ``team[e]`` placed ``rank[e]``, weight ``weight[e]`` (NaN: none).
+    """Rate free-for-all competitions in order: competition c is entries
+    ``offsets[c]:offsets[c+1]``, sorted by place (stably); entry e is ``player[e]`` placed
+    ``rank[e]``, each player their own team, with weight ``weight[e]`` (NaN: none; a one-player
+    team's weight scales to the upper bound, as in openskill).
 
     Returns μ and σ of every player at the end, and each entry's μ and σ *before* its
-    competition (what a prediction of that competition may use).
+    competition (what a prediction of that competition may use). No allocation per competition.
     """
     mu = np.full(n_players, mu0)
     sigma = np.full(n_players, sigma0)
-    before_mu = np.empty(player.shape[0])
-    before_sigma = np.empty(player.shape[0])
+    n = player.shape[0]
+    before_mu = np.empty(n)
+    before_sigma = np.empty(n)
+    most = 2
+    for c in range(offsets.shape[0] - 1):
+        most = max(most, offsets[c + 1] - offsets[c])
+    g_mu = np.empty(most)
+    g_s2 = np.empty(most)
+    omega = np.empty(most)
+    delta = np.empty(most)
+    scratch = np.empty((3, most))
     for c in range(offsets.shape[0] - 1):
         a, b = offsets[c], offsets[c + 1]
-        who = player[a:b]
-        tm = team[a:b]
-        k = tm.max() + 1
-        team_rank = np.zeros(k, dtype=np.int64)
-        for j in range(b - a):
-            team_rank[tm[j]] = rank[a + j]
-        wt = weight[a:b]
-        has_weights = not np.isnan(wt[0])
-        m = mu[who]
-        sg = sigma[who]
-        before_mu[a:b] = m
-        before_sigma[a:b] = sg
-        new_mu, new_sigma = rate_game(
-            model,
-            m,
-            sg,
-            tm,
-            team_rank,
-            wt,
-            has_weights,
-            beta,
-            kappa,
-            tau,
-            epsilon,
-            window,
-            limit_sigma,
-            balance,
-            bounds,
-            lo,
-            hi,
-        )
-        mu[who] = new_mu
-        sigma[who] = new_sigma
+        k = b - a
+        for j in range(k):
+            p = player[a + j]
+            before_mu[a + j] = mu[p]
+            before_sigma[a + j] = sigma[p]
+            g_mu[j] = mu[p]
+            g_s2[j] = sigma[p] * sigma[p] + tau * tau
+        _terms(model, k, g_mu, g_s2, rank[a:b], beta, epsilon, window, omega, delta, scratch)
+        for j in range(k):
+            p = player[a + j]
+            w = 1.0
+            if not np.isnan(weight[a + j]):
+                w = hi if bounds else weight[a + j]
+            s = math.sqrt(g_s2[j])
+            mu[p], sigma[p] = _player(model, g_mu[j], s, g_s2[j], omega[j], delta[j], w, kappa)
+            if limit_sigma:
+                sigma[p] = min(sigma[p], before_sigma[a + j])
     return mu, sigma, before_mu, before_sigma

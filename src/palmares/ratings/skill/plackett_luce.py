@@ -34,41 +34,50 @@ I64 = npt.NDArray[np.int64]
 
 @njit(cache=True)
 def omega_delta(
-    mu: F64, s2: F64, rank: I64, beta: float, epsilon: float, window: int
-) -> tuple[F64, F64]:  # pragma: no cover - compiled
-    """Ω and Δ per team; teams sorted by rank (best first), ``rank`` their places."""
-    k = mu.shape[0]
+    k: int,
+    mu: F64,
+    s2: F64,
+    rank: I64,
+    beta: float,
+    epsilon: float,
+    window: int,
+    omega: F64,
+    delta: F64,
+    scratch: F64,
+) -> None:  # pragma: no cover - compiled
+    """Ω and Δ of the first ``k`` teams into ``omega``, ``delta``.
+
+    Teams sorted by rank (best first), ``rank`` their places.
+    """
     c = 0.0
     for i in range(k):
         c += s2[i] + beta * beta
     c = math.sqrt(c)
-    e = np.empty(k)
+    e = scratch[0]
+    total = 0.0
     for i in range(k):
         e[i] = math.exp(mu[i] / c)
-    sum_q = np.zeros(k)
-    a = np.zeros(k)
-    for q in range(k):
-        for i in range(k):
-            if rank[i] >= rank[q]:
-                sum_q[q] += e[i]
-            if rank[i] == rank[q]:
-                a[q] += 1.0
-    omega = np.zeros(k)
-    delta = np.zeros(k)
-    for i in range(k):
-        o = 0.0
-        d = 0.0
-        for q in range(k):
-            if rank[q] <= rank[i]:
-                p = e[i] / sum_q[q]
-                d += p * (1.0 - p) / a[q]
-                if q == i:
-                    o += (1.0 - p) / a[q]
-                else:
-                    o -= p / a[q]
-        o *= s2[i] / c
-        d *= s2[i] / (c * c)
-        d *= math.sqrt(s2[i]) / c
-        omega[i] = o
-        delta[i] = d
-    return omega, delta
+        total += e[i]
+    # Walk the tie groups best first: C_q is the same for every q of a group (the sum of exp(μ/c)
+    # from the group down), so the sums over q collapse to one term per group, kept as running
+    # sums of 1/C and 1/C² over the groups at or above team i's.
+    sum_inv = 0.0
+    sum_inv2 = 0.0
+    start = 0
+    while start < k:
+        end = start
+        while end + 1 < k and rank[end + 1] == rank[start]:
+            end += 1
+        size = end - start + 1
+        c_q = total
+        sum_inv += 1.0 / c_q
+        sum_inv2 += 1.0 / (c_q * c_q)
+        for i in range(start, end + 1):
+            # Ω: (1 − p)/A for q = i, −p/A for the other A − 1 of the group, −p for each
+            # team of the groups above (A of them at p/A each); Δ: p(1 − p) per group.
+            omega[i] = (1.0 / size - e[i] * sum_inv) * s2[i] / c
+            delta[i] = (e[i] * sum_inv - e[i] * e[i] * sum_inv2) * s2[i] / (c * c)
+            delta[i] *= math.sqrt(s2[i]) / c
+        for i in range(start, end + 1):
+            total -= e[i]
+        start = end + 1

@@ -29,13 +29,24 @@ I64 = npt.NDArray[np.int64]
 
 @njit(cache=True)
 def omega_delta(
-    mu: F64, s2: F64, rank: I64, beta: float, epsilon: float, window: int
-) -> tuple[F64, F64]:  # pragma: no cover - compiled
-    """Ω and Δ per team; teams sorted by rank (best first), neighbours by that order."""
-    k = mu.shape[0]
-    omega = np.zeros(k)
-    delta = np.zeros(k)
+    k: int,
+    mu: F64,
+    s2: F64,
+    rank: I64,
+    beta: float,
+    epsilon: float,
+    window: int,
+    omega: F64,
+    delta: F64,
+    scratch: F64,
+) -> None:  # pragma: no cover - compiled
+    """Ω and Δ of the first ``k`` teams into ``omega``, ``delta``.
+
+    Teams sorted by rank (best first), neighbours by that order.
+    """
     for i in range(k):
+        omega[i] = 0.0
+        delta[i] = 0.0
         n = 0
         for q in range(max(0, i - window), min(k, i + window + 1)):
             if q != i:
@@ -47,4 +58,3 @@ def omega_delta(
         if n > 0:
             omega[i] /= n
             delta[i] /= n
-    return omega, delta
