@@ -22,6 +22,7 @@ from typing import Any
 
 from palmares.core.ranking import competition_ranks
 from palmares.diplomacy.board import PlayedBoard
+from palmares.ratings.dip_pouch import event_value
 from palmares.ratings.events import Results
 from palmares.tantrix.match import Match
 from palmares.wizard.game import Game
@@ -42,12 +43,17 @@ Kind = str
 
 @dataclass(frozen=True, slots=True)
 class Competition:
-    """One competition: ``players[i]`` finished ``places[i]`` (1 best, ties share a place)."""
+    """One competition: ``players[i]`` finished ``places[i]`` (1 best, ties share a place).
+
+    ``value`` is the Dip Pouch tournament value (a percentage) where the source has one (an event
+    of ``results.csv``); the backtest's Dip Pouch rule uses it.
+    """
 
     key: str
     day: date | None
     players: tuple[str, ...]
     places: tuple[int, ...]
+    value: float | None = None
 
     def __post_init__(self) -> None:
         if len(self.players) < 2:
@@ -58,10 +64,12 @@ class Competition:
             raise ValueError(f"competition {self.key}: one place of 1 or more per player")
 
     @classmethod
-    def ranked(cls, key: str, day: date | None, places: Mapping[str, int]) -> Competition:
+    def ranked(
+        cls, key: str, day: date | None, places: Mapping[str, int], value: float | None = None
+    ) -> Competition:
         """From {player: place}, listed best first (ties in the mapping's order)."""
         order = sorted(places, key=lambda p: places[p])
-        return cls(key, day, tuple(order), tuple(places[p] for p in order))
+        return cls(key, day, tuple(order), tuple(places[p] for p in order), value)
 
     @classmethod
     def by_score(cls, key: str, day: date | None, scores: Mapping[str, Any]) -> Competition:
@@ -70,9 +78,15 @@ class Competition:
 
 
 def from_results(results: Results) -> tuple[Competition, ...]:
-    """One competition per event with two or more players, by final rank, in date order."""
+    """One competition per event with two or more players, by final rank, in date order, with
+    the event's tournament value (seed 000)."""
     return tuple(
-        Competition.ranked(e.key, e.date, {p.player: p.rank for p in e.placements})
+        Competition.ranked(
+            e.key,
+            e.date,
+            {p.player: p.rank for p in e.placements},
+            float(event_value(e).value),
+        )
         for e in results.events
         if len(e.placements) >= 2
     )

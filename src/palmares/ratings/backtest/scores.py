@@ -1,0 +1,159 @@
+"""The backtest: every system's predictions scored against what happened.
+
+::
+
+    result = backtest(competitions, ["dip-pouch", "plackett-luce", "elo"])
+    for s in result.systems: s.system, s.warm.kendall_tau, s.warm.interval("kendall_tau") ...
+
+Competitions are split in two: *warm* ones, where every player had played before, and *cold*
+starts, where at least one player is new (the system knows nothing of them). Each part gets the
+mean per competition of τ-b, ρ, top-1 and — for systems with probabilities — the log-likelihood
+of the actual order and of the winner, each with a bootstrap 95% interval (2,000 resamples of
+the competitions, seed 0, percentile method). The calibration table puts every player's predicted
+chance of winning (warm competitions) in tenths, 0–0.1 … 0.9–1, against how often they won (a
+shared first place counts as a share).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from palmares.ratings.backtest.metrics import (
+    kendall_tau_b,
+    order_log_likelihood,
+    spearman,
+    top1,
+    win_probabilities,
+    winner_log_likelihood,
+)
+from palmares.ratings.backtest.systems import Prediction, predict
+from palmares.ratings.competitions import Competition
+
+__all__ = ["METRICS", "Backtest", "CalibrationBin", "Part", "SystemResult", "backtest"]
+
+METRICS = ("kendall_tau", "spearman", "top1", "log_likelihood", "winner_log_likelihood")
+RESAMPLES = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """The mean of each metric over some competitions, and its bootstrap 95% interval."""
+
+    competitions: int
+    means: tuple[float | None, ...]
+    lows: tuple[float | None, ...]
+    highs: tuple[float | None, ...]
+
+    def mean(self, metric: str) -> float | None:
+        return self.means[METRICS.index(metric)]
+
+    def interval(self, metric: str) -> tuple[float | None, float | None]:
+        i = METRICS.index(metric)
+        return self.lows[i], self.highs[i]
+
+
+@dataclass(frozen=True, slots=True)
+class CalibrationBin:
+    low: float
+    high: float
+    count: int
+    predicted: float | None
+    observed: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SystemResult:
+    system: str
+    warm: Part
+    cold: Part
+    calibration: tuple[CalibrationBin, ...]
+    predictions: tuple[Prediction, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Backtest:
+    systems: tuple[SystemResult, ...]
+
+
+def _per_competition(p: Prediction) -> list[float | None]:
+    row: list[float | None] = [
+        kendall_tau_b(p.score, p.place),
+        spearman(p.score, p.place),
+        top1(p.score, p.place),
+    ]
+    if p.log_worth is None:
+        return [*row, None, None]
+    return [
+        *row,
+        order_log_likelihood(p.log_worth, p.place),
+        winner_log_likelihood(p.log_worth, p.place),
+    ]
+
+
+def _part(predictions: Sequence[Prediction], rng: np.random.Generator) -> Part:
+    rows = [_per_competition(p) for p in predictions]
+    n = len(rows)
+    means: list[float | None] = []
+    lows: list[float | None] = []
+    highs: list[float | None] = []
+    picks = rng.integers(0, n, size=(RESAMPLES, n)) if n else None
+    for m in range(len(METRICS)):
+        values = [r[m] for r in rows]
+        if n == 0 or values[0] is None:
+            means.append(None)
+            lows.append(None)
+            highs.append(None)
+            continue
+        x = np.asarray(values, dtype=np.float64)
+        means.append(float(x.mean()))
+        boot = x[picks].mean(axis=1)
+        lows.append(float(np.percentile(boot, 2.5)))
+        highs.append(float(np.percentile(boot, 97.5)))
+    return Part(n, tuple(means), tuple(lows), tuple(highs))
+
+
+def _calibration(predictions: Sequence[Prediction]) -> tuple[CalibrationBin, ...]:
+    edges = np.linspace(0, 1, 11)
+    prob: list[float] = []
+    won: list[float] = []
+    for p in predictions:
+        if p.log_worth is None:
+            return ()
+        winners = sum(1 for x in p.place if x == 1)
+        prob.extend(float(x) for x in win_probabilities(p.log_worth))
+        won.extend(1 / winners if x == 1 else 0.0 for x in p.place)
+    pr, wn = np.asarray(prob), np.asarray(won)
+    tenth = np.minimum((pr * 10).astype(np.int64), 9)
+    out: list[CalibrationBin] = []
+    for b in range(10):
+        mask = tenth == b
+        count = int(mask.sum())
+        out.append(
+            CalibrationBin(
+                float(edges[b]),
+                float(edges[b + 1]),
+                count,
+                float(pr[mask].mean()) if count else None,
+                float(wn[mask].mean()) if count else None,
+            )
+        )
+    return tuple(out)
+
+
+def backtest(competitions: Sequence[Competition], systems: Sequence[str]) -> Backtest:
+    """Walk ``competitions`` in order with every system and score what each predicted."""
+    out: list[SystemResult] = []
+    for system in systems:
+        predictions = predict(system, competitions)
+        rng = np.random.default_rng(0)
+        warm = [p for p in predictions if not p.cold]
+        cold = [p for p in predictions if p.cold]
+        out.append(
+            SystemResult(
+                system, _part(warm, rng), _part(cold, rng), _calibration(warm), predictions
+            )
+        )
+    return Backtest(tuple(out))

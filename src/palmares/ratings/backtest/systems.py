@@ -1,0 +1,162 @@
+"""The rating systems a backtest compares, each predicting every competition from its past.
+
+A system walks the competitions in order; before competition c it predicts from the ratings it
+holds (built from competitions 0…c−1 only), then updates on c's result. Every system returns one
+:class:`Prediction` per competition. Systems by slug (:data:`SYSTEMS`):
+
+- ``dip-pouch`` — the WDD's Dip Pouch rule (seed 000): everyone starts at 40 and moves the
+  tournament value's percentage of the distance to their percentile (N + 0.5 − place)/N × 100.
+  The value is the event's (``results.csv``); a board, game or match counts as a one-round
+  event of N players, N/7 + 2 (at most 15). Predicts by rating order; no probabilities.
+- the five Weng–Lin models (``plackett-luce`` …, openskill.py's defaults): predicts by μ; the
+  probabilities are Plackett–Luce worths exp(μ/c), c² = Σ(σ² + β²) over the competition.
+- ``elo`` — a plain multiplayer Elo: each pair of players is a game, expected score
+  1/(1 + 10^((R_j − R_i)/400)), K = 32 shared over the n − 1 opponents, everyone from 1500; the
+  probabilities are worths 10^(R/400) (the pairwise Elo curve, extended to many players).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from palmares.core.errors import PalmaresError
+from palmares.ratings.competitions import Competition
+from palmares.ratings.skill.history import flatten, rate_flat
+from palmares.ratings.skill.models import MODELS, WengLin
+
+__all__ = ["SYSTEMS", "Prediction", "predict"]
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    """One competition as a system saw it beforehand: per player (best finisher first) the
+    predicted score, the log worth (``None``: the system gives no probabilities), whether it was
+    the player's first competition, and the place they took."""
+
+    key: str
+    score: tuple[float, ...]
+    log_worth: tuple[float, ...] | None
+    new: tuple[bool, ...]
+    place: tuple[int, ...]
+
+    @property
+    def cold(self) -> bool:
+        """At least one player had never played before (a cold start)."""
+        return any(self.new)
+
+
+def _firsts(competitions: Sequence[Competition]) -> list[tuple[bool, ...]]:
+    seen: set[str] = set()
+    out: list[tuple[bool, ...]] = []
+    for c in competitions:
+        out.append(tuple(p not in seen for p in c.players))
+        seen.update(c.players)
+    return out
+
+
+def _sorted(c: Competition) -> list[int]:
+    return sorted(range(len(c.players)), key=lambda i: c.places[i])
+
+
+def dip_pouch(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
+    ratings: dict[str, float] = {}
+    out: list[Prediction] = []
+    for c, new in zip(competitions, _firsts(competitions), strict=True):
+        n = len(c.players)
+        order = _sorted(c)
+        before = [ratings.get(p, 40.0) for p in c.players]
+        out.append(
+            Prediction(
+                c.key,
+                tuple(before[i] for i in order),
+                None,
+                tuple(new[i] for i in order),
+                tuple(c.places[i] for i in order),
+            )
+        )
+        value = c.value if c.value is not None else min(n / 7 + 2, 15.0)
+        for p, r, place in zip(c.players, before, c.places, strict=True):
+            ratings[p] = r + value / 100 * ((n + 0.5 - place) / n * 100 - r)
+    return tuple(out)
+
+
+def elo(competitions: Sequence[Competition], k: float = 32.0) -> tuple[Prediction, ...]:
+    ratings: dict[str, float] = {}
+    out: list[Prediction] = []
+    for c, new in zip(competitions, _firsts(competitions), strict=True):
+        n = len(c.players)
+        order = _sorted(c)
+        r = [ratings.get(p, 1500.0) for p in c.players]
+        out.append(
+            Prediction(
+                c.key,
+                tuple(r[i] for i in order),
+                tuple(r[i] * math.log(10) / 400 for i in order),
+                tuple(new[i] for i in order),
+                tuple(c.places[i] for i in order),
+            )
+        )
+        for i, p in enumerate(c.players):
+            change = 0.0
+            for j in range(n):
+                if j != i:
+                    expected = 1 / (1 + 10 ** ((r[j] - r[i]) / 400))
+                    actual = (
+                        1.0
+                        if c.places[i] < c.places[j]
+                        else 0.5
+                        if c.places[i] == c.places[j]
+                        else 0.0
+                    )
+                    change += actual - expected
+            ratings[p] = r[i] + k / (n - 1) * change
+    return tuple(out)
+
+
+def weng_lin(slug: str) -> Callable[[Sequence[Competition]], tuple[Prediction, ...]]:
+    def run(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
+        model = WengLin(slug)
+        flat = flatten(competitions)
+        history = rate_flat(flat, model)
+        firsts = _firsts(competitions)
+        out: list[Prediction] = []
+        for c, comp in enumerate(competitions):
+            a, b = int(flat.offsets[c]), int(flat.offsets[c + 1])
+            mu = history.before_mu[a:b]
+            s2 = history.before_sigma[a:b] ** 2
+            scale = math.sqrt(float(np.sum(s2 + model.beta**2)))
+            new_of = dict(zip(comp.players, firsts[c], strict=True))
+            out.append(
+                Prediction(
+                    comp.key,
+                    tuple(float(x) for x in mu),
+                    tuple(float(x) / scale for x in mu),
+                    tuple(new_of[flat.players[int(p)]] for p in flat.player[a:b]),
+                    tuple(int(x) for x in flat.place[a:b]),
+                )
+            )
+        return tuple(out)
+
+    return run
+
+
+SYSTEMS: dict[str, Callable[[Sequence[Competition]], tuple[Prediction, ...]]] = {
+    "dip-pouch": dip_pouch,
+    **{slug: weng_lin(slug) for slug in MODELS},
+    "elo": elo,
+}
+
+
+def predict(system: str, competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
+    """Every competition's prediction by ``system``, each from the competitions before it."""
+    try:
+        run = SYSTEMS[system]
+    except KeyError:
+        raise PalmaresError(
+            f"unknown rating system {system!r} (known: {', '.join(SYSTEMS)})"
+        ) from None
+    return run(competitions)
