@@ -81,7 +81,8 @@ def skill(
     from palmares.ratings.skill import WengLin, rate_competitions
 
     weng_lin = WengLin(model)
-    competitions = read_competitions(file, kind, system=system)
+    read = read_competitions(file, kind, system=system)
+    competitions = read.competitions
     if as_of is not None:
         try:
             competitions = until(competitions, iso_date(as_of))
@@ -93,7 +94,7 @@ def skill(
     rows = [
         {
             "rank": e.rank,
-            "player": e.player,
+            "player": read.name(e.player),
             "mu": e.mu,
             "sigma": e.sigma,
             "ordinal": e.ordinal,
@@ -138,7 +139,7 @@ def backtest(
             f"--systems: unknown {', '.join(unknown) or '(none given)'} "
             f"(known: {', '.join(SYSTEMS)})"
         )
-    competitions = read_competitions(file, kind, system=system)
+    competitions = read_competitions(file, kind, system=system).competitions
     if not competitions:
         raise PalmaresError(f"{file}: no competitions")
     result = backtest(competitions, chosen)

@@ -10,6 +10,7 @@ set of players is proportional to it).
   (no information), and so does Spearman's ρ.
 - :func:`spearman` — Spearman's ρ on average ranks (ties share the mean of their places).
 - :func:`top1` — the share of the players predicted best (several when tied) who finished first.
+  "First" is the best place in the competition (a file may list only part of an event).
 - :func:`order_log_likelihood` — log P(actual order) under Plackett–Luce with the worths; tied
   players are taken in the listed order (the place is shared, the likelihood is of one order).
 - :func:`winner_log_likelihood` — log P(the winner), summing over players tied for first.
@@ -83,7 +84,8 @@ def spearman(score: Sequence[float], place: Sequence[int]) -> float:
 def top1(score: Sequence[float], place: Sequence[int]) -> float:
     best = max(score)
     picked = [p for s, p in zip(score, place, strict=True) if s == best]
-    return sum(1 for p in picked if p == 1) / len(picked)
+    first = min(place)
+    return sum(1 for p in picked if p == first) / len(picked)
 
 
 def order_log_likelihood(log_worth: Sequence[float], place: Sequence[int]) -> float:
@@ -102,7 +104,7 @@ def winner_log_likelihood(log_worth: Sequence[float], place: Sequence[int]) -> f
     lw = np.asarray(log_worth, dtype=np.float64)
     top = float(lw.max())
     w = np.exp(lw - top)
-    winners = np.asarray(place) == 1
+    winners = np.asarray(place) == min(place)
     return math.log(float(w[winners].sum()) / float(w.sum()))
 
 

@@ -122,9 +122,10 @@ def _calibration(predictions: Sequence[Prediction]) -> tuple[CalibrationBin, ...
     for p in predictions:
         if p.log_worth is None:
             return ()
-        winners = sum(1 for x in p.place if x == 1)
+        first = min(p.place)
+        winners = sum(1 for x in p.place if x == first)
         prob.extend(float(x) for x in win_probabilities(p.log_worth))
-        won.extend(1 / winners if x == 1 else 0.0 for x in p.place)
+        won.extend(1 / winners if x == first else 0.0 for x in p.place)
     pr, wn = np.asarray(prob), np.asarray(won)
     tenth = np.minimum((pr * 10).astype(np.int64), 9)
     out: list[CalibrationBin] = []

@@ -33,11 +33,14 @@ __all__ = ["SYSTEMS", "Prediction", "predict"]
 
 @dataclass(frozen=True, slots=True)
 class Prediction:
-    """One competition as a system saw it beforehand: per player (best finisher first) the
-    predicted score, the log worth (``None``: the system gives no probabilities), whether it was
-    the player's first competition, and the place they took."""
+    """One competition as a system saw it beforehand.
+
+    Per player, best finisher first: the player, the predicted score, the log worth (``None``:
+    the system gives no probabilities), whether it was their first competition, their place.
+    """
 
     key: str
+    players: tuple[str, ...]
     score: tuple[float, ...]
     log_worth: tuple[float, ...] | None
     new: tuple[bool, ...]
@@ -72,6 +75,7 @@ def dip_pouch(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
         out.append(
             Prediction(
                 c.key,
+                tuple(c.players[i] for i in order),
                 tuple(before[i] for i in order),
                 None,
                 tuple(new[i] for i in order),
@@ -94,6 +98,7 @@ def elo(competitions: Sequence[Competition], k: float = 32.0) -> tuple[Predictio
         out.append(
             Prediction(
                 c.key,
+                tuple(c.players[i] for i in order),
                 tuple(r[i] for i in order),
                 tuple(r[i] * math.log(10) / 400 for i in order),
                 tuple(new[i] for i in order),
@@ -130,12 +135,14 @@ def weng_lin(slug: str) -> Callable[[Sequence[Competition]], tuple[Prediction, .
             s2 = history.before_sigma[a:b] ** 2
             scale = math.sqrt(float(np.sum(s2 + model.beta**2)))
             new_of = dict(zip(comp.players, firsts[c], strict=True))
+            names = tuple(flat.players[int(p)] for p in flat.player[a:b])
             out.append(
                 Prediction(
                     comp.key,
+                    names,
                     tuple(float(x) for x in mu),
                     tuple(float(x) / scale for x in mu),
-                    tuple(new_of[flat.players[int(p)]] for p in flat.player[a:b]),
+                    tuple(new_of[p] for p in names),
                     tuple(int(x) for x in flat.place[a:b]),
                 )
             )
