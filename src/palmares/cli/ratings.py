@@ -4,7 +4,8 @@
   best ordinal (μ − 3σ) first; csv columns ``rank, player, mu, sigma, ordinal, competitions``.
 - ``backtest FILE --kind … [--systems a,b,…]``: which rating predicts the results best; csv one
   row per system: ``system, competitions, kendall_tau, spearman, top1, log_likelihood`` then
-  ``winner_log_likelihood``, the 95% intervals and the cold-start figures.
+  ``winner_log_likelihood``, the 95% intervals (``…_low``, ``…_high``), the same among
+  returning players (``returning_…``) and over the competitions with a newcomer (``cold_…``).
 
 Thin: read the competitions (palmares.io.competitions), ask palmares.ratings.skill or
 palmares.ratings.backtest, build a Report. Heavy modules are imported inside the commands.
@@ -39,7 +40,7 @@ DEFAULT_SYSTEMS = "dip-pouch,plackett-luce,bradley-terry-full,thurstone-mostelle
 TWO, THREE = fixed(2), fixed(3)
 TABLE_COLUMNS = [
     Col("system"),
-    Col("competitions", "warm", justify="right"),
+    Col("competitions", justify="right"),
     Col("kendall_tau", "τ-b", THREE, "right"),
     Col("kendall_tau_ci", "95%", None, "right"),
     Col("spearman", "ρ", THREE, "right"),
@@ -47,8 +48,11 @@ TABLE_COLUMNS = [
     Col("log_likelihood", "log L", THREE, "right"),
     Col("log_likelihood_ci", "95%", None, "right"),
     Col("winner_log_likelihood", "log L(win)", THREE, "right"),
+    Col("returning_competitions", "returning", justify="right"),
+    Col("returning_kendall_tau", "τ-b", THREE, "right"),
+    Col("returning_log_likelihood", "log L", THREE, "right"),
     Col("cold_competitions", "cold", justify="right"),
-    Col("cold_kendall_tau", "cold τ-b", THREE, "right"),
+    Col("cold_kendall_tau", "τ-b", THREE, "right"),
 ]
 
 
@@ -145,15 +149,16 @@ def backtest(
     result = backtest(competitions, chosen)
     rows: list[dict[str, Any]] = []
     for s in result.systems:
-        row: dict[str, Any] = {"system": s.system, "competitions": s.warm.competitions}
+        row: dict[str, Any] = {"system": s.system, "competitions": s.all.competitions}
         for m in METRICS:
-            row[m] = s.warm.mean(m)
+            row[m] = s.all.mean(m)
         for m in METRICS:
-            low, high = s.warm.interval(m)
-            row[f"{m}_low"], row[f"{m}_high"] = low, high
-        row["cold_competitions"] = s.cold.competitions
-        for m in METRICS:
-            row[f"cold_{m}"] = s.cold.mean(m)
+            row[f"{m}_low"], row[f"{m}_high"] = s.all.interval(m)
+        for prefix, part in (("returning", s.returning), ("cold", s.newcomers)):
+            row[f"{prefix}_competitions"] = part.competitions
+            for m in METRICS:
+                row[f"{prefix}_{m}"] = part.mean(m)
+                row[f"{prefix}_{m}_low"], row[f"{prefix}_{m}_high"] = part.interval(m)
         rows.append(row)
     report_rows = rows if fmt != Format.table else [_shown(r) for r in rows]
     columns = [Col(k) for k in rows[0]] if fmt != Format.table else TABLE_COLUMNS
@@ -183,12 +188,12 @@ def backtest(
                     Col("observed", "observed wins", THREE, "right"),
                 ],
                 calibration_rows,
-                title="Calibration (warm competitions)",
+                title="Calibration (returning players)",
             )
         )
     report = Report(tables)
     report.notes.append(
-        "warm: every player had played before; cold: at least one player's first competition. "
-        "Means per competition; 95% bootstrap intervals (2,000 resamples)."
+        "Means per competition, 95% bootstrap intervals (2,000 resamples). returning: among the "
+        "players who had played before; cold: the competitions with a newcomer."
     )
     emit(report, fmt)

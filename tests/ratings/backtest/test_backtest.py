@@ -49,7 +49,7 @@ def test_shuffling_the_future_changes_no_past_prediction(system: str) -> None:
 
 def test_the_generating_model_predicts_best() -> None:
     result = backtest(history(7), ["dip-pouch", "plackett-luce", "elo", "thurstone-mosteller-full"])
-    by = {s.system: s.warm for s in result.systems}
+    by = {s.system: s.returning for s in result.systems}
 
     def tau(system: str) -> float:
         value = by[system].mean("kendall_tau")
@@ -86,6 +86,9 @@ def test_dip_pouch_tau_b_on_a_hand_made_history() -> None:
     assert dict(zip(second.place, second.score, strict=True)) == pytest.approx(
         {1: 41.0, 2: 40 + 0.1 * (250 / 3 - 40), 3: 40 + 0.1 * (50 / 3 - 40), 4: 40.0}
     )
-    assert result.cold.competitions == 2
-    assert result.cold.mean("kendall_tau") == pytest.approx((0.0 + 1 / 3) / 2)
-    assert result.warm.competitions == 0
+    assert result.all.competitions == result.newcomers.competitions == 2
+    assert result.all.mean("kendall_tau") == pytest.approx((0.0 + 1 / 3) / 2)
+    # among returning players A, B, C of event 2: predicted A, B, C; finished B, A, C
+    assert result.returning.competitions == 1
+    assert result.returning.mean("kendall_tau") == pytest.approx(1 / 3)
+    assert result.returning.mean("top1") == 0.0

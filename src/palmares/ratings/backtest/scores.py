@@ -3,15 +3,17 @@
 ::
 
     result = backtest(competitions, ["dip-pouch", "plackett-luce", "elo"])
-    for s in result.systems: s.system, s.warm.kendall_tau, s.warm.interval("kendall_tau") ...
+    for s in result.systems: s.system, s.all.mean("kendall_tau"), s.all.interval("kendall_tau")
 
-Competitions are split in two: *warm* ones, where every player had played before, and *cold*
-starts, where at least one player is new (the system knows nothing of them). Each part gets the
-mean per competition of τ-b, ρ, top-1 and — for systems with probabilities — the log-likelihood
-of the actual order and of the winner, each with a bootstrap 95% interval (2,000 resamples of
-the competitions, seed 0, percentile method). The calibration table puts every player's predicted
-chance of winning (warm competitions) in tenths, 0–0.1 … 0.9–1, against how often they won (a
-shared first place counts as a share).
+Three views of the same predictions: ``all`` — every competition, every player; ``returning`` —
+each competition among the players who had played before (players' first competitions left
+out; a competition with fewer than two such players drops out); ``newcomers`` — the competitions
+in which at least one player was new (a cold start: the system knew nothing of them). Each gets
+the mean per competition of τ-b, ρ, top-1 and — for systems with probabilities — the
+log-likelihood of the actual order and of the winner, each with a bootstrap 95% interval (2,000
+resamples of the competitions, seed 0, percentile method). The calibration table puts every
+returning player's predicted chance of winning in tenths, 0–0.1 … 0.9–1, against how often they
+won (a shared first place counts as a share).
 """
 
 from __future__ import annotations
@@ -67,8 +69,9 @@ class CalibrationBin:
 @dataclass(frozen=True, slots=True)
 class SystemResult:
     system: str
-    warm: Part
-    cold: Part
+    all: Part
+    returning: Part
+    newcomers: Part
     calibration: tuple[CalibrationBin, ...]
     predictions: tuple[Prediction, ...]
 
@@ -150,11 +153,16 @@ def backtest(competitions: Sequence[Competition], systems: Sequence[str]) -> Bac
     for system in systems:
         predictions = predict(system, competitions)
         rng = np.random.default_rng(0)
-        warm = [p for p in predictions if not p.cold]
-        cold = [p for p in predictions if p.cold]
+        returning = [r for p in predictions if (r := p.returning()) is not None]
+        newcomers = [p for p in predictions if p.cold]
         out.append(
             SystemResult(
-                system, _part(warm, rng), _part(cold, rng), _calibration(warm), predictions
+                system,
+                _part(predictions, rng),
+                _part(returning, rng),
+                _part(newcomers, rng),
+                _calibration(returning),
+                predictions,
             )
         )
     return Backtest(tuple(out))

@@ -8,8 +8,10 @@ holds (built from competitions 0…c−1 only), then updates on c's result. Ever
   tournament value's percentage of the distance to their percentile (N + 0.5 − place)/N × 100.
   The value is the event's (``results.csv``); a board, game or match counts as a one-round
   event of N players, N/7 + 2 (at most 15). Predicts by rating order; no probabilities.
-- the five Weng–Lin models (``plackett-luce`` …, openskill.py's defaults): predicts by μ; the
-  probabilities are Plackett–Luce worths exp(μ/c), c² = Σ(σ² + β²) over the competition.
+- the five Weng–Lin models (``plackett-luce`` …, openskill.py's defaults): predicts by μ.
+  Plackett–Luce's probabilities are its own worths exp(μ/c), c² = Σ(σ² + β²) over the
+  competition (Weng & Lin 2011, eq. 47); the four pairwise models' are openskill.py's
+  ``predict_win``: p_i ∝ mean_{j≠i} Φ((μ_i − μ_j)/√(2β² + σ_i² + σ_j²)), used as worths.
 - ``elo`` — a plain multiplayer Elo: each pair of players is a game, expected score
   1/(1 + 10^((R_j − R_i)/400)), K = 32 shared over the n − 1 opponents, everyone from 1500; the
   probabilities are worths 10^(R/400) (the pairwise Elo curve, extended to many players).
@@ -20,8 +22,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
 import numpy as np
+import numpy.typing as npt
 
 from palmares.core.errors import PalmaresError
 from palmares.ratings.competitions import Competition
@@ -29,6 +33,9 @@ from palmares.ratings.skill.history import flatten, rate_flat
 from palmares.ratings.skill.models import MODELS, WengLin
 
 __all__ = ["SYSTEMS", "Prediction", "predict"]
+
+F64 = npt.NDArray[np.float64]
+_PHI = NormalDist().cdf
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +57,25 @@ class Prediction:
     def cold(self) -> bool:
         """At least one player had never played before (a cold start)."""
         return any(self.new)
+
+    def returning(self) -> Prediction | None:
+        """The prediction among the players who had played before (``None``: fewer than two).
+
+        Plackett–Luce probabilities restrict to a subset by renormalising the same worths.
+        """
+        keep = [i for i, new in enumerate(self.new) if not new]
+        if len(keep) < 2:
+            return None
+        if len(keep) == len(self.new):
+            return self
+        return Prediction(
+            self.key,
+            tuple(self.players[i] for i in keep),
+            tuple(self.score[i] for i in keep),
+            None if self.log_worth is None else tuple(self.log_worth[i] for i in keep),
+            tuple(False for _ in keep),
+            tuple(self.place[i] for i in keep),
+        )
 
 
 def _firsts(competitions: Sequence[Competition]) -> list[tuple[bool, ...]]:
@@ -122,6 +148,20 @@ def elo(competitions: Sequence[Competition], k: float = 32.0) -> tuple[Predictio
     return tuple(out)
 
 
+def _log_worth(slug: str, mu: F64, s2: F64, beta: float) -> F64:
+    if slug == "plackett-luce":
+        out: F64 = mu / math.sqrt(float(np.sum(s2 + beta**2)))
+        return out
+    n = mu.shape[0]
+    scale = np.sqrt(2 * beta**2 + s2[:, None] + s2[None, :])
+    phi = np.vectorize(_PHI)((mu[:, None] - mu[None, :]) / scale)
+    np.fill_diagonal(phi, 0.0)
+    win = phi.sum(axis=1) / (n - 1)
+    with np.errstate(divide="ignore"):
+        out = np.log(np.maximum(win / win.sum(), 1e-300))
+    return out
+
+
 def weng_lin(slug: str) -> Callable[[Sequence[Competition]], tuple[Prediction, ...]]:
     def run(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
         model = WengLin(slug)
@@ -133,7 +173,7 @@ def weng_lin(slug: str) -> Callable[[Sequence[Competition]], tuple[Prediction, .
             a, b = int(flat.offsets[c]), int(flat.offsets[c + 1])
             mu = history.before_mu[a:b]
             s2 = history.before_sigma[a:b] ** 2
-            scale = math.sqrt(float(np.sum(s2 + model.beta**2)))
+            log_worth = _log_worth(slug, mu, s2, model.beta)
             new_of = dict(zip(comp.players, firsts[c], strict=True))
             names = tuple(flat.players[int(p)] for p in flat.player[a:b])
             out.append(
@@ -141,7 +181,7 @@ def weng_lin(slug: str) -> Callable[[Sequence[Competition]], tuple[Prediction, .
                     comp.key,
                     names,
                     tuple(float(x) for x in mu),
-                    tuple(float(x) / scale for x in mu),
+                    tuple(float(x) for x in log_worth),
                     tuple(new_of[p] for p in names),
                     tuple(int(x) for x in flat.place[a:b]),
                 )
