@@ -92,3 +92,15 @@ def test_dip_pouch_tau_b_on_a_hand_made_history() -> None:
     assert result.returning.competitions == 1
     assert result.returning.mean("kendall_tau") == pytest.approx(1 / 3)
     assert result.returning.mean("top1") == 0.0
+
+
+def test_the_wizard_skill_ratio_predicts_from_earlier_games() -> None:
+    """Seed 004: placement points are the players below minus those above; SR = points / games.
+    After A 1st, B 2nd, C 3rd: A +2, B 0, C −2 in one game each."""
+    g1 = Competition("g1", None, ("A", "B", "C"), (1, 2, 3))
+    g2 = Competition("g2", None, ("C", "B", "A", "D"), (1, 2, 3, 4))
+    second = predict("skill-ratio", [g1, g2])[1]
+    assert dict(zip(second.players, second.score, strict=True)) == {
+        "A": 2.0, "B": 0.0, "C": -2.0, "D": 0.0,
+    }  # fmt: skip
+    assert second.log_worth is None

@@ -12,6 +12,10 @@ holds (built from competitions 0…c−1 only), then updates on c's result. Ever
   Plackett–Luce's probabilities are its own worths exp(μ/c), c² = Σ(σ² + β²) over the
   competition (Weng & Lin 2011, eq. 47); the four pairwise models' are openskill.py's
   ``predict_win``: p_i ∝ mean_{j≠i} Φ((μ_i − μ_j)/√(2β² + σ_i² + σ_j²)), used as worths.
+- ``skill-ratio`` — the Wizard league's own table measure (seed 004, "Skill Ratio"): placement
+  points per game played, a game's placement points being the players below minus the players
+  above. Taken over all of a player's earlier games (the league's table restarts each month; a
+  monthly measure would make every month a cold start). Predicts by it; no probabilities.
 - ``elo`` — a plain multiplayer Elo: each pair of players is a game, expected score
   1/(1 + 10^((R_j − R_i)/400)), K = 32 shared over the n − 1 opponents, everyone from 1500; the
   probabilities are worths 10^(R/400) (the pairwise Elo curve, extended to many players).
@@ -114,6 +118,31 @@ def dip_pouch(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
     return tuple(out)
 
 
+def skill_ratio(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
+    points: dict[str, int] = {}
+    games: dict[str, int] = {}
+    out: list[Prediction] = []
+    for c, new in zip(competitions, _firsts(competitions), strict=True):
+        order = _sorted(c)
+        ratio = [points.get(p, 0) / games[p] if p in games else 0.0 for p in c.players]
+        out.append(
+            Prediction(
+                c.key,
+                tuple(c.players[i] for i in order),
+                tuple(ratio[i] for i in order),
+                None,
+                tuple(new[i] for i in order),
+                tuple(c.places[i] for i in order),
+            )
+        )
+        for p, mine in zip(c.players, c.places, strict=True):
+            below = sum(1 for q in c.places if q > mine)
+            above = sum(1 for q in c.places if q < mine)
+            points[p] = points.get(p, 0) + below - above
+            games[p] = games.get(p, 0) + 1
+    return tuple(out)
+
+
 def elo(competitions: Sequence[Competition], k: float = 32.0) -> tuple[Prediction, ...]:
     ratings: dict[str, float] = {}
     out: list[Prediction] = []
@@ -194,6 +223,7 @@ def weng_lin(slug: str) -> Callable[[Sequence[Competition]], tuple[Prediction, .
 SYSTEMS: dict[str, Callable[[Sequence[Competition]], tuple[Prediction, ...]]] = {
     "dip-pouch": dip_pouch,
     **{slug: weng_lin(slug) for slug in MODELS},
+    "skill-ratio": skill_ratio,
     "elo": elo,
 }
 
