@@ -65,6 +65,9 @@ def test_the_generating_model_predicts_best() -> None:
     assert best == "plackett-luce"
     # far better than knowing nothing: a uniform guess has log L = −log 7! per game
     assert (by["plackett-luce"].mean("log_likelihood") or 0) > -np.log(5040) + 0.5
+    blind = backtest(history(7), ["uniform"]).systems[0].all
+    assert blind.mean("log_likelihood") == pytest.approx(-np.log(5040))
+    assert blind.mean("kendall_tau") == 0.0
     low, high = by["plackett-luce"].interval("kendall_tau")
     assert low is not None and high is not None
     assert low < (by["plackett-luce"].mean("kendall_tau") or 0) < high

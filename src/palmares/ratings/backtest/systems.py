@@ -16,6 +16,8 @@ holds (built from competitions 0…c−1 only), then updates on c's result. Ever
   points per game played, a game's placement points being the players below minus the players
   above. Taken over all of a player's earlier games (the league's table restarts each month; a
   monthly measure would make every month a cold start). Predicts by it; no probabilities.
+- ``uniform`` — the baseline that knows nothing: every order equally likely (log-likelihood
+  −log n! for n players, τ-b 0). A system is only worth its margin over this.
 - ``elo`` — a plain multiplayer Elo: each pair of players is a game, expected score
   1/(1 + 10^((R_j − R_i)/400)), K = 32 shared over the n − 1 opponents, everyone from 1500; the
   probabilities are worths 10^(R/400) (the pairwise Elo curve, extended to many players).
@@ -143,6 +145,24 @@ def skill_ratio(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
     return tuple(out)
 
 
+def uniform(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
+    out: list[Prediction] = []
+    for c, new in zip(competitions, _firsts(competitions), strict=True):
+        order = _sorted(c)
+        zeros = tuple(0.0 for _ in order)
+        out.append(
+            Prediction(
+                c.key,
+                tuple(c.players[i] for i in order),
+                zeros,
+                zeros,
+                tuple(new[i] for i in order),
+                tuple(c.places[i] for i in order),
+            )
+        )
+    return tuple(out)
+
+
 def elo(competitions: Sequence[Competition], k: float = 32.0) -> tuple[Prediction, ...]:
     ratings: dict[str, float] = {}
     out: list[Prediction] = []
@@ -225,6 +245,7 @@ SYSTEMS: dict[str, Callable[[Sequence[Competition]], tuple[Prediction, ...]]] = 
     **{slug: weng_lin(slug) for slug in MODELS},
     "skill-ratio": skill_ratio,
     "elo": elo,
+    "uniform": uniform,
 }
 
 
