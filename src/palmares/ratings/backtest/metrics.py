@@ -21,9 +21,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-import numpy as np
-import numpy.typing as npt
-
 __all__ = [
     "average_ranks",
     "kendall_tau_b",
@@ -32,8 +29,6 @@ __all__ = [
     "top1",
     "winner_log_likelihood",
 ]
-
-F64 = npt.NDArray[np.float64]
 
 
 def kendall_tau_b(score: Sequence[float], place: Sequence[int]) -> float:
@@ -57,17 +52,17 @@ def kendall_tau_b(score: Sequence[float], place: Sequence[int]) -> float:
     return 0.0 if denominator == 0 else (concordant - discordant) / denominator
 
 
-def average_ranks(values: Sequence[float]) -> F64:
+def average_ranks(values: Sequence[float]) -> list[float]:
     """Ranks 1…n of ``values`` ascending, ties sharing the mean of their ranks."""
-    x = np.asarray(values, dtype=np.float64)
-    order = np.argsort(x, kind="mergesort")
-    ranks = np.empty(len(x))
+    order = sorted(range(len(values)), key=lambda k: values[k])
+    ranks = [0.0] * len(values)
     i = 0
-    while i < len(x):
+    while i < len(order):
         j = i
-        while j + 1 < len(x) and x[order[j + 1]] == x[order[i]]:
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
             j += 1
-        ranks[order[i : j + 1]] = (i + j) / 2 + 1
+        for k in order[i : j + 1]:
+            ranks[k] = (i + j) / 2 + 1
         i = j + 1
     return ranks
 
@@ -76,9 +71,15 @@ def spearman(score: Sequence[float], place: Sequence[int]) -> float:
     """Spearman's ρ: Pearson's correlation of the average ranks of score and of −place."""
     a = average_ranks(score)
     b = average_ranks([-p for p in place])
-    a, b = a - a.mean(), b - b.mean()
-    denominator = math.sqrt(float(a @ a) * float(b @ b))
-    return 0.0 if denominator == 0 else float(a @ b) / denominator
+    mean = (len(a) + 1) / 2
+    da = [x - mean for x in a]
+    db = [x - mean for x in b]
+    saa = sum(x * x for x in da)
+    sbb = sum(x * x for x in db)
+    denominator = math.sqrt(saa * sbb)
+    return (
+        0.0 if denominator == 0 else sum(x * y for x, y in zip(da, db, strict=True)) / denominator
+    )
 
 
 def top1(score: Sequence[float], place: Sequence[int]) -> float:
@@ -88,28 +89,24 @@ def top1(score: Sequence[float], place: Sequence[int]) -> float:
     return sum(1 for p in picked if p == first) / len(picked)
 
 
+def _log_sum_exp(values: Sequence[float]) -> float:
+    top = max(values)
+    return top + math.log(sum(math.exp(v - top) for v in values))
+
+
 def order_log_likelihood(log_worth: Sequence[float], place: Sequence[int]) -> float:
     """Σ over the order of finish of log(w_i / Σ_{not yet placed} w)."""
     order = sorted(range(len(place)), key=lambda i: place[i])
-    lw = np.asarray([log_worth[i] for i in order], dtype=np.float64)
-    total = 0.0
-    for k in range(len(lw) - 1):
-        rest = lw[k:]
-        top = float(rest.max())
-        total += float(lw[k]) - (top + math.log(float(np.exp(rest - top).sum())))
-    return total
+    lw = [log_worth[i] for i in order]
+    return sum(lw[k] - _log_sum_exp(lw[k:]) for k in range(len(lw) - 1))
 
 
 def winner_log_likelihood(log_worth: Sequence[float], place: Sequence[int]) -> float:
-    lw = np.asarray(log_worth, dtype=np.float64)
-    top = float(lw.max())
-    w = np.exp(lw - top)
-    winners = np.asarray(place) == min(place)
-    return math.log(float(w[winners].sum()) / float(w.sum()))
+    first = min(place)
+    winners = [w for w, p in zip(log_worth, place, strict=True) if p == first]
+    return _log_sum_exp(winners) - _log_sum_exp(log_worth)
 
 
-def win_probabilities(log_worth: Sequence[float]) -> F64:
-    lw = np.asarray(log_worth, dtype=np.float64)
-    w = np.exp(lw - lw.max())
-    out: F64 = w / w.sum()
-    return out
+def win_probabilities(log_worth: Sequence[float]) -> list[float]:
+    total = _log_sum_exp(log_worth)
+    return [math.exp(w - total) for w in log_worth]

@@ -99,20 +99,26 @@ def _per_competition(p: Prediction) -> list[float | None]:
 def _part(predictions: Sequence[Prediction], rng: np.random.Generator) -> Part:
     rows = [_per_competition(p) for p in predictions]
     n = len(rows)
+    if n == 0:
+        nothing = tuple(None for _ in METRICS)
+        return Part(0, nothing, nothing, nothing)
+    # A resample draws n competitions with replacement; as counts per competition, the
+    # resampled means of every metric are one matrix product.
+    picks = rng.integers(0, n, size=(RESAMPLES, n)) + n * np.arange(RESAMPLES)[:, None]
+    counts = np.bincount(picks.ravel(), minlength=RESAMPLES * n).reshape(RESAMPLES, n) / n
     means: list[float | None] = []
     lows: list[float | None] = []
     highs: list[float | None] = []
-    picks = rng.integers(0, n, size=(RESAMPLES, n)) if n else None
     for m in range(len(METRICS)):
         values = [r[m] for r in rows]
-        if n == 0 or values[0] is None:
+        if values[0] is None:
             means.append(None)
             lows.append(None)
             highs.append(None)
             continue
         x = np.asarray(values, dtype=np.float64)
         means.append(float(x.mean()))
-        boot = x[picks].mean(axis=1)
+        boot = counts @ x
         lows.append(float(np.percentile(boot, 2.5)))
         highs.append(float(np.percentile(boot, 97.5)))
     return Part(n, tuple(means), tuple(lows), tuple(highs))
@@ -127,7 +133,7 @@ def _calibration(predictions: Sequence[Prediction]) -> tuple[CalibrationBin, ...
             return ()
         first = min(p.place)
         winners = sum(1 for x in p.place if x == first)
-        prob.extend(float(x) for x in win_probabilities(p.log_worth))
+        prob.extend(win_probabilities(p.log_worth))
         won.extend(1 / winners if x == first else 0.0 for x in p.place)
     pr, wn = np.asarray(prob), np.asarray(won)
     tenth = np.minimum((pr * 10).astype(np.int64), 9)
