@@ -45,8 +45,9 @@ Kind = str
 class Competition:
     """One competition: ``players[i]`` finished ``places[i]`` (1 best, ties share a place).
 
-    ``value`` is the Dip Pouch tournament value (a percentage) where the source has one (an event
-    of ``results.csv``); the backtest's Dip Pouch rule uses it.
+    ``value`` is the Dip Pouch tournament value (a percentage) and ``field`` the field size N
+    (which can exceed the players listed) where the source has them (an event of
+    ``results.csv``); the backtest's Dip Pouch rule uses them.
     """
 
     key: str
@@ -54,6 +55,7 @@ class Competition:
     players: tuple[str, ...]
     places: tuple[int, ...]
     value: float | None = None
+    field: int | None = None
 
     def __post_init__(self) -> None:
         if len(self.players) < 2:
@@ -65,11 +67,16 @@ class Competition:
 
     @classmethod
     def ranked(
-        cls, key: str, day: date | None, places: Mapping[str, int], value: float | None = None
+        cls,
+        key: str,
+        day: date | None,
+        places: Mapping[str, int],
+        value: float | None = None,
+        field: int | None = None,
     ) -> Competition:
         """From {player: place}, listed best first (ties in the mapping's order)."""
         order = sorted(places, key=lambda p: places[p])
-        return cls(key, day, tuple(order), tuple(places[p] for p in order), value)
+        return cls(key, day, tuple(order), tuple(places[p] for p in order), value, field)
 
     @classmethod
     def by_score(cls, key: str, day: date | None, scores: Mapping[str, Any]) -> Competition:
@@ -86,6 +93,7 @@ def from_results(results: Results) -> tuple[Competition, ...]:
             e.date,
             {p.player: p.rank for p in e.placements},
             float(event_value(e).value),
+            e.field_size,
         )
         for e in results.events
         if len(e.placements) >= 2

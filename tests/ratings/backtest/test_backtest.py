@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from palmares.io.results import read_results
 from palmares.ratings.backtest import SYSTEMS, backtest, predict
-from palmares.ratings.competitions import Competition
+from palmares.ratings.competitions import Competition, from_results
+from palmares.ratings.dip_pouch import rate_history
+
+REPO = Path(__file__).resolve().parents[3]
 
 
 def history(seed: int, games: int = 600, players: int = 40) -> list[Competition]:
@@ -107,3 +112,17 @@ def test_the_wizard_skill_ratio_predicts_from_earlier_games() -> None:
         "A": 2.0, "B": 0.0, "C": -2.0, "D": 0.0,
     }  # fmt: skip
     assert second.log_worth is None
+
+
+def test_the_dip_pouch_system_is_seed_000s_rule() -> None:
+    """Before every event, the backtest's Dip Pouch score of each player is the exact rating
+    (palmares.ratings.dip_pouch.rate_history) before that event."""
+    results = read_results(REPO / "examples" / "dip-pouch" / "history.csv")
+    exact = rate_history(results)
+    before = {(s.player, s.event): float(s.before) for steps in exact.values() for s in steps}
+    checked = 0
+    for p in predict("dip-pouch", from_results(results)):
+        for player, score in zip(p.players, p.score, strict=True):
+            assert score == pytest.approx(before[(player, p.key)], abs=1e-9)
+            checked += 1
+    assert checked == sum(len(e.placements) for e in results.events)

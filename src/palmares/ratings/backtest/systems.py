@@ -6,8 +6,8 @@ holds (built from competitions 0…c−1 only), then updates on c's result. Ever
 
 - ``dip-pouch`` — the WDD's Dip Pouch rule (seed 000): everyone starts at 40 and moves the
   tournament value's percentage of the distance to their percentile (N + 0.5 − place)/N × 100.
-  The value is the event's (``results.csv``); a board, game or match counts as a one-round
-  event of N players, N/7 + 2 (at most 15). Predicts by rating order; no probabilities.
+  The value and N are the event's (``results.csv``: its tournament value and field size); a
+  board, game or match counts as a one-round event of its N players, N/7 + 2 (at most 15). Predicts by rating order; no probabilities.
 - the five Weng–Lin models (``plackett-luce`` …, openskill.py's defaults): predicts by μ.
   Plackett–Luce's probabilities are its own worths exp(μ/c), c² = Σ(σ² + β²) over the
   competition (Weng & Lin 2011, eq. 47); the four pairwise models' are openskill.py's
@@ -101,7 +101,7 @@ def dip_pouch(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
     ratings: dict[str, float] = {}
     out: list[Prediction] = []
     for c, new in zip(competitions, _firsts(competitions), strict=True):
-        n = len(c.players)
+        n = c.field if c.field is not None else len(c.players)
         order = _sorted(c)
         before = [ratings.get(p, 40.0) for p in c.players]
         out.append(
