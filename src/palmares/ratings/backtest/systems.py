@@ -7,7 +7,8 @@ holds (built from competitions 0…c−1 only), then updates on c's result. Ever
 - ``dip-pouch`` — the WDD's Dip Pouch rule (seed 000): everyone starts at 40 and moves the
   tournament value's percentage of the distance to their percentile (N + 0.5 − place)/N × 100.
   The value and N are the event's (``results.csv``: its tournament value and field size); a
-  board, game or match counts as a one-round event of its N players, N/7 + 2 (at most 15). Predicts by rating order; no probabilities.
+  board, game or match counts as a one-round event of its N players, N/7 + 2 (at most 15).
+  Predicts by rating order; no probabilities.
 - the five Weng–Lin models (``plackett-luce`` …, openskill.py's defaults): predicts by μ.
   Plackett–Luce's probabilities are its own worths exp(μ/c), c² = Σ(σ² + β²) over the
   competition (Weng & Lin 2011, eq. 47); the four pairwise models' are openskill.py's
