@@ -103,7 +103,7 @@ STATIC_URL = "/static/"
 # `palmares serve` collects the static files into STATIC_ROOT (PALMARES_STATIC_ROOT, default
 # ./staticfiles) with content-hashed names, gzip and brotli copies: browsers keep them for a year.
 # Until they are collected, whitenoise serves them from the app folders (finders).
-STATIC_ROOT = env_str("PALMARES_STATIC_ROOT") or str(Path.cwd() / "staticfiles")
+STATIC_ROOT: str | None = env_str("PALMARES_STATIC_ROOT") or str(Path.cwd() / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "palmares.web.lib.static.HashedStaticStorage"},
