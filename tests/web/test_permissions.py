@@ -27,6 +27,9 @@ WRITES = {
     # The tournament day (issue 12): tests/web/test_tday_permissions.py tries each of them.
     *TDAY_API_WRITES,
     *(("POST", p) for p in TDAY_PAGES),
+    ("POST", "/api/tournaments/{tournament_id}/clock"),
+    ("PUT", "/api/tournaments/{tournament_id}/clock/settings"),
+    ("POST", "diplomacy/<int:tournament_id>/chaos-schedule/"),
 }
 PAGES_THAT_WRITE = {"diplomacy/<int:tournament_id>/boards/new", "imports/new", *TDAY_PAGES}
 

@@ -26,6 +26,7 @@ from palmares.core.rounding import half_up
 from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import is_ratings_officer
 from palmares.web.api import tday
+from palmares.web.api.clock import router as clock_router
 from palmares.web.api.games import league_rows
 from palmares.web.api.games import router as games_router
 from palmares.web.api.schemas import (
@@ -63,6 +64,7 @@ api = NinjaAPI(
 )
 api.add_router("", games_router)
 api.add_router("", tday.router)
+api.add_router("", clock_router)
 
 
 @api.exception_handler(ValidationError)

@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from palmares.web.ui.views import (
+    clock,
     desk,
     dip_pouch,
     diplomacy,
@@ -13,6 +14,7 @@ from palmares.web.ui.views import (
     imports,
     rounds,
     site,
+    skill,
     tournaments,
 )
 
@@ -75,6 +77,12 @@ urlpatterns = [
         rounds.publish,
         name="publish-call",
     ),
+    path("diplomacy/<int:tournament_id>/clock/", clock.clock, name="clock"),
+    path(
+        "diplomacy/<int:tournament_id>/chaos-schedule/",
+        clock.chaos_schedule,
+        name="chaos-schedule",
+    ),
     path("tantrix/", games.tantrix, name="tantrix"),
     path("tantrix/events/<int:event_id>/", games.tantrix_event, name="tantrix-event"),
     path("tantrix/players/<int:player_id>/", games.tantrix_player, name="tantrix-player"),
@@ -83,6 +91,7 @@ urlpatterns = [
     path("wizard/junior/<int:year>-<int:month>/", games.wizard_junior, name="wizard-junior"),
     path("wizard/tournaments/<int:event_id>/", games.wizard_tournament, name="wizard-tournament"),
     path("wizard/players/<int:player_id>/", games.wizard_ledger, name="wizard-ledger"),
+    path("ratings/<slug:community>/", skill.which_predicts, name="which-predicts"),
     path("imports/new", imports.upload, name="import"),
     path(
         "accounts/login/",
