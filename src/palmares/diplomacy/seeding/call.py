@@ -59,7 +59,7 @@ def board_call(
     seed: int = 0,
     time_limit: float = 2.0,
     moves: int | None = None,
-    clock: Callable[[], float] = time.monotonic,
+    clock: Callable[[], float] = time.thread_time,
 ) -> BoardCall:
     """Seat the round: the boards of this round and of the rounds to come (:func:`.foresee`),
     then powers for all of them at once (:func:`.colour`), this round's given.
@@ -71,7 +71,7 @@ def board_call(
         raise PalmaresError(f"the time limit must be positive, got {time_limit}")
     if problem.rounds is not None and problem.rounds < 1:
         raise PalmaresError(f"the number of rounds must be at least 1, got {problem.rounds}")
-    start = clock()
+    start = time.perf_counter()
     plan = foresee(problem, seed=seed, time_limit=time_limit, moves=moves, clock=clock)
     now = plan[0]
     prep, bound, found, boards = now.prep, now.bound, now.found, now.boards
@@ -164,7 +164,7 @@ def board_call(
         notes=tuple(notes),
         seed=seed,
         moves=found.moves,
-        seconds=clock() - start,
+        seconds=time.perf_counter() - start,
         stopped_by_time=stopped,
         plan_worst=plan_worst,
         plan_extra=plan_extra,

@@ -24,11 +24,14 @@ A fixed top board costs exactly what it costs; the bounds above apply to the oth
 
 - *this round*: a player needs six opponents, so the most-met pair seated together has met at
   least as often as the sixth-fewest-met opponent the player may sit with;
-- *over the event*: a player still to play ``g`` boards up to the last round meets ``6g`` more
-  opponents among the players here (their keep-apart partners and team-mates aside); filled up
-  as evenly as possible onto what each pair has met already, some pair reaches at least
-  ``L`` meetings, the least level whose room ``Σ max(0, L − met)`` holds the ``6g``. No pair
-  already over ``L`` is counted: a pair who met more often than that lifts the bound itself.
+- *over the event*: never fewer meetings than a pair has had already, nor than the worst pair
+  seated this round will have; and when everyone plays one board (no sitters, no two-boarders,
+  no fixed top board), as the rounds foreseen do: a player still to play ``g`` rounds up to
+  the last meets ``6g`` more opponents among the players here (their keep-apart partners and
+  team-mates aside); filled up as evenly as possible onto what each pair has met already, some
+  pair reaches at least ``L`` meetings, the least level whose room ``Σ max(0, L − met)`` holds
+  the ``6g``. (With sitters the opponents to come are not known: a sitter of this round may
+  play the next.)
 
 **The fewest pairs meeting again** bounds the extra meetings of the round: by earlier rounds,
 the meetings the groups must bring back (above), each pair within the cap bringing back at most
@@ -45,6 +48,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from palmares.diplomacy.seeding.problem import Prepared
+
+
+def times(n: int) -> str:
+    """``once``, ``twice``, ``3 times`` …"""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
 
 __all__ = ["LowerBound", "WorstBound", "even_squares", "lower_bound", "spread_pairs", "worst_bound"]
 
@@ -110,8 +119,12 @@ def worst_bound(prep: Prepared) -> WorstBound:
         this_round = int(kth.max())
     final = max(prep.final_round, prep.round)
     rounds_left = final - prep.round + 1
-    event = int(met.max()) if met.size else 0
-    if rows.size:
+    # Never below a pair who met already, nor below the worst pair seated this round.
+    event = max(int(met.max()) if met.size else 0, this_round + 1 if rows.size else 0)
+    how = "no pair has met more often, nor will the worst pair seated this round"
+    if rows.size and not prep.sitters and not prep.doubles and not prep.top:
+        how = "the opponents each player still meets, spread as evenly as possible, bring some pair"
+        # Everyone plays one board, this round and (as foreseen) every round to the last.
         need = (size - 1) * seats[rows] * rounds_left
         level = np.zeros(rows.size, dtype=np.int64)
         todo = np.ones(rows.size, dtype=np.bool_)
@@ -127,8 +140,7 @@ def worst_bound(prep: Prepared) -> WorstBound:
     explain = (
         f"worst pair: a player's sixth-fewest-met opponent this round has met them {this_round} "
         f"times, so the most-met pair seated has met at least {this_round} times before.",
-        f"worst pair over rounds {prep.round}–{final}: the opponents each player still meets, "
-        f"spread as evenly as possible, bring some pair to at least {event} meetings.",
+        f"worst pair over rounds {prep.round}–{final}: at least {times(event)} ({how}).",
     )
     return WorstBound(this_round, event, final, explain)
 

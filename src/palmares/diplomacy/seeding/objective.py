@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from palmares.diplomacy.seeding.lower_bound import worst_bound
+from palmares.diplomacy.seeding.lower_bound import times, worst_bound
 from palmares.diplomacy.seeding.problem import Prepared
 
 __all__ = [
@@ -259,8 +259,3 @@ def evaluate(
             for k in sorted({k for k in ks if ks.count(k) > 1}):
                 violations.append(f"{names[i]} plays {prep.powers[k]} on both boards")
     return Quality(tuple(violations), cost, tuple(pairs), tuple(repeats))
-
-
-def times(n: int) -> str:
-    """``once``, ``twice``, ``3 times`` …"""
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")

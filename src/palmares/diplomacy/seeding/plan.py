@@ -190,7 +190,7 @@ def foresee(
     seed: int = 0,
     time_limit: float = 2.0,
     moves: int | None = None,
-    clock: Callable[[], float] = time.monotonic,
+    clock: Callable[[], float] = time.thread_time,
 ) -> list[Foreseen]:
     """The boards of this round and of each round to come up to :func:`last_round`."""
     deadline = clock() + time_limit

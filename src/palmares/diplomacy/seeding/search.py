@@ -16,7 +16,10 @@ rounds foreseen at once (see :mod:`.colouring`).
 
 Deterministic for a given seed: the moves come from seeded generators and the budget is a count
 of moves, never a time. The time limit is a guard: if it is reached the search stops with the
-best call so far (and says so), and only then can two runs with the same seed differ.
+best call so far (and says so), and only then can two runs with the same seed differ. It counts
+the processor time of the calling thread (``time.thread_time``; issue 20, our decision): the
+load of other programs on the machine, or of other threads of a web server, never cuts a
+search short, so a call seats what the call before foresaw whatever else the machine does.
 """
 
 from __future__ import annotations
@@ -119,7 +122,7 @@ def search(
     time_limit: float = 2.0,
     moves: int | None = None,
     bound: int = 0,
-    clock: Callable[[], float] = time.monotonic,
+    clock: Callable[[], float] = time.thread_time,
     every_run: bool = False,
     levels: PairLevels | None = None,
     runs: int | None = None,
