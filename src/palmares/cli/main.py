@@ -52,6 +52,8 @@ def build_app(argv: Sequence[str] | None = None) -> typer.Typer:
         pretty_exceptions_enable=False,
         add_completion=False,
     )
+    # A group even with one part loaded (else typer would run a lone command without its name).
+    app.callback()(_root)
     for name, (module_name, attr, group) in PARTS.items():
         if first in PARTS and name != first:
             continue
@@ -65,6 +67,10 @@ def build_app(argv: Sequence[str] | None = None) -> typer.Typer:
         else:
             app.command(name)(part)
     return app
+
+
+def _root() -> None:
+    """Results, scores and ratings of game tournaments and leagues."""
 
 
 def __getattr__(name: str) -> Any:
