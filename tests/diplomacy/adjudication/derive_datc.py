@@ -22,7 +22,7 @@ from palmares.diplomacy.adjudication.position import position_from_json, positio
 
 SOURCE = Path("/work/shared/data/datc/datc_v3_0_chapter6.json")
 OUT = Path(__file__).with_name("datc_cases.json")
-HEADER = re.compile(r"^([A-Z][a-z]+):\s*$")
+HEADER = re.compile(r"^(Austria|England|France|Germany|Italy|Russia|Turkey):?\s*$")
 ORDER = re.compile(r"^(A|F|Build|Remove|Waive)\b", re.I)
 
 

@@ -2,7 +2,7 @@
 
 Diplomacy boards and tournaments: board scores, standings, awards, board call. Each submodule
 adds its commands to :data:`app`: ``boards`` (board-score, standings), ``seeding`` (seed),
-``systems`` (the catalogue of scoring systems).
+``systems`` (the catalogue of scoring systems), ``adjudicate`` (adjudicate, orders check).
 """
 
 from __future__ import annotations
@@ -15,6 +15,6 @@ app = typer.Typer(
 )
 
 # Imported for their side effect: each registers its commands on ``app``.
-from palmares.cli.diplomacy import boards, seeding, systems  # noqa: E402
+from palmares.cli.diplomacy import adjudicate, boards, seeding, systems  # noqa: E402
 
-__all__ = ["app", "boards", "seeding", "systems"]
+__all__ = ["adjudicate", "app", "boards", "seeding", "systems"]

@@ -171,7 +171,7 @@ def standard_map() -> GameMap:
         )
     army: dict[str, set[str]] = {p: set() for p in provinces}
     fleet: dict[str, set[str]] = {}
-    for row in _read("teddriggs_borders.csv"):
+    for row in _read("teddriggs_borders.csv") + _read("borders_added.csv"):
         a, b, terrain = _location(row["region 1"]), _location(row["region 2"]), row["terrain"]
         if terrain in ("land", "coast"):
             army[province_of(a)].add(province_of(b))

@@ -237,11 +237,10 @@ class _Resolver:
         cycle = self.deps[old:]
         del self.deps[old:]
         convoyed = [q for q in cycle if self.r[q].kind is OrderKind.CONVOY]
-        if convoyed or any(self.is_move(q) and self.by_convoy[q] for q in cycle):
+        if convoyed:
             # Szykman: the convoyed armies of the paradox fail and have no effect.
             for c in convoyed:
                 self.szykman.add(self.r[c].subject or "")
-            self.szykman.update(q for q in cycle if self.is_move(q) and self.by_convoy[q])
             for q in cycle:
                 self.state[q] = _UNRESOLVED
             return

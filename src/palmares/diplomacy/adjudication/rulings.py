@@ -78,6 +78,34 @@ def _can_reach(gmap: GameMap, unit: Unit, province: str) -> bool:
     return bool(gmap.fleet_coasts_reachable(unit.location, province))
 
 
+def convoy_possible(
+    gmap: GameMap, units: dict[str, Unit], start: str, dest: str, without: str | None = None
+) -> bool:
+    """Whether fleets now at sea could form a convoy route from ``start`` to ``dest``
+    (DATC 6.D.31, 6.D.32: a convoyed move with no possible route is an illegal order; a fleet
+    cannot both convoy and support, so a support's own fleet does not count)."""
+    seas = {
+        p
+        for p, u in units.items()
+        if u.type is UnitType.FLEET and gmap.provinces[p].kind == "sea" and p != without
+    }
+
+    def touches(sea: str, province: str) -> bool:
+        return any(province_of(n) == province for n in gmap.fleet_neighbours.get(sea, ()))
+
+    frontier = [s for s in seas if touches(s, start)]
+    seen = set(frontier)
+    while frontier:
+        f = frontier.pop()
+        if touches(f, dest):
+            return True
+        for g in seas - seen:
+            if gmap.fleet_adjacent(f, g):
+                seen.add(g)
+                frontier.append(g)
+    return False
+
+
 def find_unit(order: Order, units: dict[str, Unit], rules: str) -> tuple[Unit | None, str | None]:
     """The unit an order is for, or why there is none (DATC 6.A.6: another power's unit)."""
     if order.problem is not None:
@@ -123,10 +151,15 @@ def rule_movement_order(
             return Ruled(order, unit, True, None, k, target=loc)
         if not gmap.army_can_stand(dest):
             return _invalid(order, unit, "an army cannot move to a sea province")
-        if not gmap.army_adjacent(here, dest) and not (
-            gmap.provinces[here].kind == "coast" and gmap.provinces[dest].kind == "coast"
-        ):
-            return _invalid(order, unit, f"{here.upper()} is not adjacent to {dest.upper()}")
+        if not gmap.army_adjacent(here, dest):
+            if not (
+                gmap.provinces[here].kind == "coast" and gmap.provinces[dest].kind == "coast"
+            ):
+                return _invalid(order, unit, f"{here.upper()} is not adjacent to {dest.upper()}")
+            if not convoy_possible(gmap, units, here, dest):
+                return _invalid(
+                    order, unit, f"no fleets could convoy {unit} to {dest.upper()} (DATC 6.D.32)"
+                )
         return Ruled(order, unit, True, None, k, target=dest, via_convoy=order.via_convoy)
     assert order.subject is not None
     subject = province_of(order.subject)
@@ -141,6 +174,16 @@ def rule_movement_order(
         if not _can_reach(gmap, unit, dest):
             return _invalid(
                 order, unit, f"{unit} cannot support into {dest.upper()}: it could not move there"
+            )
+        if (
+            order.target is not None
+            and subject in units
+            and units[subject].type is UnitType.ARMY
+            and not gmap.army_adjacent(subject, dest)
+            and not convoy_possible(gmap, units, subject, dest, without=here)
+        ):
+            return _invalid(
+                order, unit, f"the supported move to {dest.upper()} is impossible (DATC 6.D.31)"
             )
         kept_coast = coast if rules == "datc" else None
         return Ruled(
