@@ -16,8 +16,14 @@ def _write(tmp_path: Path, name: str, text: str) -> Path:
     return path
 
 
-def test_orders_check_names_file_line_and_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    f = _write(tmp_path, "orders.txt", "# spring\nFRA: F mao -> spa/sc\nItaly: F nap - tun\nITA: A ven - tyr\n")
+def test_orders_check_names_file_line_and_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = _write(
+        tmp_path,
+        "orders.txt",
+        "# spring\nFRA: F mao -> spa/sc\nItaly: F nap - tun\nITA: A ven - tyr\n",
+    )
     assert main(["diplomacy", "orders", "check", str(f)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [
@@ -29,16 +35,24 @@ def test_orders_check_names_file_line_and_rule(tmp_path: Path, capsys: pytest.Ca
 
 def test_adjudicate_json_with_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     position = {
-        "year": 1901, "season": "fall", "phase": "movement",
+        "year": 1901,
+        "season": "fall",
+        "phase": "movement",
         "units": {"Austria": ["A VIE", "A TRI"], "Italy": ["A VEN"]},
         "centres": {"Austria": ["VIE", "BUD", "TRI"], "Italy": ["VEN", "ROM", "NAP"]},
     }
     p = _write(tmp_path, "position.json", json.dumps(position))
-    f = _write(tmp_path, "orders.txt", "Austria: A vie - tyr\nAustria: A tri s a vie - tyr\nItaly: A ven - tyr\n")
+    f = _write(
+        tmp_path,
+        "orders.txt",
+        "Austria: A vie - tyr\nAustria: A tri s a vie - tyr\nItaly: A ven - tyr\n",
+    )
     assert main(["diplomacy", "adjudicate", str(f), "--position", str(p), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [(o["line"], o["valid"], o["succeeds"]) for o in data["orders"]] == [
-        (1, True, True), (2, True, True), (3, True, False),
+        (1, True, True),
+        (2, True, True),
+        (3, True, False),
     ]
     assert data["orders"][2]["reason"] == "fails: bounced with A VIE: attack 1 against prevent 2"
     assert data["position"]["season"] == "winter"
@@ -55,14 +69,30 @@ def test_adjudicate_json_with_position(tmp_path: Path, capsys: pytest.CaptureFix
 def test_bad_orders_file_exits_2_with_file_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
 ) -> None:
-    p = _write(tmp_path, "position.json", json.dumps({"year": 1901, "season": "spring", "phase": "movement", "units": {"Austria": ["A VIE"]}, "centres": {}}))
+    p = _write(
+        tmp_path,
+        "position.json",
+        json.dumps(
+            {
+                "year": 1901,
+                "season": "spring",
+                "phase": "movement",
+                "units": {"Austria": ["A VIE"]},
+                "centres": {},
+            }
+        ),
+    )
     f = _write(tmp_path, "orders.txt", text)
     assert main(["diplomacy", "adjudicate", str(f), "--position", str(p)]) == 2
     assert message in capsys.readouterr().err
 
 
 def test_bad_position_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    p = _write(tmp_path, "position.json", '{"year": 1901,\n "season": "summer", "phase": "movement", "units": {"France": ["F PAR"]}}')
+    p = _write(
+        tmp_path,
+        "position.json",
+        '{"year": 1901,\n "season": "summer", "phase": "movement", "units": {"France": ["F PAR"]}}',
+    )
     f = _write(tmp_path, "orders.txt", "France: F par H\n")
     assert main(["diplomacy", "adjudicate", str(f), "--position", str(p)]) == 2
     err = capsys.readouterr().err

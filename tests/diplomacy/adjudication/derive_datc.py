@@ -27,7 +27,13 @@ ORDER = re.compile(r"^(A|F|Build|Remove|Waive)\b", re.I)
 
 
 def _adj(centres: dict[str, list[str]], units: dict[str, list[str]]) -> dict[str, Any]:
-    return {"year": 1901, "season": "winter", "phase": "adjustment", "units": units, "centres": centres}
+    return {
+        "year": 1901,
+        "season": "winter",
+        "phase": "adjustment",
+        "units": units,
+        "centres": centres,
+    }
 
 
 def _mov(units: dict[str, list[str]]) -> dict[str, Any]:
@@ -48,7 +54,10 @@ POSITIONS: dict[str, list[dict[str, Any]]] = {
     "6.I.5": [
         _adj(
             {"Germany": ["KIE", "MUN", "HOL", "DEN"], "Russia": ["BER", *RUS4]},
-            {"Germany": ["A RUH", "F NTH"], "Russia": ["A MOS", "A WAR", "F SEV", "F STP/NC", "A SIL"]},
+            {
+                "Germany": ["A RUH", "F NTH"],
+                "Russia": ["A MOS", "A WAR", "F SEV", "F STP/NC", "A SIL"],
+            },
         )
     ],
     "6.I.6": [_adj({"Germany": [*GER3, "WAR"]}, {"Germany": ["A RUH", "F NTH", "A SIL"]})],
@@ -103,7 +112,7 @@ def run_case(
 ) -> list[dict[str, Any]]:
     gmap = standard_map()
     out: list[dict[str, Any]] = []
-    starts = positions or [None]
+    starts: list[dict[str, Any] | None] = list(positions) if positions else [None]
     texts = phases or [""]
     for start in starts:
         pos = None if start is None else position_from_json(start, gmap)

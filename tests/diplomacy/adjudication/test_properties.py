@@ -29,12 +29,16 @@ def positions_and_orders(draw: st.DrawFn) -> tuple[Position, tuple[Order, ...]]:
             options.append(Unit(power, UnitType.ARMY, p))
         units.append(draw(st.sampled_from(options)))
     owners = draw(st.lists(st.sampled_from(POWERS), min_size=34, max_size=34))
-    centres = {pw: tuple(c for c, o in zip(CENTRES, owners, strict=True) if o == pw) for pw in POWERS}
+    centres = {
+        pw: tuple(c for c, o in zip(CENTRES, owners, strict=True) if o == pw) for pw in POWERS
+    }
     season = draw(st.sampled_from(["spring", "fall"]))
     position = Position(1901, season, "movement", tuple(units), centres, GMAP.standard_homes())
     orders = []
     for i, u in enumerate(units):
-        kind = draw(st.sampled_from([OrderKind.HOLD, OrderKind.MOVE, OrderKind.SUPPORT, OrderKind.CONVOY]))
+        kind = draw(
+            st.sampled_from([OrderKind.HOLD, OrderKind.MOVE, OrderKind.SUPPORT, OrderKind.CONVOY])
+        )
         target = draw(st.sampled_from(PROVINCES))
         subject = draw(st.sampled_from([province_of_unit(x) for x in units]))
         orders.append(
@@ -46,7 +50,9 @@ def positions_and_orders(draw: st.DrawFn) -> tuple[Position, tuple[Order, ...]]:
                 location=u.location,
                 target=target if kind is not OrderKind.HOLD else None,
                 subject=subject if kind in (OrderKind.SUPPORT, OrderKind.CONVOY) else None,
-                via_convoy=draw(st.booleans()) if kind is OrderKind.MOVE and u.type is UnitType.ARMY else False,
+                via_convoy=draw(st.booleans())
+                if kind is OrderKind.MOVE and u.type is UnitType.ARMY
+                else False,
             )
         )
     return position, tuple(orders)
@@ -68,7 +74,10 @@ def test_random_phase_never_raises_and_keeps_every_unit(
     assert len(placed) == len(set(placed))  # one unit a province
     assert len(after.units) + len(after.dislodged) == len(position.units)
     before = sorted((u.power, u.type) for u in position.units)
-    assert sorted((u.power, u.type) for u in (*after.units, *(d.unit for d in after.dislodged))) == before
+    assert (
+        sorted((u.power, u.type) for u in (*after.units, *(d.unit for d in after.dislodged)))
+        == before
+    )
     assert sum(len(c) for c in after.centres.values()) == 34
     for d in after.dislodged:
         assert province_of_unit(d.unit) in placed  # dislodged from a province someone took

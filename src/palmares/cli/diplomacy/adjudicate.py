@@ -48,7 +48,9 @@ def _read_text(path: Path) -> str:
 
 def _load(orders_file: Path, position_file: Path | None, rules: str) -> PhaseResult:
     if rules not in RULE_SETS:
-        raise InputError.at("--rules", None, None, f"expected one of {', '.join(RULE_SETS)}, got {rules!r}")
+        raise InputError.at(
+            "--rules", None, None, f"expected one of {', '.join(RULE_SETS)}, got {rules!r}"
+        )
     gmap = standard_map()
     text = _read_text(orders_file)
     position: Position | None = None
@@ -57,7 +59,9 @@ def _load(orders_file: Path, position_file: Path | None, rules: str) -> PhaseRes
         try:
             data: Any = json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise InputError.at(str(position_file), exc.lineno, None, f"invalid JSON: {exc.msg}") from None
+            raise InputError.at(
+                str(position_file), exc.lineno, None, f"invalid JSON: {exc.msg}"
+            ) from None
         position = position_from_json(data, gmap, str(position_file))
     powers = position.all_powers() if position is not None else None
     orders = parse_orders(text, gmap, rules=rules, file=str(orders_file), powers=powers)
@@ -72,7 +76,9 @@ def adjudicate_command(
     position: PositionOption = None,
     rules: RulesOption = "datc",
     fmt: FormatOption = Format.table,
-    explain: Annotated[bool, typer.Option("--explain", help="Print the next position too.")] = False,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Print the next position too.")
+    ] = False,
 ) -> None:
     """Adjudicate one phase: each order valid or not, succeeds or not, and why; the dislodged
     units; the next phase's position."""
@@ -94,17 +100,30 @@ def adjudicate_command(
         payload = {
             "orders": rows,
             "dislodged": [
-                {"power": d.unit.power, "unit": str(d.unit), "from": d.attacker_from.upper() if d.attacker_from else None}
+                {
+                    "power": d.unit.power,
+                    "unit": str(d.unit),
+                    "from": d.attacker_from.upper() if d.attacker_from else None,
+                }
                 for d in result.dislodged
             ],
             "position": nxt,
         }
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         return
-    cols = [Col("line"), Col("power"), Col("parsed", "order"), Col("valid"), Col("succeeds"), Col("reason")]
+    cols = [
+        Col("line"),
+        Col("power"),
+        Col("parsed", "order"),
+        Col("valid"),
+        Col("succeeds"),
+        Col("reason"),
+    ]
     report = Report(tables=[Table("orders", cols, rows)])
     if result.dislodged:
-        report.notes.append("dislodged: " + ", ".join(f"{d.unit.power} {d.unit}" for d in result.dislodged))
+        report.notes.append(
+            "dislodged: " + ", ".join(f"{d.unit.power} {d.unit}" for d in result.dislodged)
+        )
     if explain:
         report.explain.append("next position: " + json.dumps(nxt, ensure_ascii=False))
     emit(report, fmt)

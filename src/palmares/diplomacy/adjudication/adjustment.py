@@ -77,7 +77,11 @@ def _build(
     if ut is UnitType.ARMY:
         return Unit(o.power, ut, province), "built", False
     if p.kind == "land":
-        return None, f"invalid: a fleet cannot be built in a land province ({province.upper()})", False
+        return (
+            None,
+            f"invalid: a fleet cannot be built in a land province ({province.upper()})",
+            False,
+        )
     if p.coasts:
         if coast is None or coast not in p.coasts:
             return None, f"invalid: a fleet built in {province.upper()} needs its coast", False
@@ -142,21 +146,35 @@ def adjust(position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: 
                 used[o.power] += 1
                 out(o, True, "removed")
         else:
-            out(o, False, f"invalid: a {kind.value} order is not given in an adjustment phase", False)
+            out(
+                o,
+                False,
+                f"invalid: a {kind.value} order is not given in an adjustment phase",
+                False,
+            )
     for power, have in balance.items():
         if have >= 0 or used[power] >= -have:
             continue
         owned = frozenset(position.centres.get(power, ()))
         left = [u for u in units if u.power == power and province_of(u.location) not in removed]
 
-        def key(u: Unit) -> tuple[int, int, str]:
+        def key(u: Unit, owned: frozenset[str] = owned) -> tuple[int, int, str]:
             far = distance_to(gmap, province_of(u.location), owned)
             return (-far, 0 if u.type is UnitType.FLEET else 1, gmap.province(u.location).name)
 
         for u in sorted(left, key=key)[: -have - used[power]]:
             removed.add(province_of(u.location))
             far = distance_to(gmap, province_of(u.location), owned)
-            results.append(OrderResult(None, power, f"remove {u}", True, True, f"civil disorder: removed (distance {far} from an owned centre)"))
+            results.append(
+                OrderResult(
+                    None,
+                    power,
+                    f"remove {u}",
+                    True,
+                    True,
+                    f"civil disorder: removed (distance {far} from an owned centre)",
+                )
+            )
     kept = tuple(u for u in units if province_of(u.location) not in removed)
     after = replace(position, units=kept, phase="adjustment")
     return PhaseResult(position, tuple(results), (), advance(after, gmap))

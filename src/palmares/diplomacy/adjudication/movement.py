@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of
-from palmares.diplomacy.adjudication.orders import OrderKind, Unit
+from palmares.diplomacy.adjudication.orders import OrderKind
 from palmares.diplomacy.adjudication.rulings import Ruled
 
 __all__ = ["MovementResult", "resolve_movement"]
@@ -261,7 +261,7 @@ def resolve_movement(ruled: dict[str, Ruled], gmap: GameMap) -> MovementResult:
     succeeds: dict[str, bool] = {}
     reasons: dict[str, str] = {}
     dislodged: dict[str, tuple[str, bool]] = {}
-    for p, x in ruled.items():
+    for p in ruled:
         moved = r.is_move(p) and r.result[p]
         if not moved:
             winners = [q for q in r.moves_to.get(p, []) if r.result[q]]
@@ -299,7 +299,9 @@ def _explain(
         opp = r.head_to_head(p)
         parts = []
         if opp is not None and a <= r.defend(opp):
-            parts.append(f"head-to-head with {_name(r, opp)}: attack {a} against defend {r.defend(opp)}")
+            parts.append(
+                f"head-to-head with {_name(r, opp)}: attack {a} against defend {r.defend(opp)}"
+            )
         elif opp is None and a <= r.hold(dest):
             other = r.unit.get(dest)
             if other is not None and other.power == r.unit[p].power and a == 0:
@@ -308,19 +310,29 @@ def _explain(
                 parts.append(f"attack {a} against hold {r.hold(dest)} of {dest.upper()}")
         for q in r.moves_to.get(dest, []):
             if q != p and a <= r.prevent(q):
-                parts.append(f"bounced with {_name(r, q)}: attack {a} against prevent {r.prevent(q)}")
+                parts.append(
+                    f"bounced with {_name(r, q)}: attack {a} against prevent {r.prevent(q)}"
+                )
         return False, "fails: " + "; ".join(parts or ["bounced"]) + (f"; {by}" if by else "")
     if x.kind is OrderKind.SUPPORT:
         if not r._support_matches(x):
             what = f"move to {x.target.upper()}" if x.target else "hold"
-            return False, f"no effect: the supported unit in {(x.subject or '').upper()} was not ordered to {what}"
+            return (
+                False,
+                f"no effect: the supported unit in {(x.subject or '').upper()} "
+                f"was not ordered to {what}",
+            )
         c = r.cutter(p)
         if c is not None:
             return False, f"cut by {_name(r, c)}" + (f"; {by}" if by else "")
         return True, f"support given to {(x.subject or '').upper()}"
     if x.kind is OrderKind.CONVOY:
         if not r._convoy_matches(x):
-            return False, f"no effect: the army in {(x.subject or '').upper()} was not ordered to {(x.target or '').upper()}"
+            return (
+                False,
+                f"no effect: the army in {(x.subject or '').upper()} "
+                f"was not ordered to {(x.target or '').upper()}",
+            )
         if by:
             return False, f"convoy disrupted: {by}"
         return True, "convoys"

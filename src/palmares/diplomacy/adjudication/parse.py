@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from palmares.core.errors import InputError, Problem
 from palmares.diplomacy.adjudication.board_map import STANDARD_POWERS, GameMap
@@ -68,17 +69,16 @@ def names_table(gmap: GameMap) -> _Names:
     exact: dict[tuple[str, ...], set[str]] = {}
     for p in gmap.provinces.values():
         for spelling in (p.abbr, p.name.lower(), *p.aliases):
-            words = tuple(_clean(spelling).split())
-            exact.setdefault(words, set()).add(p.abbr)
-    words: dict[str, set[str]] = {}
+            exact.setdefault(tuple(_clean(spelling).split()), set()).add(p.abbr)
+    prefixes: dict[str, set[str]] = {}
     for p in gmap.provinces.values():
         for spelling in (p.name.lower(), *p.aliases):
             joined = "".join(_clean(spelling).split())
             for n in range(3, len(joined) + 1):
-                words.setdefault(joined[:n], set()).add(p.abbr)
+                prefixes.setdefault(joined[:n], set()).add(p.abbr)
     table = _Names(
         exact={k: next(iter(v)) for k, v in exact.items() if len(v) == 1},
-        words={k: frozenset(v) for k, v in words.items()},
+        words={k: frozenset(v) for k, v in prefixes.items()},
     )
     _TABLES[key] = table
     return table
@@ -171,11 +171,14 @@ class _Reader:
 def _read_order(line: int, text: str, power: str, body: str, names: _Names, lenient: bool) -> Order:
     tokens = _clean(body).split()
     r = _Reader(tokens, names, lenient)
-    base = {"line": line, "text": text, "power": power}
+
+    def make(kind: OrderKind, **fields: Any) -> Order:
+        return Order(line=line, text=text, power=power, kind=kind, **fields)
+
     first = r.peek()
     try:
         if first == "waive" or tokens in (["build", "waive"], ["waive", "build"]):
-            return Order(kind=OrderKind.WAIVE, **base)  # type: ignore[arg-type]
+            return make(OrderKind.WAIVE)
         if first in ("build", "b", "remove", "disband"):
             r.i += 1
             kind = {
@@ -187,26 +190,26 @@ def _read_order(line: int, text: str, power: str, body: str, names: _Names, leni
             ut = r.unit_type()
             loc = r.place()
             r.end()
-            return Order(kind=kind, unit_type=ut, location=loc, **base)  # type: ignore[arg-type]
+            return make(kind, unit_type=ut, location=loc)
         ut = r.unit_type()
         loc = r.place()
-        common = {**base, "unit_type": ut, "location": loc}
+        common: dict[str, Any] = {"unit_type": ut, "location": loc}
         tok = r.peek()
         if tok is None or r.take(_HOLD):
             r.end()
-            return Order(kind=OrderKind.HOLD, **common)  # type: ignore[arg-type]
+            return make(OrderKind.HOLD, **common)
         if r.take({"build", "remove"}):
             r.end()
             kind = OrderKind.BUILD if tok == "build" else OrderKind.REMOVE
-            return Order(kind=kind, **common)  # type: ignore[arg-type]
+            return make(kind, **common)
         if r.take(_DISBAND):
             r.end()
-            return Order(kind=OrderKind.DISBAND, **common)  # type: ignore[arg-type]
+            return make(OrderKind.DISBAND, **common)
         if r.take(_RETREAT):
             r.arrow()
             target = r.place()
             r.end()
-            return Order(kind=OrderKind.RETREAT, target=target, **common)  # type: ignore[arg-type]
+            return make(OrderKind.RETREAT, target=target, **common)
         if r.arrow():
             target = r.place()
             via = False
@@ -215,29 +218,24 @@ def _read_order(line: int, text: str, power: str, body: str, names: _Names, leni
                     raise _Unreadable("expected 'via convoy'")
                 via = True
             r.end()
-            return Order(kind=OrderKind.MOVE, target=target, via_convoy=via, **common)  # type: ignore[arg-type]
+            return make(OrderKind.MOVE, target=target, via_convoy=via, **common)
         kind_word = r.take(_SUPPORT | _CONVOY)
         if kind_word is None:
             raise _Unreadable(f"cannot read '{' '.join(tokens[r.i :])}'")
         kind = OrderKind.SUPPORT if kind_word in _SUPPORT else OrderKind.CONVOY
         st = r.unit_type()
         subject = r.place()
-        target: str | None = None
+        supported_to: str | None = None
         if r.arrow():
-            target = r.place()
+            supported_to = r.place()
         else:
             r.take(_HOLD)
         r.end()
-        if kind is OrderKind.CONVOY and target is None:
+        if kind is OrderKind.CONVOY and supported_to is None:
             raise _Unreadable("a convoy needs the army's destination")
-        return Order(kind=kind, subject=subject, subject_type=st, target=target, **common)  # type: ignore[arg-type]
+        return make(kind, subject=subject, subject_type=st, target=supported_to, **common)
     except _Unreadable as exc:
-        return Order(
-            kind=OrderKind.HOLD,
-            location=None,
-            problem=str(exc),
-            **base,  # type: ignore[arg-type]
-        )
+        return make(OrderKind.HOLD, location=None, problem=str(exc))
 
 
 def parse_orders(

@@ -73,7 +73,9 @@ def place_units(orders: tuple[Order, ...], gmap: GameMap, *, year: int = 1901) -
     )
 
 
-def _movement(position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: str) -> PhaseResult:
+def _movement(
+    position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: str
+) -> PhaseResult:
     units = {province_of(u.location): u for u in position.units}
     ruled_lines: list[Ruled] = [rule_movement_order(o, units, gmap, rules) for o in orders]
     by_province: dict[str, Ruled] = {}
@@ -97,11 +99,13 @@ def _movement(position: Position, orders: tuple[Order, ...], gmap: GameMap, rule
     for i, x in enumerate(ruled_lines):
         o = x.order
         if not x.valid:
-            p = province_of(x.unit.location) if x.unit else None
+            at = province_of(x.unit.location) if x.unit else None
             held = ""
-            if p is not None and first_line.get(p) == i:
-                held = f"; the unit holds ({outcome.reasons[p]})"
-            results.append(OrderResult(o, o.power, o.describe(), False, False, f"invalid: {x.reason}{held}"))
+            if at is not None and first_line.get(at) == i:
+                held = f"; the unit holds ({outcome.reasons[at]})"
+            results.append(
+                OrderResult(o, o.power, o.describe(), False, False, f"invalid: {x.reason}{held}")
+            )
             continue
         assert x.unit is not None
         p = province_of(x.unit.location)
@@ -111,7 +115,14 @@ def _movement(position: Position, orders: tuple[Order, ...], gmap: GameMap, rule
     for p in nmr:
         u = units[p]
         results.append(
-            OrderResult(None, u.power, f"{u} H", True, outcome.succeeds[p], f"no order (NMR): holds; {outcome.reasons[p]}")
+            OrderResult(
+                None,
+                u.power,
+                f"{u} H",
+                True,
+                outcome.succeeds[p],
+                f"no order (NMR): holds; {outcome.reasons[p]}",
+            )
         )
     moved: list[Unit] = []
     dislodged: list[Dislodged] = []

@@ -116,7 +116,9 @@ def position_to_json(position: Position) -> dict[str, Any]:
     return out
 
 
-def _read_unit(text: Any, power: str, gmap: GameMap, where: str, problems: list[str]) -> Unit | None:
+def _read_unit(
+    text: Any, power: str, gmap: GameMap, where: str, problems: list[str]
+) -> Unit | None:
     if not isinstance(text, str) or len(text.split()) != 2:
         problems.append(f"{where}: expected a unit like 'F MAO', got {text!r}")
         return None
@@ -173,7 +175,9 @@ def position_from_json(data: Any, gmap: GameMap, file: str = "position.json") ->
             if u is None:
                 continue
             if province_of(u.location) in occupied:
-                problems.append(f"units.{power}[{i}]: two units in {province_of(u.location).upper()}")
+                problems.append(
+                    f"units.{power}[{i}]: two units in {province_of(u.location).upper()}"
+                )
             occupied.add(province_of(u.location))
             units.append(u)
     centres: dict[str, tuple[str, ...]] = {}

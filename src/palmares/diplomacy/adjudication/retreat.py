@@ -37,18 +37,28 @@ def _rule(
         if not gmap.army_can_stand(dest):
             return None, "an army cannot retreat to a sea province"
         if not gmap.army_adjacent(u.location, dest):
-            return None, f"{province_of(u.location).upper()} is not adjacent to {dest.upper()} (no convoy in a retreat)"
+            here = province_of(u.location).upper()
+            return None, f"{here} is not adjacent to {dest.upper()} (no convoy in a retreat)"
         loc = dest
     if dest in occupied:
         return None, f"{dest.upper()} is occupied"
     if d.attacker_from is not None and dest == d.attacker_from:
-        return None, f"a unit cannot retreat to the province its attacker came from ({dest.upper()})"
+        return (
+            None,
+            f"a unit cannot retreat to the province its attacker came from ({dest.upper()})",
+        )
     if dest in position.standoffs:
         return None, f"{dest.upper()} was left empty by a standoff"
     return loc, None
 
 
-def retreat(position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: str) -> PhaseResult:
+def _result(o: Order, valid: bool, succeeds: bool, reason: str) -> OrderResult:
+    return OrderResult(o, o.power, o.describe(), valid, succeeds, reason)
+
+
+def retreat(
+    position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: str
+) -> PhaseResult:
     """Adjudicate a retreat phase."""
     occupied = {province_of(u.location) for u in position.units}
     by_province = {province_of(d.unit.location): d for d in position.dislodged}
@@ -86,24 +96,27 @@ def retreat(position: Position, orders: tuple[Order, ...], gmap: GameMap, rules:
             targets.setdefault(province_of(loc), []).append(p)
     results: list[OrderResult] = []
     units = list(position.units)
+    ordered = {province_of(o.location) for o, _, _ in lines if o.location is not None}
     for o, loc, why in lines:
+        p = province_of(o.location) if o.location else ""
         if why is not None:
-            results.append(OrderResult(o, o.power, o.describe(), False, False, f"invalid: {why}; the unit is disbanded" if o.location and province_of(o.location) in by_province and province_of(o.location) not in chosen else f"invalid: {why}"))
-            continue
-        if loc is None:
-            results.append(OrderResult(o, o.power, o.describe(), True, True, "disbanded"))
-            continue
-        rivals = [q for q in targets[province_of(loc)] if q != province_of(o.location or "")]
-        if rivals:
+            fate = "; the unit is disbanded" if p in by_province and p not in chosen else ""
+            results.append(_result(o, False, False, f"invalid: {why}{fate}"))
+        elif loc is None:
+            results.append(_result(o, True, True, "disbanded"))
+        elif rivals := [q for q in targets[province_of(loc)] if q != p]:
             others = ", ".join(str(by_province[q].unit) for q in rivals)
-            results.append(OrderResult(o, o.power, o.describe(), True, False, f"bounced with {others} in {province_of(loc).upper()}: disbanded"))
-            continue
-        d = by_province[province_of(o.location or "")]
-        units.append(replace(d.unit, location=loc))
-        results.append(OrderResult(o, o.power, o.describe(), True, True, f"retreats to {loc.upper()}"))
+            where = province_of(loc).upper()
+            results.append(_result(o, True, False, f"bounced with {others} in {where}: disbanded"))
+        else:
+            units.append(replace(by_province[p].unit, location=loc))
+            results.append(_result(o, True, True, f"retreats to {loc.upper()}"))
     for p, d in by_province.items():
-        if p not in chosen and not any(o.location and province_of(o.location) == p and why is None for o, _, why in lines):
-            if not any(o.location and province_of(o.location) == p for o, _, _ in lines):
-                results.append(OrderResult(None, d.unit.power, f"{d.unit} R ?", True, False, "no order (NMR): disbanded"))
-    after = replace(position, units=tuple(units), dislodged=(), standoffs=frozenset(), phase="retreat")
+        if p not in ordered:
+            results.append(
+                OrderResult(None, d.unit.power, f"{d.unit} R ?", True, False, "no order: disbanded")
+            )
+    after = replace(
+        position, units=tuple(units), dislodged=(), standoffs=frozenset(), phase="retreat"
+    )
     return PhaseResult(position, tuple(results), position.dislodged, advance(after, gmap))

@@ -118,13 +118,14 @@ def find_unit(order: Order, units: dict[str, Unit], rules: str) -> tuple[Unit | 
     if unit.power != order.power:
         return None, f"the unit in {where} belongs to {unit.power}, not {order.power}"
     if rules == "datc" and order.unit_type is not None and order.unit_type is not unit.type:
-        return None, f"the unit in {where} is {'an army' if unit.type is UnitType.ARMY else 'a fleet'}"
+        return (
+            None,
+            f"the unit in {where} is {'an army' if unit.type is UnitType.ARMY else 'a fleet'}",
+        )
     return unit, None
 
 
-def rule_movement_order(
-    order: Order, units: dict[str, Unit], gmap: GameMap, rules: str
-) -> Ruled:
+def rule_movement_order(order: Order, units: dict[str, Unit], gmap: GameMap, rules: str) -> Ruled:
     """Rule on one order of a movement phase."""
     unit, why = find_unit(order, units, rules)
     if unit is None:
@@ -152,9 +153,7 @@ def rule_movement_order(
         if not gmap.army_can_stand(dest):
             return _invalid(order, unit, "an army cannot move to a sea province")
         if not gmap.army_adjacent(here, dest):
-            if not (
-                gmap.provinces[here].kind == "coast" and gmap.provinces[dest].kind == "coast"
-            ):
+            if not (gmap.provinces[here].kind == "coast" and gmap.provinces[dest].kind == "coast"):
                 return _invalid(order, unit, f"{here.upper()} is not adjacent to {dest.upper()}")
             if not convoy_possible(gmap, units, here, dest):
                 return _invalid(
@@ -187,8 +186,14 @@ def rule_movement_order(
             )
         kept_coast = coast if rules == "datc" else None
         return Ruled(
-            order, unit, True, None, k, target=dest if order.target else None,
-            subject=subject, target_coast=kept_coast,
+            order,
+            unit,
+            True,
+            None,
+            k,
+            target=dest if order.target else None,
+            subject=subject,
+            target_coast=kept_coast,
         )
     # convoy
     assert order.target is not None
