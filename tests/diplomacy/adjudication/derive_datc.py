@@ -23,7 +23,7 @@ from palmares.diplomacy.adjudication.position import position_from_json, positio
 SOURCE = Path("/work/shared/data/datc/datc_v3_0_chapter6.json")
 OUT = Path(__file__).with_name("datc_cases.json")
 HEADER = re.compile(r"^(Austria|England|France|Germany|Italy|Russia|Turkey):?\s*$")
-ORDER = re.compile(r"^(A|F|Build|Remove|Waive)\b", re.I)
+ORDER = re.compile(r"^(A|F) |^(Build|Remove) (A|F) |^Waive\b", re.I)
 
 
 def _adj(centres: dict[str, list[str]], units: dict[str, list[str]]) -> dict[str, Any]:
@@ -77,6 +77,23 @@ POSITIONS: dict[str, list[dict[str, Any]]] = {
     "6.J.10": [_adj({"Italy": ["NAP"]}, {"Italy": ["A GRE", "A PIE"]})],
     "6.J.11": [_adj({"Italy": ["WAR"]}, {"Italy": ["A WAR", "A TUS"]})],
 }
+
+
+#: Retreat orders of ours for the cases that state a retreat rule in words only: each tests the
+#: sentence quoted.
+RETREATS: dict[str, tuple[str, str]] = {
+    "6.H.5": ("Turkey: F Ankara - Black Sea\n", "may not retreat to Black Sea"),
+    "6.H.6": ("Italy: A Vienna - Bohemia\n", "It may not retreat to Bohemia"),
+    "6.H.9": ("Germany: F Kiel - Berlin\n", "The fleet in Kiel can retreat to Berlin"),
+    "6.H.11": ("Italy: A Marseilles - Gascony\n", "Marseilles may retreat to Gascony"),
+    "6.H.12": ("England: A Liverpool - Edinburgh\n", "Liverpool may retreat to Edinburgh"),
+    "6.H.13": ("England: A Picardy - London\n", "Picardy cannot retreat to London"),
+    "6.H.15": ("England: F Portugal - Spain(nc)\n", "retreat to Spain(nc)"),
+    "6.H.16": ("France: F Western Mediterranean - Spain(sc)\n", "retreat to Spain(sc)"),
+}
+
+#: Typos in the DATC's own text, corrected: (case, wrong, right).
+TYPOS = [("6.F.25", "Rhur", "Ruhr")]
 
 
 def phases_of(text: str) -> list[str]:
@@ -140,7 +157,15 @@ def main() -> None:
     old = {c["id"]: c for c in json.loads(OUT.read_text())} if OUT.exists() else {}
     fixtures = []
     for c in cases:
-        phases = phases_of(c["text"])
+        text = c["text"]
+        for case_id, wrong, right in TYPOS:
+            if case_id == c["id"]:
+                text = text.replace(wrong, right)
+        phases = phases_of(text)
+        if c["id"] in RETREATS:
+            orders, sentence = RETREATS[c["id"]]
+            assert sentence in text, c["id"]
+            phases.append(orders)
         positions = POSITIONS.get(c["id"])
         entry: dict[str, Any] = {"id": c["id"], "title": c["title"], "phases": phases}
         if positions:

@@ -205,8 +205,8 @@ class _Resolver:
         if st == _RESOLVED:
             return self.result[p]
         if st == _GUESSING:
-            if p not in self.deps:
-                self.deps.append(p)
+            # Recorded on every use, so that any decision taken on a guess knows it.
+            self.deps.append(p)
             return self.result[p]
         old = len(self.deps)
         self.result[p], self.state[p] = False, _GUESSING
@@ -274,7 +274,9 @@ def resolve_movement(ruled: dict[str, Ruled], gmap: GameMap) -> MovementResult:
         occupied_after = any(r.result[q] for q in movers) or (
             dest in r.unit and not (r.is_move(dest) and r.result[dest])
         )
-        if not occupied_after and any(r.route_ok(q) for q in movers):
+        # A standoff needs a move that could bounce: not one whose convoy failed, nor one that
+        # lost a head-to-head battle (DATC 6.H.9).
+        if not occupied_after and any(r.prevent(q) > 0 for q in movers):
             standoffs.add(dest)
     return MovementResult(succeeds, reasons, dislodged, frozenset(standoffs))
 
@@ -335,6 +337,8 @@ def _explain(
             )
         if by:
             return False, f"convoy disrupted: {by}"
+        if (x.subject or "") in r.szykman:
+            return False, "convoy paradox (Szykman rule): the army does not move"
         return True, "convoys"
     if by:
         return False, by

@@ -106,6 +106,33 @@ def convoy_possible(
     return False
 
 
+def convoy_useful(gmap: GameMap, units: dict[str, Unit], start: str, dest: str, fleet: str) -> bool:
+    """Whether the fleet at ``fleet`` is part of some minimal convoy route from ``start`` to
+    ``dest`` through fleets now at sea: a convoy order that no route needs is illegal (DATC
+    6.G.7: a fleet that cannot reach the destination; 6.G.19: an unnecessary fleet)."""
+    seas = [
+        p for p, u in units.items() if u.type is UnitType.FLEET and gmap.provinces[p].kind == "sea"
+    ]
+
+    def touches(sea: str, province: str) -> bool:
+        return any(province_of(n) == province for n in gmap.fleet_neighbours.get(sea, ()))
+
+    def search(path: list[str]) -> bool:
+        last = path[-1]
+        if touches(last, dest):
+            return fleet in path
+        for nxt in seas:
+            if nxt in path or not gmap.fleet_adjacent(last, nxt) or touches(nxt, start):
+                continue
+            if any(gmap.fleet_adjacent(nxt, earlier) for earlier in path[:-1]):
+                continue
+            if search([*path, nxt]):
+                return True
+        return False
+
+    return any(search([first]) for first in seas if touches(first, start))
+
+
 def find_unit(order: Order, units: dict[str, Unit], rules: str) -> tuple[Unit | None, str | None]:
     """The unit an order is for, or why there is none (DATC 6.A.6: another power's unit)."""
     if order.problem is not None:
@@ -206,4 +233,8 @@ def rule_movement_order(order: Order, units: dict[str, Unit], gmap: GameMap, rul
         return _invalid(order, unit, "an army is convoyed only from a coast to a coast")
     if dest == subject:
         return _invalid(order, unit, "a unit cannot move to its own province")
+    if not convoy_useful(gmap, units, subject, dest, here):
+        return _invalid(
+            order, unit, f"no convoy route from {subject.upper()} to {dest.upper()} needs {unit}"
+        )
     return Ruled(order, unit, True, None, k, target=dest, subject=subject)
