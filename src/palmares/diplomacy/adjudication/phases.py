@@ -102,7 +102,8 @@ def _movement(
             at = province_of(x.unit.location) if x.unit else None
             held = ""
             if at is not None and first_line.get(at) == i:
-                held = f"; the unit holds ({outcome.reasons[at]})"
+                fate = outcome.reasons[at]
+                held = "; the unit holds" + ("" if fate == "holds" else f" ({fate})")
             results.append(
                 OrderResult(o, o.power, o.describe(), False, False, f"invalid: {x.reason}{held}")
             )
@@ -121,7 +122,8 @@ def _movement(
                 f"{u} H",
                 True,
                 outcome.succeeds[p],
-                f"no order (NMR): holds; {outcome.reasons[p]}",
+                "no order (NMR): holds"
+                + ("" if outcome.reasons[p] == "holds" else f"; {outcome.reasons[p]}"),
             )
         )
     moved: list[Unit] = []
