@@ -40,6 +40,11 @@ _DISBAND = {"d", "disband", "disbands"}
 _TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
 
 
+_CODES = {code.lower(): name for name, code in STANDARD_POWERS.items()}
+_COAST_WORDS = re.compile(r"(north|south|east|west)\s+coast")
+_PUNCTUATION = re.compile(r"[()/,.]")
+
+
 class _Unreadable(Exception):
     pass
 
@@ -55,8 +60,8 @@ _TABLES: dict[int, _Names] = {}
 
 def _clean(text: str) -> str:
     text = text.lower().replace("mid-atlantic", "mid atlantic").replace("->", " - ")
-    text = re.sub(r"(north|south|east|west)\s+coast", lambda m: m.group(1)[0] + "c", text)
-    text = re.sub(r"[()/,.]", " ", text)
+    text = _COAST_WORDS.sub(lambda m: m.group(1)[0] + "c", text)
+    text = _PUNCTUATION.sub(" ", text)
     return text.replace("-", " - ")
 
 
@@ -88,7 +93,7 @@ def resolve_power(written: str, powers: Sequence[str] | None) -> str | None:
     """A power by name or usual three-letter code; any name when the game's powers are not
     known (the DATC convention: the orders say who plays)."""
     w = written.strip()
-    codes = {code.lower(): name for name, code in STANDARD_POWERS.items()}
+    codes = _CODES
     if powers is None:
         if w.lower() in codes:
             return codes[w.lower()]
