@@ -4,6 +4,8 @@ ends in exactly one place (on the board or dislodged), and the centre counts sum
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -81,3 +83,53 @@ def test_random_phase_never_raises_and_keeps_every_unit(
     assert sum(len(c) for c in after.centres.values()) == 34
     for d in after.dislodged:
         assert province_of_unit(d.unit) in placed  # dislodged from a province someone took
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions_and_orders(), st.randoms(use_true_random=False))
+def test_a_whole_year_never_raises(data: tuple[Position, tuple[Order, ...]], rng: Any) -> None:
+    """Movement, then random retreats, then random builds and removals: every phase keeps one
+    unit a province and all 34 centres owned."""
+    position, orders = data
+    result = adjudicate(position, orders, GMAP, "datc")
+    pos = result.next_position
+    for _ in range(3):
+        if pos.phase == "movement" and pos.season == "spring":
+            break
+        if pos.phase == "retreat":
+            moves = []
+            for i, d in enumerate(pos.dislodged):
+                kind = rng.choice([OrderKind.RETREAT, OrderKind.DISBAND])
+                moves.append(
+                    Order(
+                        i + 1,
+                        "",
+                        d.unit.power,
+                        kind,
+                        location=d.unit.location,
+                        target=rng.choice(PROVINCES) if kind is OrderKind.RETREAT else None,
+                    )
+                )
+            pos = adjudicate(pos, tuple(moves), GMAP).next_position
+        elif pos.phase == "adjustment":
+            adjust = []
+            for i, power in enumerate(POWERS):
+                kind = rng.choice([OrderKind.BUILD, OrderKind.REMOVE, OrderKind.WAIVE])
+                place = rng.choice(CENTRES if kind is OrderKind.BUILD else PROVINCES)
+                ut = rng.choice([UnitType.ARMY, UnitType.FLEET, None])
+                adjust.append(Order(i + 1, "", power, kind, unit_type=ut, location=place))
+            before = pos
+            pos = adjudicate(pos, tuple(adjust), GMAP).next_position
+            for power in POWERS:
+                had = sum(1 for u in before.units if u.power == power)
+                owns = len(before.centres.get(power, ()))
+                has = sum(1 for u in pos.units if u.power == power)
+                if had > owns:
+                    assert has == owns  # removals, then civil disorder
+                else:
+                    assert had <= has <= owns
+        else:
+            pos = adjudicate(pos, (), GMAP).next_position
+        placed = [province_of_unit(u) for u in pos.units]
+        assert len(placed) == len(set(placed))
+        assert sum(len(c) for c in pos.centres.values()) == 34

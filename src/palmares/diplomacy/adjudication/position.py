@@ -160,6 +160,9 @@ def position_from_json(data: Any, gmap: GameMap, file: str = "position.json") ->
     if phase not in PHASES:
         problems.append(f"phase: expected one of {', '.join(PHASES)}, got {phase!r}")
 
+    if season in SEASONS and phase in PHASES and (season == "winter") != (phase == "adjustment"):
+        problems.append(f"phase: {season} has no {phase} phase (adjustments are in winter)")
+
     def mapping(key: str) -> dict[str, Any]:
         value = data.get(key, {})
         if not isinstance(value, dict):
