@@ -5,7 +5,15 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from palmares.web.ui.views import dip_pouch, diplomacy, games, imports, site, tournaments
+from palmares.web.ui.views import (
+    adjudication,
+    dip_pouch,
+    diplomacy,
+    games,
+    imports,
+    site,
+    tournaments,
+)
 
 urlpatterns = [
     path("", site.home, name="home"),
@@ -16,6 +24,7 @@ urlpatterns = [
     path("players/<int:player_id>/", dip_pouch.player, name="player"),
     path("events/<int:event_id>/", dip_pouch.event, name="event"),
     path("diplomacy/", tournaments.tournaments, name="tournaments"),
+    path("diplomacy/ruling/", adjudication.ruling, name="ruling"),
     path("diplomacy/<int:tournament_id>/", diplomacy.tournament, name="tournament"),
     path("diplomacy/<int:tournament_id>/boards/new", diplomacy.enter_board, name="enter-board"),
     path("diplomacy/<int:tournament_id>/board-call/", diplomacy.board_call, name="board-call"),
