@@ -31,17 +31,22 @@ def test_a_chaos_game_turn_by_turn(td: Client, client: Client, wc: Tournament) -
     assert td.post(f"/diplomacy/chaos/{game.pk}/", {"orders": builds}).status_code == 302
     orders = "Player 01: A ank - arm\nPlayer 02: A bel - pic\nPlayer 10: A edi - cly\n"
     assert td.post(f"/diplomacy/chaos/{game.pk}/", {"orders": orders}).status_code == 302
-    assert td.post(f"/diplomacy/chaos/{game.pk}/", {"orders": "Player 02: A pic - bel"}).status_code == 302
+    assert (
+        td.post(f"/diplomacy/chaos/{game.pk}/", {"orders": "Player 02: A pic - bel"}).status_code
+        == 302
+    )
     turns = list(ChaosTurn.objects.filter(game=game).order_by("number"))
     assert [(t.position["season"], t.position["phase"]) for t in turns] == [
-        ("winter", "adjustment"), ("spring", "movement"), ("fall", "movement"),
+        ("winter", "adjustment"),
+        ("spring", "movement"),
+        ("fall", "movement"),
     ]
     assert turns[-1].next_position["phase"] == "adjustment"
     page = html.unescape(client.get(f"/diplomacy/chaos/{game.pk}/").content.decode())
     assert "Now: winter 1901, adjustment" in page
     assert "moves to ARM (attack 1)" in page
     chart = page.split('id="centre-chart"')[1].split("</table>")[0]
-    assert "<th class=\"num\">1900</th><th class=\"num\">1901</th>" in chart
+    assert '<th class="num">1900</th><th class="num">1901</th>' in chart
     assert 'id="chaos-orders"' not in page  # the public sees no order form
 
 

@@ -41,7 +41,7 @@ class RulingForm(forms.Form):
     rules = forms.ChoiceField(
         label=_("Order rules"),
         choices=[
-            ("wdc-2007", _("2007 World Diplomacy Championship (seed 002)")),
+            ("wdc-2007", _("WDC 2007 (seed 002)")),
             ("datc", _("DATC preferences")),
         ],
         initial="wdc-2007",
