@@ -98,3 +98,25 @@ def test_bad_position_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     err = capsys.readouterr().err
     assert "season: expected one of spring, fall, winter" in err
     assert "a fleet cannot stand at PAR" in err
+
+
+def test_explain_prints_the_next_position(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = _write(tmp_path, "orders.txt", "ENG: F lon - nth\nENG: A lvp - yor\nFRA: A par - bur\n")
+    assert main(["diplomacy", "adjudicate", str(f), "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "next: fall 1901, movement" in out
+    assert "England: F NTH, A YOR; 0 centres" in out
+    assert "France: A BUR; 0 centres" in out
+
+
+def test_csv_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = _write(tmp_path, "orders.txt", "Italy: F nap - tun\n")
+    assert main(["diplomacy", "adjudicate", str(f), "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "line,power,parsed,valid,succeeds,reason"
+    assert (
+        lines[1]
+        == "1,Italy,F NAP - TUN,no,no,invalid: a fleet at NAP cannot reach TUN; the unit holds"
+    )

@@ -77,5 +77,7 @@ def test_only_the_tournament_s_directors_write(
     assert other_td.get(f"/diplomacy/{wc.pk}/chaos/new").status_code == 403
     game = _start(td, wc)
     assert other_td.post(f"/diplomacy/chaos/{game.pk}/", {"orders": ""}).status_code == 403
-    assert client.post(f"/diplomacy/chaos/{game.pk}/", {"orders": ""}).status_code == 403
+    anonymous = client.post(f"/diplomacy/chaos/{game.pk}/", {"orders": ""})
+    assert anonymous.status_code == 302 and anonymous["Location"].startswith("/accounts/login/")
+    assert client.get(f"/diplomacy/{wc.pk}/chaos/new").status_code == 302
     assert not ChaosTurn.objects.filter(game=game).exists()

@@ -23,8 +23,14 @@ WRITES = {
     ("POST", "/api/wizard/months/{month}/publish"),
     ("POST", "diplomacy/<int:tournament_id>/boards/new"),
     ("POST", "imports/new"),
+    ("POST", "diplomacy/<int:tournament_id>/chaos/new"),
+    ("POST", "diplomacy/chaos/<int:game_id>/"),  # tests/web/test_chaos_game.py
 }
-PAGES_THAT_WRITE = {"diplomacy/<int:tournament_id>/boards/new", "imports/new"}
+PAGES_THAT_WRITE = {
+    "diplomacy/<int:tournament_id>/boards/new",
+    "diplomacy/<int:tournament_id>/chaos/new",
+    "imports/new",
+}
 
 
 def _api_writes() -> set[tuple[str, str]]:

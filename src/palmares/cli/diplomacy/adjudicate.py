@@ -77,7 +77,7 @@ def adjudicate_command(
     rules: RulesOption = "datc",
     fmt: FormatOption = Format.table,
     explain: Annotated[
-        bool, typer.Option("--explain", help="Print the next position too.")
+        bool, typer.Option("--explain", help="Also print the next position, power by power.")
     ] = False,
 ) -> None:
     """Adjudicate one phase: each order valid or not, succeeds or not, and why; the dislodged
@@ -125,7 +125,13 @@ def adjudicate_command(
             "dislodged: " + ", ".join(f"{d.unit.power} {d.unit}" for d in result.dislodged)
         )
     if explain:
-        report.explain.append("next position: " + json.dumps(nxt, ensure_ascii=False))
+        report.explain.append(f"next: {nxt['season']} {nxt['year']}, {nxt['phase']}")
+        for power in result.next_position.all_powers():
+            units = ", ".join(nxt["units"].get(power, [])) or "no unit"
+            centres = nxt["centres"].get(power, [])
+            report.explain.append(f"{power}: {units}; {len(centres)} centres {' '.join(centres)}")
+        for d in result.next_position.dislodged:
+            report.explain.append(f"{d.unit.power}: {d.unit} dislodged, to retreat or disband")
     emit(report, fmt)
 
 

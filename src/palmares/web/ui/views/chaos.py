@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -51,6 +53,7 @@ class OrdersForm(forms.Form):
     )
 
 
+@login_required
 def new_chaos_game(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
     if not can_edit_tournament(request.user, t):
@@ -79,6 +82,8 @@ def chaos_game(request: HttpRequest, game_id: int) -> HttpResponse:
     can_edit = can_edit_tournament(request.user, game.tournament)
     form = OrdersForm(request.POST or None)
     if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
         if not can_edit:
             raise PermissionDenied("only this tournament's directors may adjudicate its chaos game")
         if form.is_valid():
