@@ -183,6 +183,7 @@ def adjudicate(
     position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: str = "datc"
 ) -> PhaseResult:
     """Adjudicate the phase ``position`` is in with ``orders``."""
+    # Imported here: the retreat and adjustment modules build on this one's result types.
     from palmares.diplomacy.adjudication.adjustment import adjust
     from palmares.diplomacy.adjudication.retreat import retreat
 
