@@ -25,12 +25,14 @@ from palmares.diplomacy.board import (
     parse_power,
     result_problems,
 )
-from palmares.io.fields import boolean, integer, text
-from palmares.io.tables import Column, Row, RowProblems, read_rows
+from palmares.io import limits
+from palmares.io.fields import boolean, bounded_text, integer, proper_name
+from palmares.io.tables import Column, Row, RowProblems, check_spellings, read_rows
 
 __all__ = ["BoardsFile", "read_boards_csv", "read_boards_json", "read_teams_csv"]
 
-YEAR = integer(1901, 2100)
+YEAR = integer(1901, 2100, limit=limits.YEAR)
+PLAYER = proper_name(limits.PLAYER_NAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +51,11 @@ class BoardsFile:
 
 def _board_columns(powers: tuple[str, ...], total: int, results: bool = True) -> list[Column]:
     return [
-        Column("round", integer(1), required=True),
-        Column("board", text, required=True),
+        Column("round", integer(1, limit=limits.ROUND), required=True),
+        Column("board", bounded_text(limits.BOARD_LABEL), required=True),
         Column("power", lambda v: parse_power(v, powers), required=True),
-        Column("player", text, required=True),
-        Column("centres", integer(0, total), required=results, default=0),
+        Column("player", PLAYER, required=True),
+        Column("centres", integer(0, total, limit=limits.CENTRES), required=results, default=0),
         Column("eliminated", YEAR),
         Column("final_year", YEAR),
         Column("draw", boolean, default=False),
@@ -76,6 +78,10 @@ def read_boards_csv(
     name = str(path)
     rows = read_rows(path, _board_columns(powers, total_centres, results))
     problems = RowProblems(name)
+    if not rows:
+        # Nothing to score, and an import would empty a stored tournament (issue 13).
+        problems.add(None, None, "no boards: the file has a header row only")
+    check_spellings(rows, ("player",), problems)
     by_board: dict[tuple[int, str], list[Row]] = defaultdict(list)
     for row in rows:
         by_board[(row["round"], row["board"])].append(row)
@@ -166,12 +172,17 @@ def _natural(board: str) -> tuple[int, str]:
     return (int(board), "") if board.isdigit() else (10**9, board)
 
 
+TEAM_COLUMNS = [
+    Column("team", bounded_text(limits.TEAM_NAME), required=True),
+    Column("player", PLAYER, required=True),
+]
+
+
 def read_teams_csv(path: Path | str) -> dict[str, tuple[str, ...]]:
     """Read ``teams.csv`` (``team``, ``player``): team name → its players, in file order."""
-    rows = read_rows(
-        path, [Column("team", text, required=True), Column("player", text, required=True)]
-    )
+    rows = read_rows(path, TEAM_COLUMNS)
     problems = RowProblems(str(path))
+    check_spellings(rows, ("player",), problems)
     teams: dict[str, list[str]] = defaultdict(list)
     team_of: dict[str, tuple[str, int]] = {}
     for row in rows:
