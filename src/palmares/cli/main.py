@@ -7,11 +7,14 @@ Errors reach the user as one line each on stderr with a non-zero exit, never as 
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import sys
+from typing import Any
 
 import typer
+import typer.main
 
 from palmares.cli import demo, dip_pouch, diplomacy, tantrix, web, wizard
 from palmares.cli.output import progress_bar
@@ -36,6 +39,13 @@ app.command("demo")(demo.demo)
 log = logging.getLogger("palmares")
 
 
+@functools.cache
+def _command() -> Any:
+    """The click command typer builds from ``app``, built once per process (building it walks
+    every command's signature, a tenth of a second a call)."""
+    return typer.main.get_command(app)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code (also used by the tests)."""
     logging.basicConfig(
@@ -44,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     try:
         with progress_bar():
-            result = app(args=argv, standalone_mode=False)
+            result = _command().main(args=argv, standalone_mode=False)
     except typer.Exit as exc:
         return int(exc.exit_code)
     except typer.Abort:

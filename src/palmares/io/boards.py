@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,8 +29,19 @@ from palmares.diplomacy.board import (
 from palmares.io import limits
 from palmares.io.fields import boolean, bounded_text, integer, proper_name
 from palmares.io.tables import Column, Row, RowProblems, check_spellings, read_rows
+from palmares.io.tournament import team_lines
 
-__all__ = ["BoardsFile", "read_boards_csv", "read_boards_json", "read_teams_csv"]
+__all__ = [
+    "TEAM_SIZE",
+    "BoardsFile",
+    "read_boards_csv",
+    "read_boards_json",
+    "read_teams_csv",
+    "team_problems",
+]
+
+#: Players in a team (seed 002, "Teams": teams of three).
+TEAM_SIZE = 3
 
 YEAR = integer(1901, 2100, limit=limits.YEAR)
 PLAYER = proper_name(limits.PLAYER_NAME)
@@ -195,6 +207,32 @@ def read_teams_csv(path: Path | str) -> dict[str, tuple[str, ...]]:
         teams[row["team"]].append(player)
     problems.raise_if_any()
     return {team: tuple(players) for team, players in teams.items()}
+
+
+def team_problems(
+    players: Collection[str], teams: Mapping[str, tuple[str, ...]], path: Path | str
+) -> list[Problem]:
+    """What is wrong with ``teams`` (read from ``path`` by :func:`read_teams_csv`) for a
+    tournament whose boards seat ``players``: a team of more than three, a member on no board.
+    The standings command and the import of boards with teams both check it."""
+    lines = team_lines(path)
+    problems: list[Problem] = []
+    for team, members in teams.items():
+        if len(members) > TEAM_SIZE:
+            problems.append(
+                Problem(
+                    str(path),
+                    lines[members[TEAM_SIZE]],
+                    "team",
+                    f"{team} has {len(members)} players (teams are three)",
+                )
+            )
+        problems.extend(
+            Problem(str(path), lines[p], "player", f"{p} (team {team}) plays no board")
+            for p in members
+            if p not in players
+        )
+    return problems
 
 
 def read_boards_json(

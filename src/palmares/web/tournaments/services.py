@@ -11,7 +11,7 @@ from django.db import transaction
 from palmares.core.errors import InputError
 from palmares.diplomacy.board import PlayedBoard
 from palmares.io import limits
-from palmares.io.boards import read_boards_csv, read_teams_csv
+from palmares.io.boards import read_boards_csv, read_teams_csv, team_problems
 from palmares.io.fields import proper_name
 from palmares.web.events.models import Event
 from palmares.web.events.services import stored_event
@@ -53,6 +53,10 @@ def import_boards(
         raise InputError.at("--event", None, None, str(exc)) from None
     played = read_boards_csv(path).boards
     team_rows = read_teams_csv(teams) if teams is not None else {}
+    if teams is not None:
+        wrong = team_problems({s.player for b in played for s in b.seats}, team_rows, teams)
+        if wrong:
+            raise InputError(wrong)
     with transaction.atomic():
         ev = stored_event(event, day, Event.Kind.DIPLOMACY, str(path))
         if ev is None:
