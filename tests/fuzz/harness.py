@@ -54,7 +54,7 @@ def bases() -> dict[str, Table]:
         "ratings": [["player", "rating", "games"], *([n, "1500", "50"] for n in NAMES[:10])],
         "matches": [
             ["event", "date", "round", "player_a", "player_b", "games", "tp_a", "tp_b"],
-            ["NZ Open", "2000-05-06", "1", NAMES[0], NAMES[1], "2", "26.6", "13.4"],
+            ["NZ Open", "2000-05-06", "1", NAMES[0], NAMES[1], "2", "27", "13"],
             ["NZ Open", "2000-05-06", "1", NAMES[2], NAMES[3], "1", "10", "10"],
             ["NZ Open", "2000-05-06", "2", NAMES[0], NAMES[2], "1", "20", "0"],
         ],
