@@ -173,6 +173,10 @@ def respell(rng: random.Random, fmt: Format, table: Table) -> Broken | None:
         if table[a][col] == table[b][col]:
             continue
         out = _set(table, b, col, _variant(table[a][col], rng))
+        ident = _col(table, "player_id")
+        if ident is not None:
+            # The same person (one id) spelled two ways; two ids would be two namesakes.
+            out = _set(out, b, ident, table[a][ident])
         return Broken("respell", "refuse", out, line=max(a, b) + 1)
     return None
 

@@ -124,6 +124,8 @@ def read_matches_csv(path: Path | str) -> tuple[Match, ...]:
     name = str(path)
     rows = read_rows(path, MATCH_COLUMNS)
     problems = RowProblems(name)
+    if not rows:
+        problems.add(None, None, "no matches: the file has a header row only")
     check_spellings(rows, ("player_a", "player_b", "own_rating"), problems)
     pending: dict[tuple[str, str, frozenset[str]], _Pending] = {}
     for row in rows:
