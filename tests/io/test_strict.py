@@ -210,3 +210,15 @@ def test_fractional_tournament_points_within_the_column(write: Write) -> None:
         "player_a,player_b,games,tp_a,tp_b\nAnn,Bob,1,13.3,6.7\nCy,Di,1,1.0000001,18.9999999\n",
     )
     _refused(lambda: read_matches_csv(path), "m.csv:3: tp_a: at most 6 decimal places")
+
+
+def test_ratings_spell_players_as_the_matches_do(write: Write) -> None:
+    matches = read_matches_csv(
+        write("m.csv", "player_a,player_b,games,tp_a,tp_b\nAnn,Bob,1,10,10\n")
+    )
+    ratings = write("r.csv", "player,rating\nANN,1500\nBob,1600\n")
+    _refused(
+        lambda: read_ratings_csv(ratings, matches=matches),
+        "r.csv:2: player: 'ANN' is 'Ann' of the matches spelled otherwise",
+    )
+    assert len(read_ratings_csv(ratings)) == 2

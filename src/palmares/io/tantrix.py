@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from palmares.core.errors import InputError, Problem
+from palmares.core.names import name_key
 from palmares.io import limits
 from palmares.io.fields import boolean, bounded_text, decimal, integer, iso_date, proper_name
 from palmares.io.tables import Column, Row, RowProblems, check_spellings, read_rows
@@ -236,9 +237,16 @@ def _match(p: _Pending) -> Match:
 
 
 def read_ratings_csv(
-    path: Path | str, *, established: int = ESTABLISHED_GAMES
+    path: Path | str,
+    *,
+    established: int = ESTABLISHED_GAMES,
+    matches: Sequence[Match] = (),
 ) -> tuple[RatingEntry, ...]:
-    """Read ``ratings.csv``; raise :class:`InputError` naming every bad line."""
+    """Read ``ratings.csv``; raise :class:`InputError` naming every bad line.
+
+    Given the ``matches`` it rates, a player spelled otherwise than in the matches (the same
+    name key, ``core.names.name_key``) is refused too: the database would take them for one
+    person, the analysis for two."""
     name = str(path)
     rows = read_rows(
         path,
@@ -251,6 +259,16 @@ def read_ratings_csv(
     )
     problems = RowProblems(name)
     check_spellings(rows, ("player",), problems)
+    spelled = {name_key(p): p for m in matches for p in m.players}
+    for row in rows:
+        other = spelled.get(name_key(row["player"]), row["player"])
+        if other != row["player"]:
+            problems.add(
+                row.line,
+                "player",
+                f"{row['player']!r} is {other!r} of the matches spelled otherwise: "
+                "spell them alike",
+            )
     seen: dict[str, int] = {}
     entries: list[RatingEntry] = []
     for row in rows:

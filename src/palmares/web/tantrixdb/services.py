@@ -31,7 +31,7 @@ __all__ = ["import_matches", "recompute_lists"]
 def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> list[Event]:
     """Load ``matches.csv`` (and ``ratings.csv``, the list before the tournament)."""
     matches = read_matches_csv(path)
-    entries = read_ratings_csv(ratings) if ratings is not None else ()
+    entries = read_ratings_csv(ratings, matches=matches) if ratings is not None else ()
     if ratings is not None:
         check_own_rating(matches, entries, path)
     undated = [m for m in matches if m.date is None]
