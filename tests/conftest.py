@@ -60,8 +60,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--fuzz",
         type=int,
-        default=60,
-        help="malformed files tried per format by tests/fuzz (default 60)",
+        default=100,
+        help="malformed files tried per format by tests/fuzz (default 100)",
     )
     parser.addoption(
         "--fuzz-survey",

@@ -177,7 +177,29 @@ def respell(rng: random.Random, fmt: Format, table: Table) -> Broken | None:
         if ident is not None:
             # The same person (one id) spelled two ways; two ids would be two namesakes.
             out = _set(out, b, ident, table[a][ident])
-        return Broken("respell", "refuse", out, line=max(a, b) + 1)
+        return Broken("respell", "refuse", out, line=_second_spelling(out, fmt, table[a][col]))
+    return None
+
+
+def _key(name: str) -> str:
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
+def _second_spelling(table: Table, fmt: Format, name: str) -> int | None:
+    """The line of the first row that spells ``name`` otherwise than the file's first row with
+    it (in any name column), which is where a refusal must point."""
+    cols = [c for c in (_col(table, n) for n in fmt.names) if c is not None]
+    first: str | None = None
+    for i in _cell_rows(table):
+        for c in cols:
+            cell = table[i][c] if c < len(table[i]) else ""
+            if _key(cell) != _key(name):
+                continue
+            if first is None:
+                first = cell
+            elif cell != first:
+                return i + 1
     return None
 
 

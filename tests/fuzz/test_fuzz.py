@@ -3,7 +3,7 @@ the analysis command and the import, asserting no internal error, the file and l
 refusal, the same verdict from both, an unchanged database after a refused import, and the
 generator's oracle (a file broken on purpose is refused, a file written otherwise is accepted).
 
-``pytest tests/fuzz`` tries a few dozen files per format; ``--fuzz N`` tries N per format and
+``pytest tests/fuzz`` tries 100 files per format; ``--fuzz N`` tries N per format and
 ``--fuzz-survey`` counts the failures instead of stopping at the first (the figures are printed
 at the end of the run).
 """

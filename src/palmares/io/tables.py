@@ -152,7 +152,9 @@ def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: st
             continue
         if h not in known:
             expected = ", ".join(c.name for c in columns)
-            shown = h if len(h) <= 40 else h[:40] + "…"
+            # One line per problem: a header cell with a line break inside is shown on one line.
+            flat = repr(h)[1:-1] if not h.isprintable() else h
+            shown = flat if len(flat) <= 40 else flat[:40] + "…"
             problems.add(header_index + 1, shown, f"unknown column (expected: {expected})")
         elif h in positions:
             problems.add(header_index + 1, h, "column appears twice")
