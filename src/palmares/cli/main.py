@@ -16,7 +16,7 @@ from typing import Any
 import typer
 import typer.main
 
-from palmares.cli import demo, dip_pouch, diplomacy, tantrix, web, wizard
+from palmares.cli import demo, dip_pouch, diplomacy, ratings, tantrix, web, wizard
 from palmares.cli.output import progress_bar
 from palmares.core.errors import PalmaresError
 
@@ -31,6 +31,7 @@ app.add_typer(diplomacy.app, name="diplomacy")
 app.add_typer(dip_pouch.app, name="dip-pouch")
 app.add_typer(tantrix.app, name="tantrix")
 app.add_typer(wizard.app, name="wizard")
+app.add_typer(ratings.app, name="ratings")
 app.add_typer(web.import_app, name="import")
 app.add_typer(web.export_app, name="export")
 app.command("serve")(web.serve)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from palmares.web.ui.views import dip_pouch, diplomacy, games, imports, site, tournaments
+from palmares.web.ui.views import dip_pouch, diplomacy, games, imports, site, skill, tournaments
 
 urlpatterns = [
     path("", site.home, name="home"),
@@ -27,6 +27,7 @@ urlpatterns = [
     path("wizard/junior/<int:year>-<int:month>/", games.wizard_junior, name="wizard-junior"),
     path("wizard/tournaments/<int:event_id>/", games.wizard_tournament, name="wizard-tournament"),
     path("wizard/players/<int:player_id>/", games.wizard_ledger, name="wizard-ledger"),
+    path("ratings/<slug:community>/", skill.which_predicts, name="which-predicts"),
     path("imports/new", imports.upload, name="import"),
     path(
         "accounts/login/",
