@@ -21,16 +21,17 @@ is an error naming both. A player's nationality is the one on their most recent 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from palmares.io.fields import boolean, decimal, integer, iso_date, text
-from palmares.io.tables import Column, Row, RowProblems, read_rows
+from palmares.io.tables import Column, Row, RowProblems, read_rows, read_table
 from palmares.ratings.events import Event, Placement, Player, Results, event_order_key
 from palmares.ratings.players import normalise_name
 
-__all__ = ["COLUMNS", "read_results"]
+__all__ = ["COLUMNS", "read_results", "results_of_table"]
 
 COLUMNS = [
     Column("event", text, required=True),
@@ -158,8 +159,17 @@ def _event(
 def read_results(path: Path | str) -> Results:
     """Read and check ``results.csv``; raise :class:`~palmares.core.errors.InputError` naming
     every bad line, so nothing is computed from a bad file."""
-    name = str(path)
-    rows = read_rows(path, COLUMNS)
+    return _results(read_rows(path, COLUMNS), str(path))
+
+
+def results_of_table(raw: Sequence[Sequence[str]], name: str) -> Results:
+    """The same reading and checks as :func:`read_results` for rows given as text (a header
+    row, then one row per player), e.g. a classification sent to the API; problems name
+    ``name`` and the 1-based line (the header is line 1)."""
+    return _results(read_table(raw, COLUMNS, name), name)
+
+
+def _results(rows: list[Row], name: str) -> Results:
     problems = RowProblems(name)
     keys = _player_keys(rows, problems)
     groups: dict[tuple[str, str], list[tuple[Row, str]]] = defaultdict(list)

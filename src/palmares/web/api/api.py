@@ -21,15 +21,17 @@ from ninja.pagination import LimitOffsetPagination, paginate
 from ninja.responses import Status
 from ninja.security import django_auth
 
-from palmares.core.errors import PalmaresError
+from palmares.core.errors import InputError, PalmaresError
 from palmares.core.rounding import half_up
 from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import can_edit_tournament, is_ratings_officer
 from palmares.web.api.games import league_rows
 from palmares.web.api.games import router as games_router
 from palmares.web.api.schemas import (
+    INTEGER_MAX,
     BoardIn,
     BoardOut,
+    ConflictOut,
     ErrorOut,
     EventOut,
     HistoryOut,
@@ -41,7 +43,9 @@ from palmares.web.api.schemas import (
     TournamentStandingOut,
 )
 from palmares.web.events.models import Event, Result
+from palmares.web.events.services import ResultIn as ServiceRow
 from palmares.web.events.services import replace_results
+from palmares.web.lib.concurrency import WriteConflict
 from palmares.web.lib.names import name_key
 from palmares.web.lib.uploads import IMPORTERS, import_upload
 from palmares.web.players.models import Player
@@ -81,6 +85,11 @@ def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
 @api.exception_handler(PalmaresError)
 def _bad_input(request: HttpRequest, exc: PalmaresError) -> HttpResponse:
     return api.create_response(request, {"detail": str(exc), "field": None}, status=400)
+
+
+@api.exception_handler(WriteConflict)
+def _conflict(request: HttpRequest, exc: WriteConflict) -> HttpResponse:
+    return api.create_response(request, {"detail": str(exc), "field": None}, status=409)
 
 
 @api.exception_handler(AuthenticationError)
@@ -143,17 +152,68 @@ def results(request: HttpRequest, event_id: int) -> Any:
 
 @api.put(
     "/events/{event_id}/results",
-    response={200: list[ResultOut], 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    response={
+        200: list[ResultOut],
+        401: ErrorOut,
+        403: ErrorOut,
+        404: ErrorOut,
+        409: ConflictOut,
+        422: ErrorOut,
+    },
     auth=django_auth,
     tags=["events"],
 )
-def put_results(request: HttpRequest, event_id: int, payload: list[ResultIn]) -> Any:
-    """Replace the event's classification (ratings officers); the ratings are recomputed."""
+def put_results(
+    request: HttpRequest,
+    event_id: int,
+    payload: list[ResultIn],
+    players: int | None = None,
+) -> Any:
+    """Replace the event's classification (ratings officers); the ratings are recomputed.
+
+    The rows are checked as a results.csv file's are (each player once, ranks within the field
+    …). The field size is ``?players=`` if given, else the stored one: a classification never
+    changes it silently. A problem is a 422 naming the row (``"3.rank"``, ``"players"``)."""
     ev = get_object_or_404(Event, pk=event_id)
     if not is_ratings_officer(request.user):
         return Status(403, {"detail": "only ratings officers may change results", "field": None})
-    replace_results(ev, [(r.player, r.player_id, r.nationality, r.rank) for r in payload])
-    return Result.objects.filter(event=ev).select_related("player").order_by("rank", "player_id")
+    if players is not None and not 1 <= players <= INTEGER_MAX:
+        return Status(422, {"detail": f"between 1 and {INTEGER_MAX}", "field": "players"})
+    rows = [ServiceRow(r.player, r.rank, r.nationality, r.player_id) for r in payload]
+    try:
+        replace_results(ev, rows, players=players)
+    except InputError as exc:
+        return Status(422, _row_problem(exc))
+    except WriteConflict as exc:
+        current = _classification(ev)
+        return Status(409, {"detail": str(exc), "field": None, "current": current})
+    return _classification(ev)
+
+
+def _classification(ev: Event) -> list[Result]:
+    return list(
+        Result.objects.filter(event=ev).select_related("player").order_by("rank", "player_id")
+    )
+
+
+#: The columns of one row of a classification (the others are the event's).
+_ROW_COLUMNS = frozenset({"player", "player_id", "nationality", "rank"})
+
+
+def _row_problem(exc: InputError) -> dict[str, Any]:
+    """A results problem as ``{"detail", "field"}``: line ``i + 2`` is row ``i`` of the body
+    (``"3.rank"``); the event-wide columns (``players``) are fields of their own."""
+    first = exc.problems[0]
+    field = first.column
+    if field in _ROW_COLUMNS and first.line is not None and first.line >= 2:
+        field = f"{first.line - 2}.{field}"
+    return {
+        "detail": first.message,
+        "field": field,
+        "errors": [
+            {"line": p.line, "column": p.column, "message": p.message} for p in exc.problems
+        ],
+    }
 
 
 @api.get("/rankings/dip-pouch", response=list[StandingOut], tags=["dip-pouch"])
