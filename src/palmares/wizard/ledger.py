@@ -14,7 +14,7 @@ played.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -60,14 +60,16 @@ def ledger(
     games: Iterable[Game],
     tournaments: Iterable[Tournament],
     *,
-    triads: Mapping[str, TriadGame] | None = None,
+    triads: Mapping[str, TriadGame] | Callable[[Tournament], TriadGame | None] | None = None,
     junior: Iterable[Game] = (),
     rules: DatedRules[WizardRules] = RULES,
 ) -> Ledger:
     """Every master point ``player`` earned in the months of ``games``, in ``tournaments`` and
     in the Wizard Junior sessions of ``junior`` (the Junior games).
 
-    ``triads`` maps a tournament's name to its TRIAD game, if one was played.
+    ``triads`` maps a tournament's name to its TRIAD game, if one was played (a file names
+    each tournament once); or it is a function giving each tournament's own TRIAD, for a
+    store where two tournaments may share a name (the site keys them by event).
     """
     games = tuple(games)
     awards: list[Award] = []
@@ -81,7 +83,7 @@ def ledger(
             replace(a, source=f"Junior {a.source}") for a in table.awards if a.player == player
         )
     for t in tournaments:
-        triad = (triads or {}).get(t.name)
+        triad = triads(t) if callable(triads) else (triads or {}).get(t.name)
         result = tournament_result(t, rules=rules, triad=triad)
         awards.extend(a for a in result.awards if a.player == player)
     kinds = {"top-10": 0, "wp": 1, "tournament": 2, "triad": 3}
