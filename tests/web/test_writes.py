@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, OperationalError, transaction
 
-from palmares.web.lib import concurrency
 from palmares.web.lib.concurrency import ATTEMPTS, WriteConflict, retrying
 from palmares.web.ratinglists.models import Publication
 from palmares.web.ratinglists.writes import refresh, write_results
@@ -43,7 +42,7 @@ def test_a_write_never_runs_inside_another_transaction(db: None) -> None:
 def test_retries_what_a_retry_cures_then_gives_a_conflict(
     db: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(concurrency.time, "sleep", lambda _: None)
+    monkeypatch.setattr("palmares.web.lib.concurrency.time.sleep", lambda _: None)
     tries: list[int] = []
 
     def twice_locked() -> str:

@@ -22,10 +22,14 @@ from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import POWERS, Board, Seat, Tournament
 from palmares.web.tournaments.services import SeatIn, save_board
+from palmares.web.tournaments.systems import system_problems
 
 
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
+    problems = system_problems(t.scoring, t.aggregation)
+    if problems:  # a spec stored wrong: the page says so instead of failing
+        return render(request, "ui/tournament.html", {"t": t, "system_problems": problems})
     rounds = list(t.rounds.order_by("number").values_list("number", flat=True))
     try:
         after = int(request.GET.get("round", "") or (rounds[-1] if rounds else 0))
