@@ -46,8 +46,9 @@ from palmares.web.events.models import Event, Result
 from palmares.web.events.services import ResultIn as ServiceRow
 from palmares.web.events.services import replace_results
 from palmares.web.lib.concurrency import WriteConflict
+from palmares.web.lib.limits import MAX_QUERY_CHARS
 from palmares.web.lib.names import name_key
-from palmares.web.lib.uploads import IMPORTERS, import_upload
+from palmares.web.lib.uploads import IMPORTERS, UploadTooLarge, check_size, import_upload
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry, Standing
 from palmares.web.tantrixdb.adapters import tournament_rating
@@ -92,6 +93,24 @@ def _conflict(request: HttpRequest, exc: WriteConflict) -> HttpResponse:
     return api.create_response(request, {"detail": str(exc), "field": None}, status=409)
 
 
+class BadParameter(Exception):
+    """A query parameter out of bounds (answered 400 naming it)."""
+
+    def __init__(self, field: str, detail: str) -> None:
+        super().__init__(detail)
+        self.field = field
+
+
+@api.exception_handler(BadParameter)
+def _bad_parameter(request: HttpRequest, exc: BadParameter) -> HttpResponse:
+    return api.create_response(request, {"detail": str(exc), "field": exc.field}, status=400)
+
+
+@api.exception_handler(UploadTooLarge)
+def _too_large(request: HttpRequest, exc: UploadTooLarge) -> HttpResponse:
+    return api.create_response(request, {"detail": str(exc), "field": "file"}, status=413)
+
+
 @api.exception_handler(AuthenticationError)
 def _unauthorised(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
     return api.create_response(request, {"detail": "log in first", "field": None}, status=401)
@@ -104,6 +123,8 @@ def _player(p: Player) -> dict[str, Any]:
 @api.get("/players", response=list[PlayerOut], tags=["players"])
 @paginate(LimitOffsetPagination)
 def players(request: HttpRequest, q: str = "") -> Any:
+    if len(q) > MAX_QUERY_CHARS:
+        raise BadParameter("q", f"at most {MAX_QUERY_CHARS} characters")
     rows = Player.objects.order_by("key", "id")
     return rows.filter(key__contains=name_key(q)) if q else rows
 
@@ -344,7 +365,15 @@ def wizard_month(request: HttpRequest, month: str) -> Any:
 
 @api.post(
     "/imports/{kind}",
-    response={200: dict[str, Any], 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    response={
+        200: dict[str, Any],
+        400: ErrorOut,
+        401: ErrorOut,
+        403: ErrorOut,
+        409: ErrorOut,
+        413: ErrorOut,
+        422: ErrorOut,
+    },
     auth=django_auth,
     tags=["imports"],
 )
@@ -356,6 +385,7 @@ def import_file(request: HttpRequest, kind: str, file: File[UploadedFile]) -> An
         return Status(403, {"detail": "only ratings officers may import", "field": None})
     if kind not in IMPORTERS:
         return Status(422, {"detail": f"unknown kind {kind!r}", "field": "kind"})
+    check_size(file.name or "", file.size)
     summary = import_upload(kind, file.name or "", file.read())
     return {"imported": kind, "summary": summary}
 
