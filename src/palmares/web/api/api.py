@@ -14,7 +14,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from ninja import File, NinjaAPI
+from ninja import Field, File, NinjaAPI, Schema
 from ninja.errors import AuthenticationError, ValidationError
 from ninja.files import UploadedFile
 from ninja.pagination import LimitOffsetPagination, paginate
@@ -66,6 +66,14 @@ api = NinjaAPI(
     urls_namespace="api",
 )
 api.add_router("", games_router)
+
+
+class Pages(LimitOffsetPagination):
+    """``?limit=`` (1–1000, 100 by default) and ``?offset=`` (within a database integer)."""
+
+    class Input(Schema):
+        limit: int = Field(100, ge=1, le=1000)
+        offset: int = Field(0, ge=0, le=INTEGER_MAX)
 
 
 @api.exception_handler(ValidationError)
@@ -121,7 +129,7 @@ def _player(p: Player) -> dict[str, Any]:
 
 
 @api.get("/players", response=list[PlayerOut], tags=["players"])
-@paginate(LimitOffsetPagination)
+@paginate(Pages)
 def players(request: HttpRequest, q: str = "") -> Any:
     if len(q) > MAX_QUERY_CHARS:
         raise BadParameter("q", f"at most {MAX_QUERY_CHARS} characters")
@@ -154,7 +162,7 @@ def history(request: HttpRequest, player_id: int) -> Any:
 
 
 @api.get("/events", response=list[EventOut], tags=["events"])
-@paginate(LimitOffsetPagination)
+@paginate(Pages)
 def events(request: HttpRequest, kind: str = "") -> Any:
     rows = Event.objects.order_by("-date", "id")
     return rows.filter(kind=kind) if kind else rows
@@ -238,7 +246,7 @@ def _row_problem(exc: InputError) -> dict[str, Any]:
 
 
 @api.get("/rankings/dip-pouch", response=list[StandingOut], tags=["dip-pouch"])
-@paginate(LimitOffsetPagination)
+@paginate(Pages)
 def ranking(request: HttpRequest, year: int = 0, nation: str = "") -> Any:
     rows = Standing.objects.filter(system="dip-pouch", year=year).select_related("player")
     if nation:
@@ -309,7 +317,7 @@ api.add_exception_handler(Http404, _not_found)
 
 
 @api.get("/tournaments", response=list[TournamentOut], tags=["diplomacy"])
-@paginate(LimitOffsetPagination)
+@paginate(Pages)
 def tournaments(request: HttpRequest) -> Any:
     return Tournament.objects.select_related("event").order_by("-event__date", "id")
 

@@ -59,4 +59,6 @@ class SecurityHeadersMiddleware:
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+        # Django's clickjacking middleware sets it on what the views answer; static files too
+        response.headers.setdefault("X-Frame-Options", "DENY")
         return response

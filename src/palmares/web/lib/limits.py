@@ -6,12 +6,15 @@
   ~250,000 rows), any other body up to Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE``.
 - A NUL character in the address or a query parameter (which no name, slug or number contains,
   and which PostgreSQL cannot store or compare) is refused with **400**.
+- An address with a number past every id column (> 2^63 − 1: ``/players/99999999999999999999/``)
+  is **404** at once: nothing has that id, and the databases cannot even compare it.
 
 Answers are JSON ``{"detail", "field"}`` under ``/api/``, a styled page elsewhere.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from django.conf import settings
@@ -39,6 +42,9 @@ def _upload_limit() -> int:
 MAX_UPLOAD_BYTES = _upload_limit()
 #: The longest search text (a player's or an event's name is at most 200 characters).
 MAX_QUERY_CHARS = 200
+#: The largest id of any table (PostgreSQL's bigint, SQLite's INTEGER).
+BIGINT_MAX = 2**63 - 1
+_NUMBERS = re.compile(r"[0-9]{19,}")
 #: What a multipart body adds around the file (boundaries, headers, the other fields).
 _MULTIPART_SLACK = 64 * 1024
 
@@ -47,7 +53,8 @@ def refuse(request: HttpRequest, status: int, detail: str, field: str | None) ->
     """A refusal as JSON for the API, as the site's error page otherwise."""
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": detail, "field": field}, status=status)
-    return render(request, "ui/refused.html", {"status": status, "detail": detail}, status=status)
+    template = "404.html" if status == 404 else "ui/refused.html"
+    return render(request, template, {"status": status, "detail": detail}, status=status)
 
 
 def _megabytes(n: int) -> str:
@@ -64,6 +71,8 @@ class RequestLimitsMiddleware:
         for key, values in request.GET.lists():
             if any("\x00" in v for v in values):
                 return refuse(request, 400, _("a NUL character is not allowed"), key)
+        if any(int(n) > BIGINT_MAX for n in _NUMBERS.findall(request.path)):
+            return refuse(request, 404, _("not found"), None)
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
@@ -75,12 +84,12 @@ class RequestLimitsMiddleware:
             else int(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0)
         )
         if limit and length > limit:
-            shown = MAX_UPLOAD_BYTES if upload else limit
-            what = _("a file") if upload else _("a request")
-            detail = _("%(what)s of at most %(limit)s is accepted (this one: %(size)s)") % {
-                "what": what,
-                "limit": _megabytes(shown) if shown >= 1024 * 1024 else f"{shown} bytes",
-                "size": _megabytes(length),
-            }
+            if upload:
+                template = _("A file of at most %(limit)s is accepted (this one: %(size)s).")
+                shown = _megabytes(MAX_UPLOAD_BYTES)
+            else:
+                template = _("A request of at most %(limit)s is accepted (this one: %(size)s).")
+                shown = _megabytes(limit) if limit >= 1024 * 1024 else f"{limit} bytes"
+            detail = template % {"limit": shown, "size": _megabytes(length)}
             return refuse(request, 413, detail, "file" if upload else None)
         return self.get_response(request)
