@@ -59,6 +59,9 @@ BIRSAN_FEST = [{"player": "Edi Birsan", "rank": 1}, {"player": "Jerry Fest", "ra
         ([{"player": "x" * 201, "rank": 1}], "", 422, "0.player", "at most 200"),
         ([{"player": "A", "rank": 1, "nationality": "n" * 65}], "", 422, "0.nationality", "64"),
         ([], "", 400, None, "at least one row"),
+        # a NUL: PostgreSQL cannot store it, SQLite would
+        ([{"player": "Edi\u0000Birsan", "rank": 1}], "", 422, "0.player", "NUL"),
+        ([{"player": "A", "rank": 1, "player_id": "x\u0000"}], "", 422, "0.player_id", "NUL"),
     ],
 )
 def test_a_bad_classification_is_refused_and_nothing_changes(

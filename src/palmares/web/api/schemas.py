@@ -6,6 +6,7 @@ from datetime import date
 from decimal import Decimal
 
 from ninja import Field, Schema
+from pydantic import field_validator
 
 __all__ = [
     "BIGINT_MAX",
@@ -34,6 +35,13 @@ __all__ = [
 SMALLINT_MAX = 2**15 - 1
 INTEGER_MAX = 2**31 - 1
 BIGINT_MAX = 2**63 - 1
+
+
+def no_nul(value: str) -> str:
+    """Text a column can hold: PostgreSQL stores no NUL character (SQLite would)."""
+    if "\x00" in value:
+        raise ValueError("a NUL character is not allowed")
+    return value
 
 
 class ErrorOut(Schema):
@@ -107,6 +115,11 @@ class ResultIn(Schema):
     nationality: str = Field("", max_length=64)
     player_id: str = Field("", max_length=64)
 
+    @field_validator("player", "nationality", "player_id")
+    @classmethod
+    def _no_nul(cls, value: str) -> str:
+        return no_nul(value)
+
 
 class SeatIn(Schema):
     power: str = Field(pattern="^[AEFGIRT]$")
@@ -119,6 +132,12 @@ class SeatIn(Schema):
 class BoardIn(Schema):
     round: int = Field(ge=1, le=SMALLINT_MAX)
     board: str = Field(min_length=1, max_length=16)
+
+    @field_validator("board")
+    @classmethod
+    def _no_nul(cls, value: str) -> str:
+        return no_nul(value)
+
     seats: list[SeatIn] = Field(min_length=7, max_length=7)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from palmares.core.errors import InputError, PalmaresError, Problem
 from palmares.web.events.services import import_results
+from palmares.web.lib.concurrency import retrying
 from palmares.web.lib.limits import MAX_UPLOAD_BYTES
 from palmares.web.tantrixdb.services import import_matches
 from palmares.web.wizarddb.services import import_games
@@ -55,7 +56,8 @@ def import_upload(kind: str, name: str, content: bytes) -> dict[str, Any] | str:
         path = Path(folder) / f"{kind}{suffix}"
         path.write_bytes(content)
         try:
-            done = runner(path)
+            # each importer is one transaction of its own: run again if the database undid it
+            done = retrying(lambda: runner(path), what=f"the import of {shown}")
         except InputError as exc:
             raise InputError(
                 Problem(shown if p.file == str(path) else p.file, p.line, p.column, p.message)
