@@ -19,19 +19,21 @@ Pages are up to date when the write returns (the refresh runs before it does).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TypeVar
 
 from django.db import transaction
 from django.db.models import F
 
-from palmares.web.lib.concurrency import hold, retrying
+from palmares.web.lib.concurrency import WriteConflict, hold, retrying
 from palmares.web.ratinglists.models import Publication
 from palmares.web.ratinglists.services import SYSTEM, recompute_dip_pouch
 
 __all__ = ["refresh", "write_results"]
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 def _stale(system: str) -> int:
@@ -53,7 +55,12 @@ def write_results(work: Callable[[], T], *, what: str = "the results") -> T:
         return done, stamp
 
     done, stamp = retrying(attempt, what=what)
-    retrying(lambda: refresh(stamp), what="the recompute")
+    try:
+        retrying(lambda: refresh(stamp), what="the recompute")
+    except WriteConflict:
+        # The write is committed; its figures come with the next recompute (its stamp stays
+        # uncovered). Only writers that bypass the lock (raw admin edits) can cause this.
+        log.exception("dip-pouch: the recompute after %s kept conflicting", what)
     return done
 
 
