@@ -217,3 +217,9 @@ def test_a_right_password_before_the_limit_logs_in(db: None) -> None:
         "/accounts/login/", {"username": "bob", "password": "the-right-password-2007"}
     )
     assert done.status_code == 302 and "_auth_user_id" in client.session
+
+
+@pytest.mark.parametrize("username", ["ann\x00", "a" * 5000])
+def test_a_nul_or_an_over_long_name_at_login_is_the_form_again(db: None, username: str) -> None:
+    answer = Client().post("/accounts/login/", {"username": username, "password": "x"})
+    assert answer.status_code == 200 and "errorlist" in answer.content.decode()
