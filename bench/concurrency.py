@@ -216,6 +216,13 @@ def check_state(plan: dict[str, Any]) -> list[str]:
     return problems
 
 
+def generation() -> int:
+    from palmares.web.ratinglists.models import Publication
+
+    found = Publication.objects.filter(system="dip-pouch").first()
+    return int(found.generation) if found is not None else 0
+
+
 def show(title: str, counts: Counter[Any], seconds: float) -> None:
     total = sum(counts.values())
     print(f"{title}: {total} requests in {seconds:.1f} s")
@@ -265,8 +272,11 @@ def serve_and_measure(args: argparse.Namespace, plan: dict[str, Any], log: IO[by
                 time.sleep(0.2)
         base, took = run(args.port, plan, 1, len(KINDS))
         show("sequential baseline (1 client)", base, took)
+        before = generation()
         counts, took = run(args.port, plan, args.clients, args.requests)
         show(f"{args.clients} clients x {args.requests} requests", counts, took)
+        writes = sum(c for (k, s), c in counts.items() if k != "board" and s == 200)
+        print(f"  Dip Pouch recomputes: {generation() - before} for {writes} results writes")
     finally:
         server.terminate()
         server.wait(timeout=60)
