@@ -59,6 +59,10 @@ BIRSAN_FEST = [{"player": "Edi Birsan", "rank": 1}, {"player": "Jerry Fest", "ra
         ([{"player": "x" * 201, "rank": 1}], "", 422, "0.player", "at most 200"),
         ([{"player": "A", "rank": 1, "nationality": "n" * 65}], "", 422, "0.nationality", "64"),
         ([], "", 400, None, "at least one row"),
+        # a number is a number: no text, no true, no fraction
+        ([{"player": "Edi Birsan", "rank": "1"}], "", 422, "0.rank", "valid integer"),
+        ([{"player": "Edi Birsan", "rank": True}], "", 422, "0.rank", "valid integer"),
+        ([{"player": "Edi Birsan", "rank": 1.5}], "", 422, "0.rank", "valid integer"),
         # a NUL: PostgreSQL cannot store it, SQLite would
         ([{"player": "Edi\u0000Birsan", "rank": 1}], "", 422, "0.player", "NUL"),
         ([{"player": "A", "rank": 1, "player_id": "x\u0000"}], "", 422, "0.player_id", "NUL"),

@@ -111,7 +111,7 @@ class ResultIn(Schema):
     """One row of a classification: the columns of ``events.Result`` and ``players.Player``."""
 
     player: str = Field(min_length=1, max_length=200)
-    rank: int = Field(ge=1, le=INTEGER_MAX)
+    rank: int = Field(ge=1, le=INTEGER_MAX, strict=True)  # not "1", not true
     nationality: str = Field("", max_length=64)
     player_id: str = Field("", max_length=64)
 
