@@ -223,3 +223,14 @@ def test_a_right_password_before_the_limit_logs_in(db: None) -> None:
 def test_a_nul_or_an_over_long_name_at_login_is_the_form_again(db: None, username: str) -> None:
     answer = Client().post("/accounts/login/", {"username": username, "password": "x"})
     assert answer.status_code == 200 and "errorlist" in answer.content.decode()
+
+
+def test_a_form_without_its_csrf_token_is_the_sites_403(db: None) -> None:
+    User.objects.create_user("cy", password="the-right-password-2007")
+    strict = Client(enforce_csrf_checks=True)
+    answer = strict.post(
+        "/accounts/login/", {"username": "cy", "password": "the-right-password-2007"}
+    )
+    assert answer.status_code == 403
+    text = answer.content.decode()
+    assert 'id="error-page"' in text and "The form has expired" in text
