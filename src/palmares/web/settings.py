@@ -180,3 +180,4 @@ AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "ui/locked_out.html"
 AXES_VERBOSE = False
+AXES_USERNAME_CALLABLE = "palmares.web.lib.throttle.username"
