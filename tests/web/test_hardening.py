@@ -70,8 +70,7 @@ def test_rendered_pages_have_no_inline_script(client: Client, wc: Tournament) ->
         assert not _inline_scripts(page), url
         assert not INLINE_HANDLER.search(page), url
     player = client.get(f"/players/{birsan.pk}/").content.decode()
-    assert 'data-chart="chart-data"' in player and 'id="chart-data"' in player
-    assert "/static/palmares/site.js" in player
+    assert "/static/palmares/site" in player  # site.js (its hashed name once collected)
     assert "data-autosubmit" in player  # the language menu, sent by site.js
 
 

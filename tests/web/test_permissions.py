@@ -23,6 +23,9 @@ WRITES = {
     ("POST", "/api/wizard/months/{month}/publish"),
     ("POST", "diplomacy/<int:tournament_id>/boards/new"),
     ("POST", "imports/new"),
+    ("POST", "/api/tournaments/{tournament_id}/clock"),
+    ("PUT", "/api/tournaments/{tournament_id}/clock/settings"),
+    ("POST", "diplomacy/<int:tournament_id>/chaos-schedule/"),
 }
 PAGES_THAT_WRITE = {"diplomacy/<int:tournament_id>/boards/new", "imports/new"}
 

@@ -25,6 +25,7 @@ from palmares.core.errors import InputError, PalmaresError
 from palmares.core.rounding import half_up
 from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import can_edit_tournament, is_ratings_officer
+from palmares.web.api.clock import router as clock_router
 from palmares.web.api.games import league_rows
 from palmares.web.api.games import router as games_router
 from palmares.web.api.schemas import (
@@ -66,6 +67,7 @@ api = NinjaAPI(
     urls_namespace="api",
 )
 api.add_router("", games_router)
+api.add_router("", clock_router)
 
 
 class Pages(LimitOffsetPagination):

@@ -5,8 +5,8 @@ Django sets ``X-Frame-Options: DENY`` (``X_FRAME_OPTIONS``), ``Referrer-Policy``
 setting for:
 
 - ``Content-Security-Policy``: scripts only from the site's own files (no inline script, no
-  inline event handler, no ``eval``); styles from its files and ``style`` attributes (plotly
-  sizes its charts with them); nothing may frame a page (``frame-ancestors 'none'``), forms post
+  inline event handler, no ``eval``); styles from its files and ``style`` attributes (a few
+  pages size bars with them); nothing may frame a page (``frame-ancestors 'none'``), forms post
   only to the site, no plugins;
 - ``Permissions-Policy``: no camera, microphone, geolocation, payment or other device access;
 - ``Cross-Origin-Opener-Policy: same-origin``.

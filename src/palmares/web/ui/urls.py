@@ -5,7 +5,16 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from palmares.web.ui.views import dip_pouch, diplomacy, games, imports, site, tournaments
+from palmares.web.ui.views import (
+    clock,
+    dip_pouch,
+    diplomacy,
+    games,
+    imports,
+    site,
+    skill,
+    tournaments,
+)
 
 urlpatterns = [
     path("", site.home, name="home"),
@@ -19,6 +28,12 @@ urlpatterns = [
     path("diplomacy/<int:tournament_id>/", diplomacy.tournament, name="tournament"),
     path("diplomacy/<int:tournament_id>/boards/new", diplomacy.enter_board, name="enter-board"),
     path("diplomacy/<int:tournament_id>/board-call/", diplomacy.board_call, name="board-call"),
+    path("diplomacy/<int:tournament_id>/clock/", clock.clock, name="clock"),
+    path(
+        "diplomacy/<int:tournament_id>/chaos-schedule/",
+        clock.chaos_schedule,
+        name="chaos-schedule",
+    ),
     path("tantrix/", games.tantrix, name="tantrix"),
     path("tantrix/events/<int:event_id>/", games.tantrix_event, name="tantrix-event"),
     path("tantrix/players/<int:player_id>/", games.tantrix_player, name="tantrix-player"),
@@ -27,6 +42,7 @@ urlpatterns = [
     path("wizard/junior/<int:year>-<int:month>/", games.wizard_junior, name="wizard-junior"),
     path("wizard/tournaments/<int:event_id>/", games.wizard_tournament, name="wizard-tournament"),
     path("wizard/players/<int:player_id>/", games.wizard_ledger, name="wizard-ledger"),
+    path("ratings/<slug:community>/", skill.which_predicts, name="which-predicts"),
     path("imports/new", imports.upload, name="import"),
     path(
         "accounts/login/",
