@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "palmares.web.events",
     "palmares.web.ratinglists",
     "palmares.web.tournaments",
+    "palmares.web.audit",
     "palmares.web.chaosgames",
     "palmares.web.tantrixdb",
     "palmares.web.wizarddb",
