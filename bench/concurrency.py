@@ -95,6 +95,7 @@ def setup(load: bool) -> dict[str, Any]:
         .first()
     )
     assert board is not None
+    board.round.tournament.directors.add(user)  # boards are entered by the tournament's TDs
     seats = [
         {
             "power": s.power,

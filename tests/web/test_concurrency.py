@@ -77,11 +77,12 @@ def _plan() -> dict[str, Any]:
     swapped[0]["player"], swapped[1]["player"] = rows[1]["player"], rows[0]["player"]
     board = (
         Board.objects.filter(round__tournament__event__name="World Diplomacy Championship 2007")
-        .select_related("round")
+        .select_related("round__tournament")
         .order_by("round__number", "id")
         .first()
     )
     assert board is not None
+    board.round.tournament.directors.add(user)  # boards are entered by the tournament's TDs
     seats = [
         {"power": s.power, "player_id": s.player_id, "centres": s.centres, "in_draw": s.in_draw}
         for s in board.seats.order_by("power")
