@@ -26,7 +26,7 @@ from palmares.web.tournaments.services import import_boards
 from palmares.web.wizarddb.models import TournamentPlace
 from palmares.web.wizarddb.services import import_games, import_tournaments, import_triads
 
-__all__ = ["SAMPLE", "DemoSummary", "load_demo", "migrate"]
+__all__ = ["SAMPLE", "DemoAccount", "DemoSummary", "demo_accounts", "load_demo", "migrate"]
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample"
 WC_NAME = "World Diplomacy Championship 2007"
@@ -146,3 +146,40 @@ def _finish_world_championship(tournament: Tournament, folder: Path, nationaliti
                 ]
             )
     import_results(classification, recompute=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DemoAccount:
+    username: str
+    role: str
+    password: str
+
+
+def demo_accounts() -> list[DemoAccount]:
+    """Two accounts for a newcomer to try the other sides of the site: ``td``, a tournament
+    director (directs the 2007 World Championship and may create tournaments), and ``officer``,
+    a ratings officer. Their passwords are new on every run and only printed, never stored in
+    the repository."""
+    import secrets
+
+    from django.contrib.auth.models import Group, User
+
+    from palmares.web.accounts.roles import RATINGS_OFFICERS, TOURNAMENT_DIRECTORS
+
+    accounts = []
+    with transaction.atomic():
+        for username, group_name, role in (
+            ("td", TOURNAMENT_DIRECTORS, "tournament director"),
+            ("officer", RATINGS_OFFICERS, "ratings officer"),
+        ):
+            password = secrets.token_urlsafe(9)
+            user, _ = User.objects.get_or_create(username=username)
+            user.set_password(password)
+            user.save()
+            group, _ = Group.objects.get_or_create(name=group_name)
+            user.groups.add(group)
+            if username == "td":
+                for t in Tournament.objects.filter(event__name=WC_NAME):
+                    t.directors.add(user)
+            accounts.append(DemoAccount(username, role, password))
+    return accounts
