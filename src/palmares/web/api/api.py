@@ -2,7 +2,8 @@
 
 Stable ids are the database ids; lists are paginated (``?limit=&offset=``); every error is JSON
 with ``detail`` and, where one field is wrong, ``field``. Writes need a logged-in session
-(Django auth, CSRF-protected): ratings officers replace an event's results; a tournament's
+(Django auth, CSRF-protected) or ``Authorization: Bearer TOKEN`` (:mod:`palmares.web.api.auth`):
+ratings officers replace an event's results; a tournament's
 directors enter its boards.
 """
 
@@ -19,12 +20,12 @@ from ninja.errors import AuthenticationError, ValidationError
 from ninja.files import UploadedFile
 from ninja.pagination import LimitOffsetPagination, paginate
 from ninja.responses import Status
-from ninja.security import django_auth
 
 from palmares.core.errors import PalmaresError
 from palmares.core.rounding import half_up
 from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import can_edit_tournament, is_ratings_officer
+from palmares.web.api.auth import WRITE_AUTH, TokenRefused
 from palmares.web.api.games import league_rows
 from palmares.web.api.games import router as games_router
 from palmares.web.api.schemas import (
@@ -88,6 +89,13 @@ def _unauthorised(request: HttpRequest, exc: AuthenticationError) -> HttpRespons
     return api.create_response(request, {"detail": "log in first", "field": None}, status=401)
 
 
+@api.exception_handler(TokenRefused)
+def _token_refused(request: HttpRequest, exc: TokenRefused) -> HttpResponse:
+    answer = api.create_response(request, {"detail": str(exc), "field": None}, status=401)
+    answer["WWW-Authenticate"] = 'Bearer error="invalid_token"'
+    return answer
+
+
 def _player(p: Player) -> dict[str, Any]:
     return {"id": p.pk, "name": p.name, "nationality": p.nationality}
 
@@ -144,7 +152,7 @@ def results(request: HttpRequest, event_id: int) -> Any:
 @api.put(
     "/events/{event_id}/results",
     response={200: list[ResultOut], 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
-    auth=django_auth,
+    auth=WRITE_AUTH,
     tags=["events"],
 )
 def put_results(request: HttpRequest, event_id: int, payload: list[ResultIn]) -> Any:
@@ -188,7 +196,7 @@ def tournament_standings(request: HttpRequest, tournament_id: int, round: int = 
 @api.post(
     "/tournaments/{tournament_id}/boards",
     response={201: dict[str, Any], 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
-    auth=django_auth,
+    auth=WRITE_AUTH,
     tags=["diplomacy"],
 )
 def post_board(request: HttpRequest, tournament_id: int, payload: BoardIn) -> Any:
@@ -285,7 +293,7 @@ def wizard_month(request: HttpRequest, month: str) -> Any:
 @api.post(
     "/imports/{kind}",
     response={200: dict[str, Any], 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
-    auth=django_auth,
+    auth=WRITE_AUTH,
     tags=["imports"],
 )
 def import_file(request: HttpRequest, kind: str, file: File[UploadedFile]) -> Any:
@@ -303,7 +311,7 @@ def import_file(request: HttpRequest, kind: str, file: File[UploadedFile]) -> An
 @api.post(
     "/wizard/months/{month}/publish",
     response={200: dict[str, Any], 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
-    auth=django_auth,
+    auth=WRITE_AUTH,
     tags=["wizard"],
 )
 def publish_month(request: HttpRequest, month: str) -> Any:
