@@ -21,10 +21,18 @@ WRITES = {
     ("POST", "/api/tournaments/{tournament_id}/boards"),
     ("POST", "/api/imports/{kind}"),
     ("POST", "/api/wizard/months/{month}/publish"),
+    ("POST", "/api/tournaments/{tournament_id}/close"),
     ("POST", "diplomacy/<int:tournament_id>/boards/new"),
+    ("POST", "diplomacy/<int:tournament_id>/close"),
     ("POST", "imports/new"),
 }
-PAGES_THAT_WRITE = {"diplomacy/<int:tournament_id>/boards/new", "imports/new"}
+PAGES_THAT_WRITE = {
+    "diplomacy/<int:tournament_id>/boards/new",
+    "diplomacy/<int:tournament_id>/close",
+    "imports/new",
+}
+#: Words that mark a page that takes a POST (a new page that writes must use one).
+WRITE_WORDS = ("new", "edit", "close", "declines", "override", "undo")
 
 
 def _api_writes() -> set[tuple[str, str]]:
@@ -55,7 +63,7 @@ def test_every_write_is_listed() -> None:
     api_writes = _api_writes()
     pages = _page_patterns(get_resolver().url_patterns)
     assert api_writes == {w for w in WRITES if w[1].startswith("/api/")}
-    assert {p for p in pages if "new" in p or "edit" in p} == PAGES_THAT_WRITE
+    assert {p for p in pages if any(w in p for w in WRITE_WORDS)} == PAGES_THAT_WRITE
 
 
 def _body(wc: Tournament) -> str:

@@ -26,6 +26,7 @@ from palmares.core.rounding import half_up
 from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import can_edit_tournament, is_ratings_officer
 from palmares.web.api.auth import WRITE_AUTH, TokenRefused
+from palmares.web.api.closing import router as closing_router
 from palmares.web.api.games import league_rows
 from palmares.web.api.games import router as games_router
 from palmares.web.api.schemas import (
@@ -62,6 +63,7 @@ api = NinjaAPI(
     urls_namespace="api",
 )
 api.add_router("", games_router)
+api.add_router("", closing_router)
 
 
 @api.exception_handler(ValidationError)

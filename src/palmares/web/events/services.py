@@ -41,8 +41,10 @@ def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary
 
 
 def _external_id(key: str, name: str) -> str:
-    """The reader keys a player by ``player_id`` when the file gives one, else by name."""
-    return "" if key == normalise_name(name) else key
+    """The reader keys a player by ``player_id`` when the file gives one, else by name
+    (``name:`` and the normalised name, :func:`palmares.io.results.read_results`): no id."""
+    norm = normalise_name(name)
+    return "" if key in (norm, f"name:{norm}") else key
 
 
 def save_results(results: Results) -> ImportSummary:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from palmares.web.ui.views import dip_pouch, diplomacy, games, imports, site, tournaments
+from palmares.web.ui.views import closing, dip_pouch, diplomacy, games, imports, site, tournaments
 
 urlpatterns = [
     path("", site.home, name="home"),
@@ -19,6 +19,7 @@ urlpatterns = [
     path("diplomacy/<int:tournament_id>/", diplomacy.tournament, name="tournament"),
     path("diplomacy/<int:tournament_id>/boards/new", diplomacy.enter_board, name="enter-board"),
     path("diplomacy/<int:tournament_id>/board-call/", diplomacy.board_call, name="board-call"),
+    path("diplomacy/<int:tournament_id>/close", closing.close, name="close-tournament"),
     path("tantrix/", games.tantrix, name="tantrix"),
     path("tantrix/events/<int:event_id>/", games.tantrix_event, name="tantrix-event"),
     path("tantrix/players/<int:player_id>/", games.tantrix_player, name="tantrix-player"),
