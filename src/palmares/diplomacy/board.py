@@ -68,13 +68,27 @@ def result_problems(
     draw: Collection[str] = (),
     *,
     total_centres: int = TOTAL_CENTRES,
+    players: Mapping[str, str] | None = None,
 ) -> list[ResultProblem]:
     """What cannot be true of a finished board, whoever reports it (``boards.csv``,
-    ``boards.json``, the TD's form): more centres than the map holds, an eliminated power that
-    still holds centres or fell after the final year, a power in the agreed draw without a
-    centre. The readers add the file and line; the form adds the field.
+    ``boards.json``, the TD's form, the API): more centres than the map holds, an eliminated
+    power that still holds centres or fell after the final year, a power in the agreed draw
+    without a centre, and (when ``players`` names who played each power) one player on two
+    powers of the board (names compared case- and space-insensitively). The readers add the
+    file and line; the form adds the field.
     """
     problems: list[ResultProblem] = []
+    first_power: dict[str, str] = {}
+    for power, player in (players or {}).items():
+        key = " ".join(player.casefold().split())
+        if key in first_power:
+            problems.append(
+                ResultProblem(
+                    power, "player", f"{player} already plays {first_power[key]} on this board"
+                )
+            )
+        else:
+            first_power[key] = power
     total = sum(centres.values())
     if total > total_centres:
         problems.append(

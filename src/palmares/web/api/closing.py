@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Router
 from ninja.responses import Status
 
-from palmares.web.accounts.roles import can_direct
+from palmares.web.accounts.roles import directs
 from palmares.web.api.auth import WRITE_AUTH
 from palmares.web.api.schemas import ErrorOut
 from palmares.web.tournaments.closing import close_tournament
@@ -36,7 +36,7 @@ def forbidden(what: str) -> Any:
 def close(request: HttpRequest, tournament_id: int) -> Any:
     """File the final classification as the event's results; the Dip Pouch takes it in."""
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
-    if not can_direct(request.user, t):
+    if not directs(request.user, t):
         return forbidden("close it")
     event = close_tournament(t, request.user)
     return {"event_id": event.pk}

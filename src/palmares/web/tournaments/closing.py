@@ -18,6 +18,7 @@ from django.db import transaction
 
 from palmares.core.errors import PalmaresError
 from palmares.diplomacy.classification import Classified, final_classification
+from palmares.web.audit.log import record
 from palmares.web.events.models import Event, Result
 from palmares.web.ratinglists.incremental import add_event_to_dip_pouch
 from palmares.web.tournaments import adapters
@@ -74,10 +75,6 @@ def close_tournament(tournament: Tournament, user: Any) -> Event:
 
 
 def _audit(user: Any, tournament: Tournament, event: Event, lines: tuple[Classified, ...]) -> None:
-    try:
-        from palmares.web.audit.services import record  # type: ignore[import-not-found]
-    except ImportError:  # pragma: no cover - the audit app lands with the tournament day
-        return
     record(
         user,
         "close",

@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from palmares.core.errors import PalmaresError
-from palmares.web.accounts.roles import can_direct
+from palmares.web.accounts.roles import directs
 from palmares.web.tournaments.closing import classification, close_tournament, is_closed
 from palmares.web.tournaments.models import Tournament
 
@@ -19,7 +19,7 @@ from palmares.web.tournaments.models import Tournament
 @login_required
 def close(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
-    if not can_direct(request.user, t):
+    if not directs(request.user, t):
         raise PermissionDenied("only this tournament's directors may close it")
     context: dict[str, Any] = {"t": t, "closed": is_closed(t), "problem": None, "lines": ()}
     if request.method == "POST" and not context["closed"]:

@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from palmares.core.rounding import half_up
 from palmares.diplomacy.board import GREAT_POWERS, result_problems
-from palmares.web.accounts.roles import can_direct, can_edit_tournament
+from palmares.web.accounts.roles import directs, can_edit_tournament
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
@@ -81,7 +81,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "top_boards": [b for b in boards if b["top"]],
         "prizes": prize_list,
         "can_edit": can_edit_tournament(request.user, t),
-        "can_direct": can_direct(request.user, t),
+        "directs": directs(request.user, t),
         "aggregation": t.aggregation,
         "scoring": t.scoring,
     }
