@@ -95,9 +95,19 @@ def test_close_files_the_wc_classification(cup: Tournament, cup_td: Client, wc: 
     cup.event.refresh_from_db()
     assert (cup.event.players, cup.event.rounds) == (70, 6)
     assert RatingEntry.objects.count() == before + 70
+    from palmares.web.audit.models import AuditEntry
+
+    logged = AuditEntry.objects.get(tournament=cup, action="close")
+    assert logged.user is not None and logged.user.get_username() == "cup-td"
+    assert logged.after["event_id"] == cup.event_id
+    assert logged.after["classification"][0] == {"rank": 1, "player": wc_champion(wc)}
     again = cup_td.post(f"/api/tournaments/{cup.pk}/close")
     assert again.status_code == 400 and "already closed" in again.json()["detail"]
     assert Result.objects.filter(event=cup.event).count() == 70
+
+
+def wc_champion(wc: Tournament) -> str:
+    return str(Result.objects.get(event=wc.event, rank=1).player.name)
 
 
 @pytest.mark.parametrize("day", [date(2011, 3, 5), date(2005, 6, 1), date(2007, 8, 3)])
@@ -128,8 +138,11 @@ def test_only_the_tournaments_director_closes(
 ) -> None:
     client = Client() if who == "anonymous" else request.getfixturevalue(who)
     entries = RatingEntry.objects.count()
+    from palmares.web.audit.models import AuditEntry
+
     answer = client.post(f"/api/tournaments/{cup.pk}/close")
     assert answer.status_code == (401 if who == "anonymous" else 403)
+    assert not AuditEntry.objects.filter(tournament=cup).exists()
     page = client.post(f"/diplomacy/{cup.pk}/close")
     assert page.status_code == (302 if who == "anonymous" else 403)
     assert not Result.objects.filter(event=cup.event).exists()

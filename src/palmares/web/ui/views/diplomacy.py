@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from palmares.core.rounding import half_up
 from palmares.diplomacy.board import GREAT_POWERS, result_problems
-from palmares.web.accounts.roles import directs, can_edit_tournament
+from palmares.web.accounts.roles import can_edit_tournament, directs
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
