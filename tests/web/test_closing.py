@@ -99,7 +99,7 @@ def test_close_files_the_wc_classification(cup: Tournament, cup_td: Client, wc: 
 
     logged = AuditEntry.objects.get(tournament=cup, action="close")
     assert logged.user is not None and logged.user.get_username() == "cup-td"
-    assert logged.after["event_id"] == cup.event_id
+    assert logged.after is not None and logged.after["event_id"] == cup.event_id
     assert logged.after["classification"][0] == {"rank": 1, "player": wc_champion(wc)}
     again = cup_td.post(f"/api/tournaments/{cup.pk}/close")
     assert again.status_code == 400 and "already closed" in again.json()["detail"]
@@ -143,7 +143,7 @@ def test_only_the_tournaments_director_closes(
     answer = client.post(f"/api/tournaments/{cup.pk}/close")
     assert answer.status_code == (401 if who == "anonymous" else 403)
     assert not AuditEntry.objects.filter(tournament=cup).exists()
-    page = client.post(f"/diplomacy/{cup.pk}/close")
+    page = client.post(f"/diplomacy/{cup.pk}/edit/close")
     assert page.status_code == (302 if who == "anonymous" else 403)
     assert not Result.objects.filter(event=cup.event).exists()
     assert RatingEntry.objects.count() == entries
@@ -152,16 +152,16 @@ def test_only_the_tournaments_director_closes(
 def test_the_close_page_shows_the_classification_then_files_it(
     cup: Tournament, cup_td: Client
 ) -> None:
-    page = cup_td.get(f"/diplomacy/{cup.pk}/close").content.decode()
+    page = cup_td.get(f"/diplomacy/{cup.pk}/edit/close").content.decode()
     assert 'id="classification"' in page and 'id="close-form"' in page
     assert "champion (top board)" in page
     assert 'id="close-link"' in cup_td.get(f"/diplomacy/{cup.pk}/").content.decode()
-    done = cup_td.post(f"/diplomacy/{cup.pk}/close")
+    done = cup_td.post(f"/diplomacy/{cup.pk}/edit/close")
     assert done.status_code == 302 and done["Location"] == f"/events/{cup.event_id}/"
     assert Result.objects.filter(event=cup.event).count() == 70
     event_page = cup_td.get(done["Location"]).content.decode()
     assert NAME in event_page
-    again = cup_td.get(f"/diplomacy/{cup.pk}/close").content.decode()
+    again = cup_td.get(f"/diplomacy/{cup.pk}/edit/close").content.decode()
     assert 'id="closed"' in again and 'id="close-form"' not in again
 
 

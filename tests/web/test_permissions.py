@@ -23,16 +23,16 @@ WRITES = {
     ("POST", "/api/wizard/months/{month}/publish"),
     ("POST", "/api/tournaments/{tournament_id}/close"),
     ("POST", "diplomacy/<int:tournament_id>/boards/new"),
-    ("POST", "diplomacy/<int:tournament_id>/close"),
+    ("POST", "diplomacy/<int:tournament_id>/edit/close"),
     ("POST", "imports/new"),
 }
 PAGES_THAT_WRITE = {
     "diplomacy/<int:tournament_id>/boards/new",
-    "diplomacy/<int:tournament_id>/close",
+    "diplomacy/<int:tournament_id>/edit/close",
     "imports/new",
 }
-#: Words that mark a page that takes a POST (a new page that writes must use one).
-WRITE_WORDS = ("new", "edit", "close", "declines", "override", "undo")
+#: Pages that write have "new" or "edit" in their path (the desk's convention).
+WRITE_WORDS = ("new", "edit")
 
 
 def _api_writes() -> set[tuple[str, str]]:

@@ -170,13 +170,16 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class PlayedBoard:
-    """A board played in a tournament round (one row per power in ``boards.csv``)."""
+    """A board played in a tournament round (one row per power in ``boards.csv``);
+    ``centres_by_year`` the Fall counts by year where the TD entered them (the SC chart some
+    systems break ties on)."""
 
     round: int
     board: str
     seats: tuple[Seat, ...]
     final_year: int | None = None
     top_board: bool = False
+    centres_by_year: Mapping[int, Mapping[str, int]] | None = field(default=None, compare=False)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -197,4 +200,5 @@ class PlayedBoard:
             eliminated={s.power: s.eliminated for s in self.seats if s.eliminated is not None},
             final_year=self.final_year,
             draw=drawn or None,
+            centres_by_year=self.centres_by_year,
         )

@@ -24,7 +24,8 @@ from ninja.responses import Status
 from palmares.core.errors import PalmaresError
 from palmares.core.rounding import half_up
 from palmares.tantrix.tables import performance_rows
-from palmares.web.accounts.roles import can_edit_tournament, is_ratings_officer
+from palmares.web.accounts.roles import is_ratings_officer
+from palmares.web.api import tday
 from palmares.web.api.auth import WRITE_AUTH, TokenRefused
 from palmares.web.api.closing import router as closing_router
 from palmares.web.api.games import league_rows
@@ -51,8 +52,7 @@ from palmares.web.ratinglists.models import RatingEntry, Standing
 from palmares.web.tantrixdb.adapters import tournament_rating
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Tournament
-from palmares.web.tournaments.services import SeatIn as SeatValue
-from palmares.web.tournaments.services import save_board
+from palmares.web.tournaments.results import BoardResult, enter_result
 from palmares.web.wizarddb import adapters as wizard_adapters
 from palmares.web.wizarddb.models import Month
 
@@ -63,6 +63,7 @@ api = NinjaAPI(
     urls_namespace="api",
 )
 api.add_router("", games_router)
+api.add_router("", tday.router)
 api.add_router("", closing_router)
 
 
@@ -83,7 +84,9 @@ def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
 
 @api.exception_handler(PalmaresError)
 def _bad_input(request: HttpRequest, exc: PalmaresError) -> HttpResponse:
-    return api.create_response(request, {"detail": str(exc), "field": None}, status=400)
+    """A refused input (a service's ``FieldError`` names the field and its 4xx status)."""
+    field, status = getattr(exc, "field", None), getattr(exc, "status", 400)
+    return api.create_response(request, {"detail": str(exc), "field": field}, status=status)
 
 
 @api.exception_handler(AuthenticationError)
@@ -180,9 +183,12 @@ def ranking(request: HttpRequest, year: int = 0, nation: str = "") -> Any:
     response=list[TournamentStandingOut],
     tags=["diplomacy"],
 )
-def tournament_standings(request: HttpRequest, tournament_id: int, round: int = 0) -> Any:
+def tournament_standings(
+    request: HttpRequest, tournament_id: int, round: int = 0, after_round: int = 0
+) -> Any:
+    """The engine's standings after round ``after_round`` (or ``round``; default: the last)."""
     t = get_object_or_404(Tournament, pk=tournament_id)
-    result = adapters.standings(t, up_to_round=round or None)
+    result = adapters.standings(t, up_to_round=after_round or round or None)
     return [
         {
             "rank": s.rank,
@@ -197,37 +203,30 @@ def tournament_standings(request: HttpRequest, tournament_id: int, round: int = 
 
 @api.post(
     "/tournaments/{tournament_id}/boards",
-    response={201: dict[str, Any], 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    response={201: dict[str, Any], 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
     auth=WRITE_AUTH,
     tags=["diplomacy"],
 )
 def post_board(request: HttpRequest, tournament_id: int, payload: BoardIn) -> Any:
-    """Enter one board's result (the tournament's directors, ratings officers, admins)."""
-    t = get_object_or_404(Tournament, pk=tournament_id)
-    if not can_edit_tournament(request.user, t):
-        return Status(
-            403, {"detail": "only this tournament's directors may enter boards", "field": None}
-        )
+    """Enter one board's result (the tournament's directors and admins), through the same
+    service as ``PUT /tournaments/{id}/rounds/{n}/boards/{label}``."""
+    t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
     powers = [s.power for s in payload.seats]
     if len(set(powers)) != 7:
         return Status(422, {"detail": "each of the seven powers once", "field": "seats"})
-    if sum(s.centres for s in payload.seats) > 34:
-        return Status(422, {"detail": "the centres add up to more than 34", "field": "seats"})
-    for i, s in enumerate(payload.seats):
-        if not Player.objects.filter(pk=s.player_id).exists():
-            return Status(
-                422, {"detail": f"no player {s.player_id}", "field": f"seats.{i}.player_id"}
-            )
-    board = save_board(
+    done = enter_result(
+        request.user,
         t,
         payload.round,
         payload.board,
-        [
-            SeatValue(s.power, s.player_id, s.centres, s.eliminated, s.in_draw)
-            for s in payload.seats
-        ],
+        BoardResult(
+            centres={s.power: s.centres for s in payload.seats},
+            eliminated={s.power: s.eliminated for s in payload.seats if s.eliminated is not None},
+            draw=[s.power for s in payload.seats if s.in_draw] or None,
+            seats={s.power: s.player_id for s in payload.seats},
+        ),
     )
-    return Status(201, {"id": board.pk, "round": payload.round, "board": board.label})
+    return Status(201, {"id": done.board.pk, "round": payload.round, "board": done.board.label})
 
 
 def _not_found(request: HttpRequest, exc: Http404 | type[Http404]) -> HttpResponse:
@@ -241,6 +240,9 @@ api.add_exception_handler(Http404, _not_found)
 @paginate(LimitOffsetPagination)
 def tournaments(request: HttpRequest) -> Any:
     return Tournament.objects.select_related("event").order_by("-event__date", "id")
+
+
+api.post("/tournaments", auth=tday.AUTH, **tday.CREATE)(tday.create)
 
 
 @api.get("/tournaments/{tournament_id}/boards", response=list[BoardOut], tags=["diplomacy"])

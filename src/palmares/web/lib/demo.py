@@ -21,7 +21,8 @@ from palmares.web.tantrixdb.services import import_matches
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.closing import classification
 from palmares.web.tournaments.models import Tournament
-from palmares.web.tournaments.services import SeatIn, import_boards, save_board
+from palmares.web.tournaments.results import BoardResult, enter_result
+from palmares.web.tournaments.services import import_boards
 from palmares.web.wizarddb.models import TournamentPlace
 from palmares.web.wizarddb.services import import_games, import_tournaments, import_triads
 
@@ -104,11 +105,17 @@ def _finish_world_championship(tournament: Tournament, folder: Path, nationaliti
     assert after_five.top_board is not None
     invited = [i.player for i in after_five.top_board.invitations if i.accepted][:7]
     ids = dict(Player.objects.filter(name__in=invited).values_list("name", "pk"))
-    seats = [
-        SeatIn(power, ids[name], centres, 1908 if centres == 0 else None)
-        for power, name, centres in zip(TOP_BOARD_POWERS, invited, TOP_BOARD_CENTRES, strict=True)
-    ]
-    save_board(tournament, 6, "Top", seats, top_board=True, final_year=1909)
+    seated = list(zip(TOP_BOARD_POWERS, invited, TOP_BOARD_CENTRES, strict=True))
+    tournament.event.rounds = 6
+    tournament.event.save()
+    result = BoardResult(
+        centres={power: centres for power, _, centres in seated},
+        eliminated={power: 1908 for power, _, centres in seated if centres == 0},
+        final_year=1909,
+        seats={power: ids[name] for power, name, _ in seated},
+        top_board=True,
+    )
+    enter_result(None, tournament, 6, "Top", result)
     order = [(line.player, line.rank) for line in classification(tournament)]
     nation = {r["player"]: r["nationality"] for r in csv.DictReader(nationalities.open())}
     filed = folder / "wdc-2007-results.csv"

@@ -20,3 +20,6 @@ class FieldError(PalmaresError):
 
 class Forbidden(PalmaresError):
     """The user may not make this write (the API answers 403 — 401 when not logged in)."""
+
+    field = None
+    status = 403

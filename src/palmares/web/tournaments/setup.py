@@ -5,19 +5,20 @@ becomes its director; a director may add co-directors."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 import datetime as dt
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from palmares.core.errors import PalmaresError
-from palmares.diplomacy.aggregation.registry import get_aggregation, get_aggregation_info
+from palmares.diplomacy.aggregation.registry import get_aggregation
 from palmares.diplomacy.scoring.registry import get_system
 from palmares.web.accounts.roles import directs, is_tournament_director
 from palmares.web.audit.log import record
 from palmares.web.events.models import Event
+from palmares.web.tournaments.adapters import aggregation_spec
 from palmares.web.tournaments.errors import FieldError, Forbidden
 from palmares.web.tournaments.models import Tournament
 
@@ -25,7 +26,6 @@ __all__ = [
     "MAX_ROUNDS",
     "SetUp",
     "add_director",
-    "aggregation_spec",
     "check_setup",
     "create_tournament",
 ]
@@ -52,18 +52,6 @@ class SetUp:
     end_date: dt.date | None = None
     top_board: bool = False
     fewer_games: bool = True
-
-
-def aggregation_spec(aggregation: str, fewer_games: bool) -> str:
-    """The aggregation as the engine builds it: with the fewer-games adjustment turned off
-    (``adjust_after=0``, seed 002's "Top Board" adjustment) when the TD switched it off and the
-    aggregation has one."""
-    slug, _, params = aggregation.partition(":")
-    if fewer_games or "adjust_after" not in get_aggregation_info(slug.strip()).parameters:
-        return aggregation
-    if "adjust_after" in params:
-        return aggregation
-    return f"{aggregation},adjust_after=0" if params.strip() else f"{slug}:adjust_after=0"
 
 
 def check_setup(s: SetUp) -> None:
