@@ -13,6 +13,7 @@ from django.test import Client
 from palmares.web.accounts.models import ApiToken
 from palmares.web.accounts.roles import is_ratings_officer
 from palmares.web.accounts.services import hash_token
+from palmares.web.players.models import Player
 from palmares.web.tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=False)
@@ -92,7 +93,9 @@ def _token_for(name: str) -> str:
 
 
 def _board(player_id: int) -> str:
-    seats = [{"power": p, "player_id": player_id, "centres": 1} for p in "AEFGIRT"]
+    seats = [
+        {"power": p, "player_id": player_id + i, "centres": 1} for i, p in enumerate("AEFGIRT")
+    ]
     return json.dumps({"round": 9, "board": "9", "seats": seats})
 
 
@@ -105,10 +108,10 @@ def test_a_bearer_token_writes_without_a_session(wc: Tournament) -> None:
     user = User.objects.create_user("td-token", password=PASSWORD)
     wc.directors.add(user)
     token = _token_for("td-token")
-    player = wc.rounds.get(number=1).boards.first().seats.first().player  # type: ignore[union-attr]
+    first = min(Player.objects.values_list("pk", flat=True))
     answer = _csrf_client().post(
         f"/api/tournaments/{wc.pk}/boards",
-        data=_board(player.pk),
+        data=_board(first),
         content_type="application/json",
         headers={"authorization": f"Bearer {token}"},
     )

@@ -22,13 +22,18 @@ WRITES = {
     ("POST", "/api/imports/{kind}"),
     ("POST", "/api/wizard/months/{month}/publish"),
     ("POST", "/api/tournaments/{tournament_id}/close"),
+    ("POST", "/api/tournaments/{tournament_id}/top-board/declines"),
+    ("DELETE", "/api/tournaments/{tournament_id}/top-board/declines/{player}"),
+    ("POST", "/api/tournaments/{tournament_id}/top-board/team-option"),
     ("POST", "diplomacy/<int:tournament_id>/boards/new"),
     ("POST", "diplomacy/<int:tournament_id>/edit/close"),
+    ("POST", "diplomacy/<int:tournament_id>/edit/top-board"),
     ("POST", "imports/new"),
 }
 PAGES_THAT_WRITE = {
     "diplomacy/<int:tournament_id>/boards/new",
     "diplomacy/<int:tournament_id>/edit/close",
+    "diplomacy/<int:tournament_id>/edit/top-board",
     "imports/new",
 }
 #: Pages that write have "new" or "edit" in their path (the desk's convention).

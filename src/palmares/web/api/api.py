@@ -43,6 +43,7 @@ from palmares.web.api.schemas import (
     TournamentOut,
     TournamentStandingOut,
 )
+from palmares.web.api.topboard import router as topboard_router
 from palmares.web.events.models import Event, Result
 from palmares.web.events.services import replace_results
 from palmares.web.lib.names import name_key
@@ -65,6 +66,7 @@ api = NinjaAPI(
 api.add_router("", games_router)
 api.add_router("", tday.router)
 api.add_router("", closing_router)
+api.add_router("", topboard_router)
 
 
 @api.exception_handler(ValidationError)

@@ -6,16 +6,19 @@ from __future__ import annotations
 from palmares.diplomacy.aggregation.base import Standings
 from palmares.diplomacy.aggregation.registry import get_aggregation, get_aggregation_info
 from palmares.diplomacy.board import PlayedBoard, Seat, parse_power
-from palmares.diplomacy.prizes import Prizes, prizes
+from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, prizes
 from palmares.diplomacy.scoring.registry import get_system
 from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem
 from palmares.diplomacy.seeding import board_call as call_boards
 from palmares.web.tournaments.models import Board, Tournament
+from palmares.web.tournaments.models_prizes import TopBoardDecline
 
 __all__ = [
     "aggregation_spec",
     "board_call",
     "played_boards",
+    "qualifying_round",
+    "recorded_declines",
     "standings",
     "teams",
     "tournament_prizes",
@@ -95,7 +98,29 @@ def tournament_prizes(tournament: Tournament, *, up_to_round: int | None = None)
     boards = played_boards(tournament, up_to_round=up_to_round)
     aggregation = get_aggregation(aggregation_spec(tournament.aggregation, tournament.fewer_games))
     result = aggregation.aggregate(boards, get_system(tournament.scoring))
-    return prizes(result, boards, teams=teams(tournament) or None)
+    return prizes(
+        result,
+        boards,
+        teams=teams(tournament) or None,
+        declines=recorded_declines(tournament) or None,
+        qualifying_round=qualifying_round(tournament),
+    )
+
+
+def qualifying_round(tournament: Tournament) -> int:
+    """The round after which the top board is invited: with the top-board rule, the one before
+    the last (seed 002: round 5 of 6); otherwise seed 002's round 5 (imported tournaments)."""
+    rounds = tournament.event.rounds
+    if tournament.top_board_rule and rounds and rounds > 1:
+        return rounds - 1
+    return QUALIFYING_ROUND
+
+
+def recorded_declines(tournament: Tournament) -> dict[str, str]:
+    """The top-board declines the TD recorded (empty: the engine infers them from a seated top
+    board, as for an imported boards.csv)."""
+    rows = TopBoardDecline.objects.filter(tournament=tournament).select_related("player")
+    return {d.player.name: d.reason for d in rows}
 
 
 #: The board call's search is bounded by moves (not time) so a page is the same on every load.

@@ -188,3 +188,7 @@ class CalledSeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "label", "power"], name="called_unique"),
         ]
+
+
+# The top board's declines live beside the rest (issue 12, step 6).
+from palmares.web.tournaments.models_prizes import TopBoardDecline  # noqa: E402, F401

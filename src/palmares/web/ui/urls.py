@@ -14,6 +14,7 @@ from palmares.web.ui.views import (
     imports,
     rounds,
     site,
+    topboard,
     tournaments,
 )
 
@@ -32,6 +33,7 @@ urlpatterns = [
     # The TD's desk (issue 12): pages that write have "new" or "edit" in their path.
     path("diplomacy/new", desk.new_tournament, name="new-tournament"),
     path("diplomacy/<int:tournament_id>/edit/close", closing.close, name="close-tournament"),
+    path("diplomacy/<int:tournament_id>/edit/top-board", topboard.top_board, name="top-board"),
     path("diplomacy/<int:tournament_id>/desk", desk.desk, name="desk"),
     path("diplomacy/<int:tournament_id>/audit", desk.audit, name="audit"),
     path("diplomacy/<int:tournament_id>/edit/players", desk.register_player, name="register"),
