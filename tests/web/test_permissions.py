@@ -15,6 +15,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from palmares.web.api.api import api
 from palmares.web.events.models import Event
 from palmares.web.tournaments.models import Tournament
+from tests.web.test_tday_permissions import TDAY_API_WRITES, TDAY_PAGES
 
 WRITES = {
     ("PUT", "/api/events/{event_id}/results"),
@@ -29,12 +30,16 @@ WRITES = {
     ("POST", "diplomacy/<int:tournament_id>/edit/close"),
     ("POST", "diplomacy/<int:tournament_id>/edit/top-board"),
     ("POST", "imports/new"),
+    # The tournament day (issue 12): tests/web/test_tday_permissions.py tries each of them.
+    *TDAY_API_WRITES,
+    *(("POST", p) for p in TDAY_PAGES),
 }
 PAGES_THAT_WRITE = {
     "diplomacy/<int:tournament_id>/boards/new",
     "diplomacy/<int:tournament_id>/edit/close",
     "diplomacy/<int:tournament_id>/edit/top-board",
     "imports/new",
+    *TDAY_PAGES,
 }
 #: Pages that write have "new" or "edit" in their path (the desk's convention).
 WRITE_WORDS = ("new", "edit")

@@ -52,6 +52,7 @@ from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry, Standing
 from palmares.web.tantrixdb.adapters import tournament_rating
 from palmares.web.tournaments import adapters
+from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.results import BoardResult, enter_result
 from palmares.web.wizarddb import adapters as wizard_adapters
@@ -216,18 +217,22 @@ def post_board(request: HttpRequest, tournament_id: int, payload: BoardIn) -> An
     powers = [s.power for s in payload.seats]
     if len(set(powers)) != 7:
         return Status(422, {"detail": "each of the seven powers once", "field": "seats"})
-    done = enter_result(
-        request.user,
-        t,
-        payload.round,
-        payload.board,
-        BoardResult(
-            centres={s.power: s.centres for s in payload.seats},
-            eliminated={s.power: s.eliminated for s in payload.seats if s.eliminated is not None},
-            draw=[s.power for s in payload.seats if s.in_draw] or None,
-            seats={s.power: s.player_id for s in payload.seats},
-        ),
+    entered = BoardResult(
+        centres={s.power: s.centres for s in payload.seats},
+        eliminated={s.power: s.eliminated for s in payload.seats if s.eliminated is not None},
+        draw=[s.power for s in payload.seats if s.in_draw] or None,
+        seats={s.power: s.player_id for s in payload.seats},
     )
+    try:
+        done = enter_result(request.user, t, payload.round, payload.board, entered)
+    except FieldError as exc:  # this endpoint's contract: a bad seat is a 422 on "seats"
+        if exc.status != 400:
+            raise
+        field = exc.field or ""
+        where = (
+            "seats" if field.split(".")[0] in ("centres", "eliminated", "draw", "seats") else field
+        )
+        return Status(422, {"detail": str(exc), "field": where or None})
     return Status(201, {"id": done.board.pk, "round": payload.round, "board": done.board.label})
 
 

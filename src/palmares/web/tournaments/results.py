@@ -21,7 +21,7 @@ from palmares.web.tournaments import adapters
 from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import Board, CalledSeat, Entry, Round, Seat, Tournament
 from palmares.web.tournaments.registration import require_director
-from palmares.web.tournaments.rollcall import get_round
+from palmares.web.tournaments.rollcall import check_round, get_round
 
 __all__ = ["BoardResult", "Entered", "RankMove", "board_snapshot", "enter_result"]
 
@@ -200,9 +200,8 @@ def enter_result(user: Any, t: Tournament, number: int, label: str, r: BoardResu
     label = label.strip()
     if not 1 <= len(label) <= 16:
         raise FieldError("a board label has 1 to 16 characters", "label")
+    check_round(t, number)
     rnd = Round.objects.filter(tournament=t, number=number).first()
-    if rnd is None:
-        get_round(t, number)  # refuses a round out of range before anything is written
     board = Board.objects.filter(round=rnd, label=label).first() if rnd else None
     centres, eliminated, draw, final_year = _clean(r)
     chart = _chart(r)
