@@ -30,6 +30,7 @@ from palmares.web.api.auth import WRITE_AUTH, TokenRefused
 from palmares.web.api.closing import router as closing_router
 from palmares.web.api.games import league_rows
 from palmares.web.api.games import router as games_router
+from palmares.web.api.overrides import router as overrides_router
 from palmares.web.api.schemas import (
     BoardIn,
     BoardOut,
@@ -68,6 +69,7 @@ api.add_router("", games_router)
 api.add_router("", tday.router)
 api.add_router("", closing_router)
 api.add_router("", topboard_router)
+api.add_router("", overrides_router)
 
 
 @api.exception_handler(ValidationError)
@@ -189,18 +191,22 @@ def ranking(request: HttpRequest, year: int = 0, nation: str = "") -> Any:
 def tournament_standings(
     request: HttpRequest, tournament_id: int, round: int = 0, after_round: int = 0
 ) -> Any:
-    """The engine's standings after round ``after_round`` (or ``round``; default: the last)."""
+    """The engine's standings after round ``after_round`` (or ``round``; default: the last),
+    with the TD's rulings applied; ``computed`` is the engine's score where a ruling changed it."""
     t = get_object_or_404(Tournament, pk=tournament_id)
-    result = adapters.standings(t, up_to_round=after_round or round or None)
+    ruled = adapters.overridden(t, up_to_round=after_round or round or None)
     return [
         {
             "rank": s.rank,
             "player": s.player,
             "score": str(half_up(s.score, 6)),
+            "computed": (
+                str(half_up(ruled.computed[s.player], 6)) if s.player in ruled.computed else None
+            ),
             "games": s.games,
             "explain": [line.text for line in s.lines],
         }
-        for s in result.players
+        for s in ruled.standings.players
     ]
 
 

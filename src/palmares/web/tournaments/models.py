@@ -190,5 +190,5 @@ class CalledSeat(models.Model):
         ]
 
 
-# The top board's declines live beside the rest (issue 12, step 6).
-from palmares.web.tournaments.models_prizes import TopBoardDecline  # noqa: E402, F401
+# The top board's declines and the score rulings live beside the rest (issue 12, steps 6, 8).
+from palmares.web.tournaments.models_prizes import ScoreOverride, TopBoardDecline  # noqa: E402, F401

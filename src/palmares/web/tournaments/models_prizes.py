@@ -29,3 +29,25 @@ class TopBoardDecline(models.Model):
                 fields=("tournament", "player"), name="top_board_decline_unique"
             ),
         )
+
+
+class ScoreOverride(models.Model):
+    """A TD's ruling on a score (issue 12, step 8), kept beside the computed figure: a board
+    override (``round`` and ``board`` set: what that game brought) or the player's tournament
+    score. ``palmares.diplomacy.overrides`` applies it; the computed figure is never stored over."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="score_overrides"
+    )
+    player = models.ForeignKey(
+        "players.Player", on_delete=models.PROTECT, related_name="score_overrides"
+    )
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    board = models.CharField(max_length=16, blank=True, default="")
+    score = models.DecimalField(max_digits=12, decimal_places=6)
+    reason = models.CharField(max_length=200)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        app_label = "tournaments"
+        ordering = ("tournament", "at", "id")
