@@ -28,10 +28,12 @@ WRITES = {
     ("POST", "/api/tournaments/{tournament_id}/top-board/team-option"),
     ("POST", "/api/tournaments/{tournament_id}/overrides"),
     ("DELETE", "/api/tournaments/{tournament_id}/overrides/{override_id}"),
+    ("POST", "/api/tournaments/{tournament_id}/undo"),
     ("POST", "diplomacy/<int:tournament_id>/boards/new"),
     ("POST", "diplomacy/<int:tournament_id>/edit/close"),
     ("POST", "diplomacy/<int:tournament_id>/edit/top-board"),
     ("POST", "diplomacy/<int:tournament_id>/edit/overrides"),
+    ("POST", "diplomacy/<int:tournament_id>/edit/undo"),
     ("POST", "imports/new"),
     # The tournament day (issue 12): tests/web/test_tday_permissions.py tries each of them.
     *TDAY_API_WRITES,
@@ -42,6 +44,7 @@ PAGES_THAT_WRITE = {
     "diplomacy/<int:tournament_id>/edit/close",
     "diplomacy/<int:tournament_id>/edit/top-board",
     "diplomacy/<int:tournament_id>/edit/overrides",
+    "diplomacy/<int:tournament_id>/edit/undo",
     "imports/new",
     *TDAY_PAGES,
 }

@@ -45,6 +45,7 @@ from palmares.web.api.schemas import (
     TournamentStandingOut,
 )
 from palmares.web.api.topboard import router as topboard_router
+from palmares.web.api.undo import router as undo_router
 from palmares.web.events.models import Event, Result
 from palmares.web.events.services import replace_results
 from palmares.web.lib.names import name_key
@@ -70,6 +71,7 @@ api.add_router("", tday.router)
 api.add_router("", closing_router)
 api.add_router("", topboard_router)
 api.add_router("", overrides_router)
+api.add_router("", undo_router)
 
 
 @api.exception_handler(ValidationError)

@@ -17,6 +17,7 @@ from palmares.web.ui.views import (
     site,
     topboard,
     tournaments,
+    undo,
 )
 
 urlpatterns = [
@@ -35,6 +36,7 @@ urlpatterns = [
     path("diplomacy/new", desk.new_tournament, name="new-tournament"),
     path("diplomacy/<int:tournament_id>/edit/close", closing.close, name="close-tournament"),
     path("diplomacy/<int:tournament_id>/edit/top-board", topboard.top_board, name="top-board"),
+    path("diplomacy/<int:tournament_id>/edit/undo", undo.undo, name="undo-result"),
     path(
         "diplomacy/<int:tournament_id>/edit/overrides",
         overrides.score_overrides,
