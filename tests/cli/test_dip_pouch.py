@@ -213,3 +213,31 @@ def test_malformed_files_exit_2_naming_file_and_line(
         assert res.code == 2, case
         assert f"error: {path}{expected}" in res.err
         assert res.out == ""
+
+
+def test_a_stored_coefficient_before_2001_is_flagged_and_the_seed_wins(
+    cli: Cli, write: Callable[[str, str], Path]
+) -> None:
+    # 1998, 2 players, stored 10: the winner's percentile 75 would take 40 to 43.50.
+    path = write(
+        "results.csv",
+        "event,date,coefficient,player,rank\n"
+        "Old Cup,1998-06-01,10,Ann Lee,1\nOld Cup,1998-06-01,10,Bo Ek,2\n",
+    )
+    warning = (
+        "warning: Old Cup (1998-06-01): stored coefficient 10 on an event before 2001 that is "
+        "not a World Championship (the seed's rule wins: tournament value 0)"
+    )
+    ranking = cli("dip-pouch", "ranking", str(path), "-f", "csv")
+    assert ranking.code == 0
+    assert warning in ranking.err.splitlines()
+    assert _csv(ranking.out) == []  # an event of value 0 counts for nobody
+    page = cli("dip-pouch", "player", str(path), "Ann Lee", "--explain", "-f", "json")
+    assert page.code == 0
+    assert json.loads(page.out)["summary"][0]["rating"] == 40
+    explained = "\n".join(json.loads(page.out)["explain"])
+    assert "the stored coefficient 10 is not used: seed 000's pre-2001 rule wins" in explained
+    assert "the rating stays at 40" in explained
+    event = cli("dip-pouch", "event", str(path), "Old Cup", "-f", "json")
+    notes = json.loads(event.out)["notes"]
+    assert notes == [warning.replace("warning: Old Cup (1998-06-01): ", "flag: ")]

@@ -256,3 +256,50 @@ def test_ledger_with_junior_sessions(cli: Callable[..., CliResult], write: Write
         ("Junior 2016-01/02", "top-10", 30, 30),
         ("Junior 2016-01/02", "wp", 5, 35),
     ]
+
+
+def test_ledger_shows_the_level_on_the_award_that_reached_it(
+    cli: Callable[..., CliResult], write: Write
+) -> None:
+    # p1 wins a 520-player tournament in 2019 (520 MP): Earth (500) reached there; p2 has 260.
+    field = [f"Big,2019-06-01,p{i},{i}" for i in range(1, 521)]
+    t = write("t.csv", "tournament,date,player,place\n" + "\n".join(field) + "\n")
+    games = games_csv(write, "2019-12")
+    result = cli("wizard", "ledger", str(games), str(t), "p1", "-f", "json")
+    assert result.code == 0, result.err
+    payload = json.loads(result.out)
+    assert [(e["source"], e["total"], e["level"]) for e in payload["ledger"]] == [
+        ("Big", 520, "Earth")
+    ]
+    assert payload["notes"] == [
+        "p1: 520 master points in all",
+        "p1: level Earth, 520 lifetime master points; next Water at 1000 (480 to go)",
+        "Earth (500) reached in Big (2019-06-01), 520 master points",
+    ]
+    second = cli("wizard", "ledger", str(games), str(t), "p2", "-f", "json")
+    assert json.loads(second.out)["notes"][1] == (
+        "p2: no level yet, 260 lifetime master points; next Earth at 500 (240 to go)"
+    )
+
+
+def test_month_after_the_2023_procedure_explains_its_rules_and_sources(
+    cli: Callable[..., CliResult], write: Write
+) -> None:
+    from tests.wizard.test_after_2020 import PLAN, month_games
+
+    lines = ["date,game,player,place"]
+    for g in month_games(2023, 9, PLAN):
+        lines += [f"{g.day},{g.game},{f.player},{f.place}" for f in g.finishes]
+    games = write("games.csv", "\n".join(lines) + "\n")
+    result = cli("wizard", "month", str(games), "--month", "2023-09", "-f", "json", "--explain")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    paid = {r["player"]: r["master_points"] for r in data["month"] if r["master_points"]}
+    assert paid == {"ann": 45, "cy": 39}  # 40 games: ann 15 x 3; cy 13 x 3
+    text = "\n".join(data["explain"])
+    assert "Rule set in force from 2023-09-23:" in text
+    assert "for players with at least 40 games" in text
+    assert "15, 13, 11, 9, 8, 7, 6, 5, 4, 3 (243 a month without ties)" in text
+    assert "- 2021-02-01: Wizard league Master Point Plan, 2021-02-01" in text
+    assert "- 2023-09-23: Wizard league monthly procedure posted 2023-09-23" in text
+    assert "1st of the S.R. Top 10: 15" in text

@@ -54,8 +54,9 @@ def test_parameters_and_the_fewer_games_switch_reach_the_engine() -> None:
     assert aggregation_spec(t.aggregation, t.fewer_games) == "ante:stake=0.2,adjust_after=0"
     assert aggregation_spec("ante", False) == "ante:adjust_after=0"
     assert aggregation_spec("sum", False) == "sum"  # nothing to switch off
-    same = send(client, "POST", "/api/tournaments", {"name": "Day Cup", "date": "2026-05-01",
-                "rounds": 3, "scoring": "carnage", "aggregation": "sum", "team_size": None})  # fmt: skip
+    twin = {"name": "Day Cup", "date": "2026-05-01", "rounds": 3, "scoring": "carnage",
+            "aggregation": "sum", "team_size": None}  # fmt: skip
+    same = send(client, "POST", "/api/tournaments", twin)
     _refused(same, "name", "exists already")
 
 
@@ -127,7 +128,7 @@ def test_swaps_recompute_the_report_and_refuse_a_broken_constraint(
     call = send(client, "POST", base, {"seed": 1}).json()
     board_of = {p: b["label"] for b in call["boards"] for p in b["seats"].values()}
     a, b = TEAM[0], TEAM[1]
-    mate_board = [x for x in call["boards"] if b in x["seats"].values()][0]
+    mate_board = next(x for x in call["boards"] if b in x["seats"].values())
     other = next(p for p in mate_board["seats"].values() if p != b and p not in TEAM)
     assert board_of[a] != board_of[b]
     logged = AuditEntry.objects.count()
@@ -188,8 +189,9 @@ def test_re_entering_the_wc_top_board_keeps_its_flag_and_year(td: Client, wc: To
     centres = {s.get_power_display(): s.centres for s in top.seats.all()}
     champion = td.get(f"/diplomacy/{wc.pk}/").content.decode().split('id="champion"')[1][:200]
     logged = AuditEntry.objects.count()
+    out = {p: 1908 for p, n in centres.items() if not n}
     same = send(td, "PUT", f"/api/tournaments/{wc.pk}/rounds/6/boards/Top",
-                {"centres": centres, "eliminated": {p: 1908 for p, n in centres.items() if not n}})  # fmt: skip
+                {"centres": centres, "eliminated": out})  # fmt: skip
     assert same.status_code == 200 and same.json()["changed"] is False
     assert AuditEntry.objects.count() == logged
     # Through the form, with the same data: the top-board flag and the final year stay.
@@ -205,3 +207,23 @@ def test_re_entering_the_wc_top_board_keeps_its_flag_and_year(td: Client, wc: To
     assert {s.get_power_display(): s.player.name for s in top.seats.all()} == seats
     after = td.get(f"/diplomacy/{wc.pk}/").content.decode().split('id="champion"')[1][:200]
     assert after == champion
+
+
+def test_the_proposed_call_page_explains_an_impossible_team(wc: Tournament, client: Client) -> None:
+    # Round 1's 7 players of board 1, and a team of three of them: one board cannot keep them
+    # apart (this was a server error).
+    board = Board.objects.filter(round__tournament=wc, round__number=1).order_by("id").first()
+    assert board is not None
+    seven = [s.player for s in board.seats.select_related("player")]
+    from palmares.web.tournaments.models import Round, Team
+
+    other = Tournament.objects.create(event=Event.objects.create(name="Tiny", date="2026-01-01"))
+    rnd = Round.objects.create(tournament=other, number=1)
+    small = Board.objects.create(round=rnd, label="1")
+    for s in board.seats.all():
+        small.seats.create(power=s.power, player=s.player, centres=s.centres)
+    team = Team.objects.create(tournament=other, name="Three")
+    team.members.set(seven[:3])
+    answer = client.get(f"/diplomacy/{other.pk}/board-call/?round=2")
+    assert answer.status_code == 400
+    assert "team Three fills 3 seats this round but only 1 boards" in answer.content.decode()

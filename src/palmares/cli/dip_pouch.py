@@ -13,6 +13,7 @@ Table format shows ratings, coefficients and scores to two decimals, half up, an
 
 from __future__ import annotations
 
+import sys
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -46,7 +47,10 @@ def _shown_id(key: Any) -> str:
 def _history(path: Path) -> RatingHistory:
     from palmares.ratings.history import replay  # loads numba: only when a command needs it
 
-    return replay(read_results(path))
+    history = replay(read_results(path))
+    for line in history.warnings():
+        sys.stderr.write(f"warning: {line}\n")
+    return history
 
 
 def _day(text: str) -> date:

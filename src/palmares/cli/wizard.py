@@ -22,6 +22,7 @@ from palmares.io.wizard import read_games, read_tournaments, read_triads
 from palmares.wizard.game import Game
 from palmares.wizard.invitational import previous_month, uninvited
 from palmares.wizard.junior import junior_table, session_of
+from palmares.wizard.ledger import describe_levels
 from palmares.wizard.ledger import ledger as player_ledger
 from palmares.wizard.master_points import fmt, ordinal
 from palmares.wizard.month import LeagueTable, Period, month_table, parse_month
@@ -235,21 +236,7 @@ def _tournament_explain(result: TournamentResult) -> list[str]:
     t = result.tournament
     kind = "invitational" if t.invitational else "tournament"
     lines = [f"{t.name} ({kind}, {t.day}): {t.field_size} players."]
-    if not result.place_values:
-        lines.append("- no master points: none are awarded for tournaments from 2020-01-01")
-    else:
-        values = ", ".join(fmt(v) for v in result.place_values)
-        how = (
-            "each next place half of the previous place's award, rounded half up"
-            if result.rules.whole_master_points and result.rules.tournament_halving == "rounded"
-            else "each next place half of the previous, rounded half up"
-            if result.rules.whole_master_points
-            else "each next place half of the previous, fractions kept (before 2010-11-10)"
-        )
-        lines.append(
-            f"- {len(result.place_values)} places paid: {values} (1st = the number of "
-            f"players; {how})"
-        )
+    lines.append(result.explain_places())
     for x in result.lines:
         for award in x.awards:
             lines.append(f"{x.player}: {_number(award.points)} MP for {award.reason}")
@@ -306,6 +293,7 @@ LEDGER_COLUMNS = [
     Col("kind", "Award"),
     Col("master_points", "MP", _number, justify="right"),
     Col("total", "Total", _number, justify="right"),
+    Col("level", "Level reached"),
     Col("reason", "For"),
 ]
 
@@ -344,12 +332,14 @@ def ledger(
             "kind": e.award.kind,
             "master_points": e.award.points,
             "total": e.balance,
+            "level": ", ".join(lv.name for lv in e.levels),
             "reason": e.award.reason,
         }
         for e in book.entries
     ]
     report = Report(tables=[Table("ledger", LEDGER_COLUMNS, rows, title=f"{player}: ledger")])
     report.notes.append(f"{player}: {_number(book.total)} master points in all")
+    report.notes.extend(describe_levels(book))
     if explain:
         report.explain = [
             "Months: every calendar month with games, each under the rules of its last day "

@@ -35,6 +35,7 @@ from numba import njit
 
 from palmares.ratings.dip_pouch import INITIAL_RATING, event_value
 from palmares.ratings.events import Results
+from palmares.ratings.tournament_value import FIRST_RATED_DAY
 
 __all__ = ["Engine", "ResultArrays", "formula_values"]
 
@@ -44,7 +45,7 @@ F64 = npt.NDArray[np.float64]
 BOOL = npt.NDArray[np.bool_]
 
 INITIAL = float(INITIAL_RATING)
-FIRST_RATED_ORDINAL = 730486  # date(2001, 1, 1).toordinal()
+FIRST_RATED_ORDINAL = FIRST_RATED_DAY.toordinal()  # 730486
 
 
 @dataclass(frozen=True, slots=True)

@@ -296,6 +296,18 @@ class RatingHistory:
             for e in (int(x) for x in eng.by_position)
         )
 
+    def warnings(self) -> tuple[str, ...]:
+        """Events whose stored coefficient the dated pre-2001 rule overrules (or was asked to
+        let win), one line each in application order: "Event (date): flag"."""
+        out: list[str] = []
+        for e in (int(x) for x in self._engine.by_position):
+            value = self._value(e)
+            if value.overruled is None:
+                continue
+            ev = self._events[e]
+            out.extend(f"{ev.name} ({ev.date.isoformat()}): {f}" for f in value.flags)
+        return tuple(out)
+
     # -- incremental -----------------------------------------------------------------------
     def add_event(self, event: Event, players: Mapping[str, Player] | None = None) -> None:
         """Add one event; only its players' recurrences from that event on are recomputed.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from palmares.ratings.dip_pouch import RatingStep, show
+from palmares.ratings.dip_pouch import RatingStep
 from palmares.ratings.events import Event, Player
 from palmares.ratings.tournament_value import TournamentValue
 
@@ -86,13 +86,8 @@ class EventReport:
 
     @property
     def flags(self) -> tuple[str, ...]:
-        """What a ratings officer should look at: a stored value above the cap."""
-        if self.value.above_cap:
-            return (
-                f"stored coefficient {show(self.value.value)} is above the cap of 15 "
-                f"(the formula gives {show(self.value.formula)})",
-            )
-        return ()
+        """What a ratings officer should look at (:attr:`TournamentValue.flags`)."""
+        return self.value.flags
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,47 +7,102 @@ own rule set (``month.py``), each tournament under the rule set of its date (``t
 each two-month Junior session with a Junior game as ``junior.py`` says (seed 004, "WIZARD
 JUNIOR"); a Junior award's source reads "Junior 2016-01/02".
 
-Public API: :class:`LedgerEntry`, :class:`Ledger` (``entries``, ``total``), :func:`ledger`
-(player, games, tournaments, triads, junior) -> Ledger, :func:`months_of` (games) -> the months
-played.
+Lifetime levels (the league's Master Point Plan of 2020; ``rules.LEVELS``): Earth 500, Water
+1000, Air 1500, Fire 2000, Astral 3000, Arch 5000 lifetime master points. A level is reached by
+the award that brings the running total to its threshold, so the ledger names the month (or
+tournament) it was reached in. Lifetime means every master point, so the ladder of the latest
+rule set (``levels_as_of``: ``None``) is applied to the whole history, awards before 2020
+included (our decision; docs/wizard.md "After 2020"); pass a date to use the ladder in force then
+(none before 2020-01-01).
+
+Public API: :class:`LedgerEntry`, :class:`LevelReached`, :class:`Ledger` (``entries``,
+``total``, ``level``, ``reached``, ``next_level``), :func:`ledger` (player, games, tournaments,
+triads, junior) -> Ledger, :func:`level_of` (total, ladder), :func:`months_of` (games) -> the
+months played.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from datetime import date
 from fractions import Fraction
 
 from palmares.core.rulesets import DatedRules
 from palmares.wizard.game import Game
 from palmares.wizard.junior import junior_table, session_of
-from palmares.wizard.master_points import Award
+from palmares.wizard.master_points import KIND_ORDER, Award, fmt
 from palmares.wizard.month import Period, month_period, month_table
-from palmares.wizard.rules import RULES, WizardRules
+from palmares.wizard.rules import RULES, Level, WizardRules
 from palmares.wizard.tournament import Tournament, tournament_result
 from palmares.wizard.triad import TriadGame
 
-__all__ = ["Ledger", "LedgerEntry", "ledger", "months_of"]
+__all__ = [
+    "Ledger",
+    "LedgerEntry",
+    "LevelReached",
+    "describe_levels",
+    "ledger",
+    "level_of",
+    "months_of",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
-    """One award and the player's total after it."""
+    """One award, the player's total after it and the lifetime levels it reached (if any)."""
 
     award: Award
+    balance: Fraction
+    levels: tuple[Level, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LevelReached:
+    """A lifetime level and the award that reached it: its day and its month or tournament."""
+
+    level: Level
+    day: date
+    source: str
     balance: Fraction
 
 
 @dataclass(frozen=True, slots=True)
 class Ledger:
-    """A player's awards in date order, with the running total."""
+    """A player's awards in date order, with the running total and the lifetime levels."""
 
     player: str
     entries: tuple[LedgerEntry, ...]
+    ladder: tuple[Level, ...] = ()
 
     @property
     def total(self) -> Fraction:
         return self.entries[-1].balance if self.entries else Fraction(0)
+
+    @property
+    def reached(self) -> tuple[LevelReached, ...]:
+        """Every level reached, lowest first, with the award that reached it."""
+        return tuple(
+            LevelReached(level, e.award.day, e.award.source, e.balance)
+            for e in self.entries
+            for level in e.levels
+        )
+
+    @property
+    def level(self) -> Level | None:
+        """The highest level reached (``None`` below the first)."""
+        return level_of(self.total, self.ladder)
+
+    @property
+    def next_level(self) -> Level | None:
+        """The next level up (``None`` at the top or without a ladder)."""
+        return next((lv for lv in self.ladder if self.total < lv.master_points), None)
+
+
+def level_of(points: Fraction, ladder: tuple[Level, ...]) -> Level | None:
+    """The highest level of ``ladder`` whose threshold ``points`` reach."""
+    got = [lv for lv in ladder if points >= lv.master_points]
+    return max(got, key=lambda lv: lv.master_points) if got else None
 
 
 def months_of(games: Iterable[Game]) -> list[Period]:
@@ -63,11 +118,13 @@ def ledger(
     triads: Mapping[str, TriadGame] | None = None,
     junior: Iterable[Game] = (),
     rules: DatedRules[WizardRules] = RULES,
+    levels_as_of: date | None = None,
 ) -> Ledger:
     """Every master point ``player`` earned in the months of ``games``, in ``tournaments`` and
-    in the Wizard Junior sessions of ``junior`` (the Junior games).
+    in the Wizard Junior sessions of ``junior`` (the Junior games), with the levels reached.
 
-    ``triads`` maps a tournament's name to its TRIAD game, if one was played.
+    ``triads`` maps a tournament's name to its TRIAD game, if one was played; ``levels_as_of``
+    picks the rule set whose ladder is used (``None``: the latest).
     """
     games = tuple(games)
     awards: list[Award] = []
@@ -84,11 +141,33 @@ def ledger(
         triad = (triads or {}).get(t.name)
         result = tournament_result(t, rules=rules, triad=triad)
         awards.extend(a for a in result.awards if a.player == player)
-    kinds = {"top-10": 0, "wp": 1, "tournament": 2, "triad": 3}
-    awards.sort(key=lambda a: (a.day, a.source, kinds[a.kind]))
+    awards.sort(key=lambda a: (a.day, a.source, KIND_ORDER[a.kind]))
+    ladder = tuple(
+        sorted(rules.at(levels_as_of or date.max).levels, key=lambda lv: lv.master_points)
+    )
     entries: list[LedgerEntry] = []
     balance = Fraction(0)
     for award in awards:
+        before = balance
         balance += award.points
-        entries.append(LedgerEntry(award, balance))
-    return Ledger(player, tuple(entries))
+        new = tuple(lv for lv in ladder if before < lv.master_points <= balance)
+        entries.append(LedgerEntry(award, balance, new))
+    return Ledger(player, tuple(entries), ladder)
+
+
+def describe_levels(book: Ledger) -> list[str]:
+    """The lifetime level in words, with the month (or tournament) each level was reached."""
+    if not book.ladder:
+        return []
+    lines = [
+        f"{r.level.name} ({r.level.master_points}) reached in {r.source} ({r.day}), "
+        f"{fmt(r.balance)} master points"
+        for r in book.reached
+    ]
+    level = f"level {book.level.name}" if book.level else "no level yet"
+    nxt = book.next_level
+    head = f"{book.player}: {level}, {fmt(book.total)} lifetime master points"
+    if nxt is not None:
+        to_go = fmt(nxt.master_points - book.total)
+        head += f"; next {nxt.name} at {nxt.master_points} ({to_go} to go)"
+    return [head, *lines]

@@ -6,6 +6,11 @@ occupy, averaged (places past 10 are worth 0 in the average); "effective Nov.10,
 Points will be whole numbers", so from then on a share is rounded half up: two tied first get
 (30 + 27) / 2 = 28.5 -> 29 each (specs/wizard.md). Before that date the fraction is kept.
 
+From 2021-02-01 three lists (points, Skill Ratio, W.P.) each pay their Top 10 15, 13, ..., 3
+(kinds "top-10", "sr-top-10", "wp-top-10"); from the procedure of 2023-09-23 a tied share is
+rounded UP ((4 + 3) / 2 = 3.5 -> 4; (4 + 3 + 0) / 3 = 7/3 -> 3), and a tie that straddles 10th
+and 11th is averaged as the rule set's ``straddle`` says (``rules.py``).
+
 Public API: :class:`Award` (one award of master points and what it was for),
 :func:`shared_award` (the share of tied players), :func:`top_ten_awards`,
 :func:`whole_if` (rounding per the rule set), :func:`total`.
@@ -13,6 +18,7 @@ Public API: :class:`Award` (one award of master points and what it was for),
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -23,8 +29,10 @@ from palmares.core.ranking import TieGroup
 from palmares.core.rounding import half_up, half_up_int
 
 __all__ = [
+    "KIND_ORDER",
     "Award",
     "AwardKind",
+    "Rounding",
     "describe_share",
     "fmt",
     "ordinal",
@@ -32,9 +40,20 @@ __all__ = [
     "top_ten_awards",
     "total",
     "whole_if",
+    "whole_share",
 ]
 
-AwardKind = Literal["top-10", "wp", "tournament", "triad"]
+AwardKind = Literal["top-10", "sr-top-10", "wp-top-10", "wp", "tournament", "triad"]
+#: The order of an award's kind inside one day and source (the ledger's order).
+KIND_ORDER: dict[str, int] = {
+    "top-10": 0,
+    "sr-top-10": 1,
+    "wp-top-10": 2,
+    "wp": 3,
+    "tournament": 4,
+    "triad": 5,
+}
+Rounding = Literal["half-up", "up"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +77,26 @@ def whole_if(value: Fraction, whole: bool) -> Fraction:
     return Fraction(half_up_int(value)) if whole else value
 
 
-def shared_award(values: Sequence[Fraction | int], places: Iterable[int]) -> Fraction:
-    """The average of ``values`` over the 1-based ``places`` a tie spans (0 past the table)."""
+def whole_share(value: Fraction, whole: bool, rounding: Rounding) -> Fraction:
+    """A share as paid: kept (before 2010-11-10), half up, or rounded up (from 2023-09-23)."""
+    if not whole:
+        return value
+    if rounding == "up":
+        return Fraction(math.ceil(value))
+    return whole_if(value, True)
+
+
+def shared_award(
+    values: Sequence[Fraction | int], places: Iterable[int], *, paid_only: bool = False
+) -> Fraction:
+    """The average of ``values`` over the 1-based ``places`` a tie spans (0 past the table).
+
+    ``paid_only`` leaves the places past the table out of the average (a tie for 10th-11th
+    then gets the 10th place's value); a tie wholly past the table gets 0.
+    """
     spanned = list(places)
+    if paid_only:
+        spanned = [p for p in spanned if p <= len(values)] or spanned
     got = [Fraction(values[p - 1]) if p <= len(values) else Fraction(0) for p in spanned]
     return sum(got, Fraction(0)) / len(spanned)
 
@@ -77,20 +113,33 @@ def fmt(value: Fraction) -> str:
 
 
 def describe_share(
-    what: str, values: Sequence[Fraction | int], group: TieGroup, exact: Fraction, paid: Fraction
+    what: str,
+    values: Sequence[Fraction | int],
+    group: TieGroup,
+    exact: Fraction,
+    paid: Fraction,
+    *,
+    rounding: Rounding = "half-up",
+    paid_only: bool = False,
 ) -> str:
     """Words for a (possibly shared) place award."""
     place = ordinal(group.rank)
     if group.size == 1:
         text = f"{place} {what}: {fmt(exact)}"
     else:
-        parts = [fmt(Fraction(values[p - 1])) if p <= len(values) else "0" for p in group.places]
+        places = [p for p in group.places if not paid_only or p <= len(values)] or list(
+            group.places
+        )
+        parts = [fmt(Fraction(values[p - 1])) if p <= len(values) else "0" for p in places]
         text = (
             f"{place} {what}, shared by {group.size} players: "
-            f"({' + '.join(parts)}) / {group.size} = {fmt(exact)}"
+            f"({' + '.join(parts)}) / {len(parts)} = {fmt(exact)}"
         )
+        if len(parts) < group.size:
+            text += " (only the paid places count)"
     if paid != exact:
-        text += f" -> {fmt(paid)} (whole numbers, half up)"
+        how = "rounded up" if rounding == "up" else "half up"
+        text += f" -> {fmt(paid)} (whole numbers, {how})"
     return text
 
 
@@ -101,19 +150,29 @@ def top_ten_awards(
     whole: bool,
     day: date,
     source: str,
+    rounding: Rounding = "half-up",
+    paid_only: bool = False,
+    kind: AwardKind = "top-10",
+    what: str = "of the Top 10",
 ) -> list[Award]:
-    """Top-10 master points for the number ranking's tie groups (members are player names)."""
+    """Top-10 master points for a list's tie groups (members are player names).
+
+    ``rounding`` and ``paid_only`` as in :func:`whole_share` and :func:`shared_award`; ``kind``
+    and ``what`` name the list ("of the S.R. Top 10").
+    """
     awards: list[Award] = []
     for group in groups:
         if group.rank > len(table):
             break
-        exact = shared_award(table, group.places)
-        paid = whole_if(exact, whole)
+        exact = shared_award(table, group.places, paid_only=paid_only)
+        paid = whole_share(exact, whole, rounding)
         if paid <= 0:
             continue
-        reason = describe_share("of the Top 10", table, group, exact, paid)
+        reason = describe_share(
+            what, table, group, exact, paid, rounding=rounding, paid_only=paid_only
+        )
         for player in group.members:
-            awards.append(Award(str(player), day, source, "top-10", paid, reason))
+            awards.append(Award(str(player), day, source, kind, paid, reason))
     return awards
 
 

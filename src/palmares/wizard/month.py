@@ -11,7 +11,12 @@ least the qualifying number of games (30 a month; a parameter) get a number rank
 - from 2020-01-01 "the monthly ranking system will simply use POINTS" (ties share the place).
 
 The Top 10 of the number ranking earn master points (``master_points.py``) and the W.P. brackets
-5 each (``winning_percentage.py``). "GET ALL SCORES" lists every player ranked on Skill Ratio.
+5 each (``winning_percentage.py``). From 2021-02-01 (the league's Master Point Plan) the Top 10 of
+three lists earn 15, 13, ..., 3 each: the number ranking by points, Skill Ratio and W.P.; the
+S.R. and W.P. lists take the players with the rule set's ``list_minimum`` games (our decision:
+the qualifying number, 30, until the 40-game cut-off of 2023-09-23), ties share the places they
+span (competition ranking) and a list's equal values tie whatever the other figures.
+"GET ALL SCORES" lists every player ranked on Skill Ratio.
 
 The rule set is the one in force on the month's last day, when its awards are tabulated (so
 November 2010 already pays whole numbers; our decision, the seed does not say).
@@ -36,7 +41,7 @@ from palmares.core.errors import PalmaresError
 from palmares.core.ranking import TieGroup, competition_ranks, tie_groups
 from palmares.core.rulesets import DatedRules
 from palmares.wizard.game import Game
-from palmares.wizard.master_points import Award, top_ten_awards, total
+from palmares.wizard.master_points import Award, AwardKind, top_ten_awards, total
 from palmares.wizard.placement_points import placement_points, wins
 from palmares.wizard.rules import RULES, Ranking, WizardRules
 from palmares.wizard.skill_ratio import skill_ratio
@@ -225,14 +230,28 @@ def league_table(
     rank = ranking.rank
 
     awards: dict[str, list[Award]] = defaultdict(list)
-    for award in top_ten_awards(
-        ranking.groups,
-        table=ruleset.top_ten,
-        whole=ruleset.whole_master_points,
-        day=period.last,
-        source=period.label,
-    ):
-        awards[award.player].append(award)
+    list_cut = max(cut if ruleset.list_games is None else ruleset.list_games, master_points_minimum)
+    entrants = sorted(t.player for t in tallies if t.games >= list_cut)
+    lists: list[tuple[list[TieGroup], AwardKind, str]] = [
+        (ranking.groups, "top-10", "of the Top 10")
+    ]
+    if "skill-ratio" in ruleset.lists:
+        lists.append((tie_groups(entrants, key=lambda p: sr[p]), "sr-top-10", "of the S.R. Top 10"))
+    if "wp" in ruleset.lists:
+        lists.append((tie_groups(entrants, key=lambda p: wp[p]), "wp-top-10", "of the W.P. Top 10"))
+    for groups, kind, what in lists:
+        for award in top_ten_awards(
+            groups,
+            table=ruleset.top_ten,
+            whole=ruleset.whole_master_points,
+            day=period.last,
+            source=period.label,
+            rounding=ruleset.tie_rounding,
+            paid_only=ruleset.straddle == "paid",
+            kind=kind,
+            what=what,
+        ):
+            awards[award.player].append(award)
     records = [
         (t.player, t.games, wp[t.player]) for t in tallies if t.games >= master_points_minimum
     ]

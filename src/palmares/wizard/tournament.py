@@ -12,7 +12,9 @@ reading (``"exact"``) rounds half of the exact value: 25, 13, 6. Before 2010-11-
 are kept (25, 12.5, 6.25).
 
 Tied players share the average of the places they span (0 for places not paid), rounded as
-above. From 2020-01-01 no tournament awards master points (results are still recorded). The field
+above. From 2020-01-01 no tournament awards master points (results are still recorded; the
+league's Master Point Plan of 2020: master points only for regular play); the date is the rule
+set's (``rules.tournaments_unpaid_since``), never written here. The field
 size is the number of players entered (rows of the tournament), our decision.
 
 Public API: :class:`Placing`, :class:`Tournament`, :func:`places_paid`, :func:`place_awards`
@@ -31,8 +33,15 @@ from typing import TYPE_CHECKING
 from palmares.core.errors import PalmaresError
 from palmares.core.ranking import TieGroup
 from palmares.core.rulesets import DatedRules
-from palmares.wizard.master_points import Award, describe_share, shared_award, total, whole_if
-from palmares.wizard.rules import RULES, WizardRules
+from palmares.wizard.master_points import (
+    Award,
+    describe_share,
+    fmt,
+    shared_award,
+    total,
+    whole_if,
+)
+from palmares.wizard.rules import RULES, WizardRules, tournaments_unpaid_since
 
 if TYPE_CHECKING:
     from palmares.wizard.triad import TriadGame
@@ -144,10 +153,31 @@ class TournamentResult:
     rules: WizardRules
     place_values: tuple[Fraction, ...]
     lines: tuple[TournamentLine, ...]
+    unpaid_since: date | None = None
 
     @property
     def awards(self) -> tuple[Award, ...]:
         return tuple(a for line in self.lines for a in line.awards)
+
+    def explain_places(self) -> str:
+        """The places paid and how, or why none is (the rule set's date, cited)."""
+        if not self.place_values:
+            since = f" from {self.unpaid_since}" if self.unpaid_since else ""
+            return (
+                f"- no master points: none are awarded for tournaments{since} (master points "
+                "only for regular play; the league's Master Point Plan of 2020)"
+            )
+        values = ", ".join(fmt(v) for v in self.place_values)
+        how = (
+            "each next place half of the previous place's award, rounded half up"
+            if self.rules.whole_master_points and self.rules.tournament_halving == "rounded"
+            else "each next place half of the previous, rounded half up"
+            if self.rules.whole_master_points
+            else "each next place half of the previous, fractions kept"
+        )
+        return (
+            f"- {len(self.place_values)} places paid: {values} (1st = the number of players; {how})"
+        )
 
 
 def tournament_result(
@@ -180,10 +210,11 @@ def tournament_result(
                 Award(player, tournament.day, tournament.name, "tournament", paid, reason)
             )
     if triad is not None:
-        for award in triad_awards(tournament, triad, ruleset):
+        for award in triad_awards(tournament, triad, ruleset, rules):
             awards[award.player].append(award)
     lines = tuple(
         TournamentLine(p.player, p.place, p.games_finished, tuple(awards[p.player]))
         for p in sorted(tournament.placings, key=lambda p: (p.place, p.player))
     )
-    return TournamentResult(tournament, ruleset, values, lines)
+    unpaid = tournaments_unpaid_since(rules, tournament.day)
+    return TournamentResult(tournament, ruleset, values, lines, unpaid)

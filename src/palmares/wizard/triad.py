@@ -19,16 +19,18 @@ Public API: :data:`TRIAD_POINTS`, :class:`TriadGame` (tournament name, three fin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from fractions import Fraction
 
 from palmares.core.errors import PalmaresError
 from palmares.core.ranking import TieGroup
+from palmares.core.rulesets import DatedRules
 from palmares.wizard.game import Finish, Game
 from palmares.wizard.master_points import Award, describe_share, shared_award, whole_if
-from palmares.wizard.rules import WizardRules
+from palmares.wizard.rules import RULES, WizardRules
 from palmares.wizard.tournament import Tournament
 
-__all__ = ["TRIAD_POINTS", "TriadGame", "triad_awards"]
+__all__ = ["TRIAD_POINTS", "TriadGame", "triad_awards", "triad_span"]
 
 #: Master points for 1st, 2nd and 3rd of the 3-handed TRIAD game.
 TRIAD_POINTS: tuple[int, ...] = (3, 2, 1)
@@ -76,14 +78,40 @@ def _check_seats(tournament: Tournament, triad: TriadGame) -> dict[str, str]:
     return seats
 
 
-def triad_awards(tournament: Tournament, triad: TriadGame, rules: WizardRules) -> list[Award]:
-    """TRIAD master points 3 / 2 / 1, ties sharing the places they span (fractions kept)."""
+def triad_span(rules: DatedRules[WizardRules]) -> str:
+    """When the rule sets have the TRIAD, in words ("from 2003-01-01 until it was eliminated on
+    January 1, 2020"), read from the rule sets, never written here."""
+    spans: list[str] = []
+    start: date | None = None
+    for since, ruleset in zip(rules.starts, rules.rules, strict=True):
+        if ruleset.triad and start is None:
+            start = since
+        elif not ruleset.triad and start is not None:
+            spans.append(
+                f"from {start} until it was eliminated on {since:%B} {since.day}, {since.year}"
+            )
+            start = None
+    if start is not None:
+        spans.append(f"from {start}")
+    return "; ".join(spans) or "never"
+
+
+def triad_awards(
+    tournament: Tournament,
+    triad: TriadGame,
+    rules: WizardRules,
+    dated: DatedRules[WizardRules] = RULES,
+) -> list[Award]:
+    """TRIAD master points 3 / 2 / 1, ties sharing the places they span (fractions kept).
+
+    ``dated`` (the rule sets ``rules`` comes from) words the error of a TRIAD out of its dates.
+    """
     if triad.tournament != tournament.name:
         raise PalmaresError(f"the TRIAD of {triad.tournament} is not for {tournament.name}")
     if not rules.triad:
         raise PalmaresError(
             f"{tournament.name} ({tournament.day.isoformat()}): no TRIAD under the rules of that "
-            "date (the TRIAD ran from 2003 until it was eliminated on January 1, 2020)"
+            f"date (the TRIAD ran {triad_span(dated)})"
         )
     seats = _check_seats(tournament, triad)
     game = Game(f"TRIAD {tournament.name}", tournament.day, triad.finishes)

@@ -99,9 +99,9 @@ def test_ranked_classic() -> None:
     assert scores("ranked-classic", BOARD_S) == initials("A=2 E=7 F=7 G=4 I=5 R=550 T=7")
 
 
-def test_ranked_classic_v2_is_not_offered() -> None:
-    with pytest.raises(PalmaresError, match="unknown scoring system 'ranked-classic-v2'"):
-        get_system("ranked-classic-v2")
+def test_an_unknown_version_is_not_offered() -> None:
+    with pytest.raises(PalmaresError, match="unknown scoring system 'ranked-classic-v3'"):
+        get_system("ranked-classic-v3")
 
 
 def test_southern_sun() -> None:

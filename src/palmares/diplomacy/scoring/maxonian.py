@@ -12,8 +12,13 @@ soloed board only the soloist does, and a solo counts as 18 centres at most.
 Earlier years come from the board's centre counts by year (``centres_by_year``), compared from the
 most recent year back (only years with a count for every tied power are used). Without them, the
 one earlier-year fact the board always carries is used: of two dead powers, the one eliminated
-later was ahead in the years between, so the dead are separated by elimination year; any other tie
-is shared (a note says so).
+later was ahead in the years between, so the dead are separated by elimination year (out in 1906
+takes the higher place than out in 1904); dead powers eliminated in the same year, and any other
+tie, share their places. A board's explanation says which it did.
+
+Where palmares and dipvis differ: dipvis, given a board without the centre counts by year (its
+SimpleGameState knows no earlier year), shares the places of dead powers; palmares separates
+them by elimination year as above. With the counts by year both compare the years.
 
 Source: dipvis (UEWBot/dipvis, game_scoring/maxonian.py and g_scoring_systems.py for 7Eleven's
 threshold of 11, system description).
@@ -75,6 +80,15 @@ class Maxonian:
         finals = [board.centres[p] for p in board.survivors]
         if not board.centres_by_year and len(set(finals)) < len(finals):
             notes.append("no centre counts by year: tied survivors share their places")
+        dead = sorted(
+            (board.eliminated.get(p, 0), p) for p in board.powers if board.centres[p] == 0
+        )
+        if not board.centres_by_year and len(dead) > 1:
+            years = ", ".join(f"{p} out {y}" for y, p in reversed(dead))
+            notes.append(
+                f"no centre counts by year: dead powers placed by elimination year ({years}; "
+                "the same year shares); dipvis, without the counts by year, shares those places"
+            )
         return finish(board, self.slug, scores, details, notes)
 
 

@@ -7,12 +7,14 @@ a tie at 1st … 6th. Three or more tied all take the value of the lowest place 
 power scores only 1 per year survived. With a solo the soloist scores 550 and every other power
 1 per year survived (a survivor to the solo year).
 
-Source: dipvis (UEWBot/dipvis, game_scoring/ranked_classic.py, system description).
-``ranked-classic-v2`` is not offered: no published rule for it was found.
+Source: dipvis (UEWBot/dipvis, game_scoring/ranked_classic.py, system description; checked
+again against its source of 2026-08-07). ``ranked-classic-v2`` (``ranked_classic_v2.py``) differs
+only in how three or more tied powers score.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -27,13 +29,15 @@ from palmares.diplomacy.scoring._shared import (
 from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["RankedClassic"]
+__all__ = ["PLACES", "TWO_WAY", "RankedClassic", "lowest_place_bonus"]
 
 PLACES = (200, 90, 60, 40, 30, 20, 10)
 TWO_WAY = (135, 70, 50, 35, 25, 15)
 
 
-def _bonus(places: range) -> int:
+def lowest_place_bonus(places: range) -> int:
+    """The rank bonus of a tie spanning ``places``: alone its place's, two its two-way value,
+    three or more the lowest place's."""
     if len(places) == 2:
         first = places[0]
         return TWO_WAY[first - 1] if first <= len(TWO_WAY) else 0
@@ -43,7 +47,10 @@ def _bonus(places: range) -> int:
 
 @dataclass(frozen=True, slots=True)
 class RankedClassic:
+    """Ranked Classic; ``bonus`` says what a tie spanning some places takes (the v2 differs)."""
+
     slug: str = "ranked-classic"
+    bonus: Callable[[range], int] = lowest_place_bonus
 
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
@@ -52,7 +59,7 @@ class RankedClassic:
         bonus: dict[str, int] = {}
         for group in tie_groups(list(board.powers), key=lambda p: board.centres[p]):
             for member in group.members:
-                bonus[member] = _bonus(group.places)
+                bonus[member] = self.bonus(group.places)
         scores: dict[str, Fraction | int] = {}
         details: Details = {}
         for p in board.powers:

@@ -107,7 +107,11 @@ def wizard_junior(request: HttpRequest, session: str) -> Any:
 
 @router.get("/wizard/players/{player_id}/ledger", response=list[dict[str, Any]], tags=["wizard"])
 def wizard_ledger(request: HttpRequest, player_id: int) -> Any:
-    """A player's master points across months, tournaments and TRIADs, with the balance."""
+    """A player's master points across months, tournaments and TRIADs, with the balance and the
+    lifetime levels each award reached (``levels``, names; issue 16)."""
     person = get_object_or_404(Player, pk=player_id)
     book = wizard_adapters.player_ledger(person.name)
-    return [{**_award(e.award), "balance": str(e.balance)} for e in book.entries]
+    return [
+        {**_award(e.award), "balance": str(e.balance), "levels": [lv.name for lv in e.levels]}
+        for e in book.entries
+    ]

@@ -14,6 +14,7 @@ from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from palmares.core.errors import PalmaresError
 from palmares.core.rounding import half_up
 from palmares.diplomacy.board import GREAT_POWERS
 from palmares.web.accounts.roles import directs
@@ -231,7 +232,11 @@ def board_call(request: HttpRequest, tournament_id: int) -> HttpResponse:
     key = "board-call:" + hashlib.sha256(repr((t.pk, number, seats)).encode()).hexdigest()
     call = cache.get(key)
     if call is None:
-        call = adapters.board_call(t, number)
+        try:
+            call = adapters.board_call(t, number)
+        except PalmaresError as exc:  # an impossible call (a team larger than the boards …)
+            context = {"t": t, "round": number, "call": None, "error": str(exc)}
+            return render(request, "ui/board_call.html", context, status=400)
         cache.set(key, call, 600)
     boards: dict[int, list[Any]] = {}
     for seat in call.seats:
