@@ -155,6 +155,9 @@ def test_the_close_page_shows_the_classification_then_files_it(
     page = cup_td.get(f"/diplomacy/{cup.pk}/edit/close").content.decode()
     assert 'id="classification"' in page and 'id="close-form"' in page
     assert "champion (top board)" in page
+    french = cup_td.get(f"/diplomacy/{cup.pk}/edit/close", headers={"accept-language": "fr"})
+    assert "Clôturer le tournoi et l’enregistrer dans les classements" in french.content.decode()
+    assert "champion (table finale)" in french.content.decode()
     assert 'id="close-link"' in cup_td.get(f"/diplomacy/{cup.pk}/").content.decode()
     done = cup_td.post(f"/diplomacy/{cup.pk}/edit/close")
     assert done.status_code == 302 and done["Location"] == f"/events/{cup.event_id}/"
