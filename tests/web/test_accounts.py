@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from palmares.web.accounts.models import ApiToken
-from palmares.web.accounts.roles import is_ratings_officer
+from palmares.web.accounts.roles import is_ratings_officer, is_tournament_director
 from palmares.web.accounts.services import hash_token
 from palmares.web.players.models import Player
 from palmares.web.tournaments.models import Tournament
@@ -27,11 +27,16 @@ def _add(cli: Any, monkeypatch: pytest.MonkeyPatch, name: str, role: str, pw: st
 
 
 @pytest.mark.parametrize(
-    ("role", "officer", "superuser"),
-    [("td", False, False), ("officer", True, False), ("admin", True, True)],
+    ("role", "director", "officer", "superuser"),
+    [("td", True, False, False), ("officer", False, True, False), ("admin", True, True, True)],
 )
 def test_users_add_reads_the_password_from_stdin(
-    cli: Any, monkeypatch: pytest.MonkeyPatch, role: str, officer: bool, superuser: bool
+    cli: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    role: str,
+    director: bool,
+    officer: bool,
+    superuser: bool,
 ) -> None:
     answer = _add(cli, monkeypatch, "ann", role, PASSWORD)
     assert answer.code == 0, answer.err
@@ -40,6 +45,7 @@ def test_users_add_reads_the_password_from_stdin(
     assert user.check_password(PASSWORD)
     assert not user.check_password(PASSWORD + "\n")
     assert is_ratings_officer(user) is officer
+    assert is_tournament_director(user) is director
     assert (user.is_superuser, user.is_staff) == (superuser, superuser)
     assert PASSWORD not in answer.out + answer.err
 

@@ -1,8 +1,9 @@
 """Use cases on accounts: add a user with a role, issue an API token, find a token's user.
 
-Roles (docs/web.md): ``td`` — a plain account that directs the tournaments it creates or is
-added to; ``officer`` — a ratings officer (imports, publishes lists, replaces results); ``admin``
-— a superuser (and staff, for the admin site).
+Roles (docs/web.md): ``td`` — a member of the group ``tournament directors``: creates
+tournaments and directs the ones it creates or is added to; ``officer`` — a ratings officer
+(imports, publishes lists, replaces results); ``admin`` — a superuser (and staff, for the admin
+site).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.utils import timezone
 
 from palmares.core.errors import PalmaresError
 from palmares.web.accounts.models import ApiToken
-from palmares.web.accounts.roles import RATINGS_OFFICERS
+from palmares.web.accounts.roles import RATINGS_OFFICERS, TOURNAMENT_DIRECTORS
 
 __all__ = ["ROLES", "add_user", "hash_token", "issue_token", "token_user"]
 
@@ -53,8 +54,9 @@ def add_user(name: str, role: str, password: str) -> Any:
         raise PalmaresError("password refused: " + " ".join(exc.messages)) from None
     with transaction.atomic():
         user = model.objects.create_user(name, password=password)
-        if role == "officer":
-            group, _ = Group.objects.get_or_create(name=RATINGS_OFFICERS)
+        if role in ("td", "officer"):
+            wanted = TOURNAMENT_DIRECTORS if role == "td" else RATINGS_OFFICERS
+            group, _ = Group.objects.get_or_create(name=wanted)
             user.groups.add(group)
         elif role == "admin":
             user.is_superuser = True
