@@ -13,7 +13,17 @@ import sys
 
 import typer
 
-from palmares.cli import demo, dip_pouch, diplomacy, tantrix, tournament, users, web, wizard
+from palmares.cli import (
+    demo,
+    dip_pouch,
+    diplomacy,
+    ratings,
+    tantrix,
+    tournament,
+    users,
+    web,
+    wizard,
+)
 from palmares.cli.output import progress_bar
 from palmares.core.errors import PalmaresError
 
@@ -29,6 +39,7 @@ app.add_typer(dip_pouch.app, name="dip-pouch")
 app.add_typer(tantrix.app, name="tantrix")
 app.add_typer(wizard.app, name="wizard")
 app.add_typer(tournament.app, name="tournament")
+app.add_typer(ratings.app, name="ratings")
 app.add_typer(web.import_app, name="import")
 app.add_typer(web.export_app, name="export")
 app.add_typer(users.app, name="users")

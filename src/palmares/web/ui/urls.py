@@ -15,6 +15,7 @@ from palmares.web.ui.views import (
     overrides,
     rounds,
     site,
+    skill,
     topboard,
     tournaments,
     undo,
@@ -95,6 +96,7 @@ urlpatterns = [
     path("wizard/junior/<int:year>-<int:month>/", games.wizard_junior, name="wizard-junior"),
     path("wizard/tournaments/<int:event_id>/", games.wizard_tournament, name="wizard-tournament"),
     path("wizard/players/<int:player_id>/", games.wizard_ledger, name="wizard-ledger"),
+    path("ratings/<slug:community>/", skill.which_predicts, name="which-predicts"),
     path("imports/new", imports.upload, name="import"),
     path(
         "accounts/login/",
