@@ -16,3 +16,10 @@ if str(DATABASES["default"]["ENGINE"]).endswith("postgresql"):  # noqa: F405
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
     # Server-side binding and prepared statements as in production; only the pool goes.
     DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}  # noqa: F405
+
+# The tests never collect static files: plain names, served from the apps' folders.
+STATIC_ROOT = None
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

@@ -82,7 +82,7 @@ def test_ranking_player_event_and_a_td_entering_a_board(
     assert nations and set(nations) == {"France"}
 
     page.locator("#ranking tbody tr a").first.click()
-    page.wait_for_selector("#chart .main-svg")  # plotly drew the rating chart
+    page.wait_for_selector("#chart svg.chart circle")  # the server drew the rating chart
     assert page.locator("#history tbody tr").count() >= 1
     page.screenshot(path=str(tmp_path / "player.png"), full_page=True)
 
@@ -124,5 +124,5 @@ def test_ranking_player_event_and_a_td_entering_a_board(
     shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / "standings-after-round-7.png"), full_page=False)
     browser_page.goto(f"{base}/players/{seven[0].pk}/")
-    page.wait_for_selector("#chart .main-svg")
+    page.wait_for_selector("#chart svg.chart")
     page.screenshot(path=str(shots / "player.png"), full_page=True)

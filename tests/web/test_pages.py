@@ -67,9 +67,11 @@ def test_ranking_international_national_and_year(client: Client, db: None) -> No
 def test_player_page_has_history_and_chart(client: Client, ocean: Event) -> None:
     birsan = Player.objects.get(name="Edi Birsan")
     page = client.get(f"/players/{birsan.pk}/").content.decode()
-    assert 'id="chart"' in page and "plotly.min.js" in page
+    assert 'id="chart"' in page and "<svg" in page and "<script" not in page
     assert "Dip in the Ocean 2004" in page and ">97.92<" in page
     assert ">50.92<" in page  # 40 + 18.86% (the stored coefficient) of (97.92 − 40)
+    # The chart is drawn on the server: each point's tooltip names the event and the rating.
+    assert "<title>2004-08-27 · Dip in the Ocean 2004 · rating 50.92</title>" in page
 
 
 def test_events_list(client: Client, db: None) -> None:

@@ -35,6 +35,9 @@ WRITES = {
     ("POST", "diplomacy/<int:tournament_id>/edit/overrides"),
     ("POST", "diplomacy/<int:tournament_id>/edit/undo"),
     ("POST", "imports/new"),
+    ("POST", "/api/tournaments/{tournament_id}/clock"),
+    ("PUT", "/api/tournaments/{tournament_id}/clock/settings"),
+    ("POST", "diplomacy/<int:tournament_id>/chaos-schedule/"),
     # The tournament day (issue 12): tests/web/test_tday_permissions.py tries each of them.
     *TDAY_API_WRITES,
     *(("POST", p) for p in TDAY_PAGES),

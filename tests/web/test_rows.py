@@ -16,7 +16,7 @@ def test_ranking_rows_escape_names_and_round_half_up() -> None:
     assert "Côte d&#x27;Ivoire" in html
     assert html == (
         '<tr><td class="num">12</td><td><a href="/players/7/">&lt;b&gt;Ann &amp; Bob&lt;/b&gt;'
-        '</a></td><td>Côte d&#x27;Ivoire</td><td class="num">3</td>'
+        '</a></td><td class="opt">Côte d&#x27;Ivoire</td><td class="num opt">3</td>'
         '<td class="num">70.13</td></tr>'
     )
 
@@ -36,7 +36,8 @@ def test_history_rows() -> None:
         "2004-01-01", "USA", 5, "Dip & Ocean", None, 24, Decimal("18.86"), 97.916666, 50.925
     )
     assert history_rows([line]) == (
-        '<tr><td>2004-01-01</td><td>USA</td><td><a href="/events/5/">Dip &amp; Ocean</a></td>'
-        '<td class="num"></td><td class="num">24</td><td class="num">18.86</td>'
+        '<tr><td>2004-01-01</td><td class="opt">USA</td>'
+        '<td><a href="/events/5/">Dip &amp; Ocean</a></td>'
+        '<td class="num"></td><td class="num opt">24</td><td class="num opt">18.86</td>'
         '<td class="num">97.92</td><td class="num">50.93</td></tr>'
     )

@@ -200,9 +200,27 @@ def serve(
     run_server(host, port, workers, server, threads)
 
 
+def collect_static() -> None:
+    """Collect the site's own static files with hashed names and their compressed copies
+    (whitenoise); the admin's and the API docs' files stay served from their apps' folders."""
+    from django.core.management import call_command
+
+    from palmares.web.lib.setup import setup_django
+
+    setup_django()
+    call_command(
+        "collectstatic",
+        interactive=False,
+        verbosity=0,
+        clear=True,
+        ignore_patterns=["admin", "ninja"],
+    )
+
+
 def run_server(
     host: str, port: int, workers: int = WORKERS, server: str = "gunicorn", threads: int = THREADS
 ) -> None:
+    collect_static()
     print(f"palmares: serving at http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
     if server == "uvicorn":
         import uvicorn

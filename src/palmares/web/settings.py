@@ -43,12 +43,16 @@ INSTALLED_APPS = [
     "palmares.web.tantrixdb",
     "palmares.web.wizarddb",
     "palmares.web.accounts",
+    "palmares.web.clock",
     "palmares.web.ui",
     "palmares.web.api",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Pages compressed for phones; Django masks the CSRF token and pads the gzip header per
+    # response (its BREACH mitigation). Static files come compressed already (whitenoise).
+    "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -97,12 +101,13 @@ USE_TZ = True
 TIME_ZONE = "UTC"
 
 STATIC_URL = "/static/"
-# Static files are served by whitenoise straight from the app folders (finders); set
-# PALMARES_STATIC_ROOT and run collectstatic to serve a collected, compressed copy instead.
-STATIC_ROOT = env_str("PALMARES_STATIC_ROOT") or None
+# `palmares serve` collects the static files into STATIC_ROOT (PALMARES_STATIC_ROOT, default
+# ./staticfiles) with content-hashed names, gzip and brotli copies: browsers keep them for a year.
+# Until they are collected, whitenoise serves them from the app folders (finders).
+STATIC_ROOT: str | None = env_str("PALMARES_STATIC_ROOT") or str(Path.cwd() / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "palmares.web.lib.static.HashedStaticStorage"},
 }
 WHITENOISE_USE_FINDERS = True
 
@@ -127,18 +132,6 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("PALMARES_LOG_LEVEL", "WARNING")},
 }
 
-
-def _plotly_js_folder() -> str:
-    """plotly.js as the plotly package ships it (served as /static/plotly/plotly.min.js)."""
-    import importlib.util
-
-    spec = importlib.util.find_spec("plotly")
-    if spec is None or spec.origin is None:
-        return str(BASE_DIR / "ui" / "static")
-    return str(Path(spec.origin).parent / "package_data")
-
-
-STATICFILES_DIRS = [("plotly", _plotly_js_folder())]
 
 # Rendered ranking and player tables are cached per process, keyed by the generation of the
 # stored figures (ratinglists.Publication), so a recompute is seen at once by every process.

@@ -47,7 +47,9 @@ def seed(
     seed_: Annotated[
         int, typer.Option("--seed", help="Seed of the search (same seed, same call).")
     ] = 0,
-    time_limit: Annotated[float, typer.Option(help="Seconds the search may take at most.")] = 2.0,
+    time_limit: Annotated[
+        float, typer.Option(help="Processor seconds the search may take at most.")
+    ] = 2.0,
     rounds: Annotated[
         int | None,
         typer.Option(

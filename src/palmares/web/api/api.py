@@ -27,6 +27,7 @@ from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import is_ratings_officer
 from palmares.web.api import tday
 from palmares.web.api.auth import WRITE_AUTH, TokenRefused
+from palmares.web.api.clock import router as clock_router
 from palmares.web.api.closing import router as closing_router
 from palmares.web.api.games import league_rows
 from palmares.web.api.games import router as games_router
@@ -72,6 +73,7 @@ api.add_router("", closing_router)
 api.add_router("", topboard_router)
 api.add_router("", overrides_router)
 api.add_router("", undo_router)
+api.add_router("", clock_router)
 
 
 @api.exception_handler(ValidationError)

@@ -48,7 +48,7 @@ def ranking_rows(lines: Iterable[ListLine], nation: str) -> SafeString:
         )
         out.append(
             f'<tr>{ranks}<td><a href="{player.format(s.player_id)}">{escape(s.name)}</a></td>'
-            f'<td>{escape(s.nationality)}</td><td class="num">{s.events}</td>'
+            f'<td class="opt">{escape(s.nationality)}</td><td class="num opt">{s.events}</td>'
             f'<td class="num">{_fixed(s.rating)}</td></tr>'
         )
     if not out:
@@ -61,10 +61,10 @@ def history_rows(lines: Iterable[HistoryLine]) -> SafeString:
     rating after."""
     event = _link("event")
     out = [
-        f"<tr><td>{h.date}</td><td>{escape(h.country)}</td>"
+        f'<tr><td>{h.date}</td><td class="opt">{escape(h.country)}</td>'
         f'<td><a href="{event.format(h.event_id)}">{escape(h.event)}</a></td>'
-        f'<td class="num">{_int(h.rank)}</td><td class="num">{_int(h.players)}</td>'
-        f'<td class="num">{_fixed(h.tournament_value)}</td>'
+        f'<td class="num">{_int(h.rank)}</td><td class="num opt">{_int(h.players)}</td>'
+        f'<td class="num opt">{_fixed(h.tournament_value)}</td>'
         f'<td class="num">{_fixed(h.percentile)}</td>'
         f'<td class="num">{_fixed(h.rating_after)}</td></tr>'
         for h in lines

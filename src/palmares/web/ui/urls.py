@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from palmares.web.ui.views import (
+    clock,
     closing,
     desk,
     dip_pouch,
@@ -87,6 +88,12 @@ urlpatterns = [
         "diplomacy/<int:tournament_id>/rounds/<int:number>/edit/publish",
         rounds.publish,
         name="publish-call",
+    ),
+    path("diplomacy/<int:tournament_id>/clock/", clock.clock, name="clock"),
+    path(
+        "diplomacy/<int:tournament_id>/chaos-schedule/",
+        clock.chaos_schedule,
+        name="chaos-schedule",
     ),
     path("tantrix/", games.tantrix, name="tantrix"),
     path("tantrix/events/<int:event_id>/", games.tantrix_event, name="tantrix-event"),

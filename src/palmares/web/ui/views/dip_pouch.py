@@ -11,13 +11,16 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
+from palmares.core.rounding import half_up
 from palmares.ratings import INITIAL_RATING, Placement, tournament_value
 from palmares.ratings import Event as RatingEvent
 from palmares.ratings.dip_pouch import rate
 from palmares.web.events.models import Event
 from palmares.web.ratinglists.models import RatingEntry
 from palmares.web.ratinglists.services import publication
+from palmares.web.ui.charts import Point, line_chart
 from palmares.web.ui.pagecache import cache_key, cached_fragment, cached_value, public_page
 from palmares.web.ui.queries import current_generation, list_window, player_page
 from palmares.web.ui.rows import history_rows, ranking_rows
@@ -71,23 +74,19 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     heading, history = found
 
     def body() -> str:
-        chart = {
-            "data": [
-                {
-                    "x": [h.date for h in history],
-                    "y": [float(h.rating_after) for h in history],
-                    "text": [h.event for h in history],
-                    "type": "scatter",
-                    "mode": "lines+markers",
-                    "name": "Dip Pouch",
-                }
+        chart = line_chart(
+            [
+                Point(
+                    date.fromisoformat(h.date),
+                    float(h.rating_after),
+                    h.event,
+                    str(half_up(h.rating_after, 2)),
+                )
+                for h in history
             ],
-            "layout": {
-                "margin": {"l": 40, "r": 10, "t": 10, "b": 40},
-                "yaxis": {"title": {"text": "rating"}},
-                "height": 280,
-            },
-        }
+            title=_("Dip Pouch rating after each event"),
+            value_label=_("rating"),
+        )
         context = {
             "player": heading,
             "player_id": player_id,
@@ -98,7 +97,6 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
                 lambda: render_to_string("ui/history_head.html"),
             ),
             "chart": chart,
-            "has_chart": bool(history),
         }
         return render_to_string("ui/player_body.html", context, request=None)
 

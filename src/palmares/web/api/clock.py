@@ -1,0 +1,115 @@
+"""The room's clock: every screen reads it (``GET``), the tournament's directors run it (``POST``).
+
+``GET /api/tournaments/{id}/clock`` -> ``{"running","paused","round","year","season",
+"remaining_s","turn_minutes","server_time","ends_at", ...}``; screens compute the time left from
+``remaining_s`` at ``server_time`` and their offset to the server's clock, so every screen shows
+the same time whenever it joined. ``POST`` takes ``{"action": "start"|"pause"|"resume"|"next"|
+"set", "year"?, "season"?, "round"?, "remaining_s"?}``; ``PUT .../clock/settings`` changes the
+turn lengths, the audible calls, the final round's end and the chaos game's hours.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Router, Schema
+from ninja.responses import Status
+
+from palmares.web.accounts.roles import can_edit_tournament
+from palmares.web.api.auth import WRITE_AUTH
+from palmares.web.api.schemas import ErrorOut
+from palmares.web.clock import services
+from palmares.web.tournaments.models import Tournament
+
+__all__ = ["router"]
+
+router = Router()
+
+
+class ClockIn(Schema):
+    action: str
+    year: int | None = None
+    season: str | None = None
+    round: int | None = None
+    remaining_s: float | None = None
+
+
+class ClockSettingsIn(Schema):
+    timing: list[list[int]] | None = None
+    calls: list[int] | None = None
+    ends_at: str | None = None
+    chaos_hours: list[list[str]] | None = None
+
+
+_WRITES = {200: dict[str, Any], 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+
+
+@router.get(
+    "/tournaments/{tournament_id}/clock",
+    response={200: dict[str, Any], 404: ErrorOut},
+    tags=["clock"],
+    url_name="clock",
+)
+def clock(request: HttpRequest, tournament_id: int) -> Any:
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    return services.view(t).as_json()
+
+
+def _refused(request: HttpRequest, t: Tournament) -> Status[dict[str, Any]] | None:
+    if can_edit_tournament(request.user, t):
+        return None
+    detail = "only this tournament's directors may run its clock"
+    return Status(403, {"detail": detail, "field": None})
+
+
+@router.post(
+    "/tournaments/{tournament_id}/clock",
+    response=_WRITES,
+    auth=WRITE_AUTH,
+    tags=["clock"],
+    url_name="clock_action",
+)
+def clock_action(request: HttpRequest, tournament_id: int, payload: ClockIn) -> Any:
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    refused = _refused(request, t)
+    if refused is not None:
+        return refused
+    try:
+        done = services.act(
+            t,
+            payload.action,
+            year=payload.year,
+            season=payload.season,
+            round=payload.round,
+            remaining_s=payload.remaining_s,
+        )
+    except services.ClockInputError as exc:
+        return Status(422, {"detail": str(exc), "field": exc.field})
+    return done.as_json()
+
+
+@router.put(
+    "/tournaments/{tournament_id}/clock/settings",
+    response=_WRITES,
+    auth=WRITE_AUTH,
+    tags=["clock"],
+    url_name="clock_settings",
+)
+def clock_settings(request: HttpRequest, tournament_id: int, payload: ClockSettingsIn) -> Any:
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    refused = _refused(request, t)
+    if refused is not None:
+        return refused
+    try:
+        done = services.configure(
+            t,
+            timing=payload.timing,
+            calls=payload.calls,
+            ends_at=payload.ends_at,
+            chaos_hours=payload.chaos_hours,
+        )
+    except services.ClockInputError as exc:
+        return Status(422, {"detail": str(exc), "field": exc.field})
+    return done.as_json()

@@ -1,0 +1,321 @@
+"""Use cases of the room's clock: read it, and the TD's actions (start, pause, resume, next, set)
+and settings (turn lengths, audible calls, the final round's end, the chaos game's hours).
+
+The clock's rules are the core's (``diplomacy.timer``, ``diplomacy.chaos_schedule``); this
+module maps the stored row to a :class:`~palmares.diplomacy.timer.TimerState` and back. Each write
+locks the clock's row, so two directors pressing buttons at once act one after the other.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from palmares.core.errors import PalmaresError
+from palmares.diplomacy.chaos_schedule import ChaosDeadline, HoursSpan, chaos_deadlines
+from palmares.diplomacy.clock import WDC_2007_TIMING, Season, TurnTiming
+from palmares.diplomacy.timer import (
+    DEFAULT_CALLS,
+    TimerError,
+    TimerReading,
+    TimerState,
+    advance,
+    next_turn,
+    pause,
+    read,
+    resume,
+    set_turn,
+    start,
+)
+from palmares.web.clock.models import Clock
+from palmares.web.tournaments.models import Tournament
+
+__all__ = [
+    "ACTIONS",
+    "ClockInputError",
+    "ClockView",
+    "act",
+    "chaos_schedule",
+    "configure",
+    "view",
+]
+
+ACTIONS = ("start", "pause", "resume", "next", "set")
+MAX_ROUNDS = 99
+MAX_TURN_MINUTES = 240
+
+
+class ClockInputError(PalmaresError):
+    """A clock input that is refused, with the field it is about."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True, slots=True)
+class ClockView:
+    """The clock as every screen reads it at ``server_time``."""
+
+    running: bool
+    round: int
+    reading: TimerReading | None
+    server_time: datetime
+    ends_at: datetime | None
+    calls: tuple[int, ...]
+    version: int
+
+    def as_json(self) -> dict[str, Any]:
+        r = self.reading
+        return {
+            "running": self.running,
+            "paused": bool(r and r.paused),
+            "round": self.round,
+            "year": r.year if r else None,
+            "season": r.season if r else None,
+            "remaining_s": round(r.remaining_s, 3) if r else None,
+            "turn_minutes": r.turn_minutes if r else None,
+            "next_year": r.next_year if r else None,
+            "next_season": r.next_season if r else None,
+            "next_turn_minutes": r.next_turn_minutes if r else None,
+            "time_up": bool(r and r.time_up),
+            "server_time": self.server_time.isoformat(),
+            "ends_at": self.ends_at.isoformat() if self.ends_at else None,
+            "calls": list(self.calls),
+            "version": self.version,
+        }
+
+
+def _seconds(at: datetime) -> float:
+    return at.timestamp()
+
+
+def _moment(seconds: float) -> datetime:
+    return datetime.fromtimestamp(seconds, tz=UTC)
+
+
+def _timing(clock: Clock) -> tuple[TurnTiming, ...]:
+    if not clock.timing:
+        return WDC_2007_TIMING
+    return tuple(TurnTiming(int(a), int(b), int(c)) for a, b, c in clock.timing)
+
+
+def _state(clock: Clock) -> TimerState | None:
+    if not clock.started or clock.turn_started is None:
+        return None
+    season: Season = "Spring" if clock.season == "Spring" else "Fall"
+    return TimerState(
+        year=clock.year,
+        season=season,
+        turn_started=_seconds(clock.turn_started),
+        paused_at=_seconds(clock.paused_at) if clock.paused_at else None,
+        ends_at=_seconds(clock.ends_at) if clock.ends_at else None,
+    )
+
+
+def _store(clock: Clock, state: TimerState) -> None:
+    clock.started = True
+    clock.year = state.year
+    clock.season = state.season
+    clock.turn_started = _moment(state.turn_started)
+    clock.paused_at = _moment(state.paused_at) if state.paused_at is not None else None
+
+
+def _clock(tournament: Tournament) -> Clock:
+    found: Clock = Clock.objects.get_or_create(tournament=tournament)[0]
+    return found
+
+
+def _view(clock: Clock, now: datetime) -> ClockView:
+    state = _state(clock)
+    reading = read(state, _seconds(now), _timing(clock)) if state is not None else None
+    return ClockView(
+        running=state is not None,
+        round=clock.round,
+        reading=reading,
+        server_time=now,
+        ends_at=clock.ends_at,
+        calls=tuple(int(c) for c in clock.calls) if clock.calls else DEFAULT_CALLS,
+        version=clock.version,
+    )
+
+
+def view(tournament: Tournament, *, now: datetime | None = None) -> ClockView:
+    """The clock of ``tournament`` as a screen reads it now (a clock never started: not running)."""
+    now = now or timezone.now()
+    clock = Clock.objects.filter(tournament=tournament).first()
+    if clock is None:
+        clock = Clock(tournament=tournament)
+    return _view(clock, now)
+
+
+def _whole(field: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ClockInputError(field, f"{field} must be a whole number")
+    if not low <= value <= high:
+        raise ClockInputError(field, f"{field} must be between {low} and {high}, not {value}")
+    return value
+
+
+def act(
+    tournament: Tournament,
+    action: str,
+    *,
+    year: int | None = None,
+    season: str | None = None,
+    round: int | None = None,
+    remaining_s: float | None = None,
+    now: datetime | None = None,
+) -> ClockView:
+    """Carry out a director's action on the clock, in one transaction with its row locked."""
+    if action not in ACTIONS:
+        raise ClockInputError("action", f"action must be one of {', '.join(ACTIONS)}")
+    if round is not None:
+        _whole("round", round, 1, MAX_ROUNDS)
+    if year is not None:
+        _whole("year", year, 1901, 9999)
+    if remaining_s is not None and (
+        isinstance(remaining_s, bool)
+        or not isinstance(remaining_s, int | float)
+        or not math.isfinite(remaining_s)
+    ):
+        raise ClockInputError("remaining_s", "remaining_s must be a number of seconds")
+    now = now or timezone.now()
+    t = _seconds(now)
+    with transaction.atomic():
+        _clock(tournament)
+        clock = Clock.objects.select_for_update().get(tournament=tournament)
+        timing = _timing(clock)
+        state = _state(clock)
+        try:
+            if action == "start":
+                ends = _seconds(clock.ends_at) if clock.ends_at else None
+                new = start(t, year=year or 1901, season=season or "Spring", timing=timing)
+                new = TimerState(new.year, new.season, new.turn_started, None, ends)
+                if remaining_s is not None:
+                    new = set_turn(
+                        new,
+                        t,
+                        year=new.year,
+                        season=new.season,
+                        remaining_s=remaining_s,
+                        timing=timing,
+                    )
+            elif state is None:
+                raise ClockInputError("action", "the clock has not been started")
+            elif action == "pause":
+                new = pause(state, t, timing)
+            elif action == "resume":
+                new = resume(state, t, timing)
+            elif action == "next":
+                new = next_turn(state, t, timing)
+            else:
+                current = advance(state, t, timing)
+                new = set_turn(
+                    current,
+                    t,
+                    year=current.year if year is None else year,
+                    season=current.season if season is None else season,
+                    remaining_s=remaining_s,
+                    timing=timing,
+                )
+        except TimerError as exc:
+            message = str(exc)
+            field = "season" if "season" in message else "year" if "year" in message else None
+            raise ClockInputError(
+                field or ("remaining_s" if "time left" in message else "action"), message
+            ) from exc
+        _store(clock, new)
+        if round is not None:
+            clock.round = round
+        clock.version += 1
+        clock.save()
+    return _view(clock, now)
+
+
+def _parse_moment(field: str, text: str) -> datetime:
+    try:
+        at = datetime.fromisoformat(text.strip())
+    except ValueError as exc:
+        raise ClockInputError(field, f"{field}: {text!r} is not a date and time") from exc
+    if timezone.is_naive(at):
+        at = timezone.make_aware(at)
+    return at
+
+
+def configure(
+    tournament: Tournament,
+    *,
+    timing: Sequence[Sequence[int]] | None = None,
+    calls: Sequence[int] | None = None,
+    ends_at: str | None = None,
+    chaos_hours: Sequence[Sequence[str]] | None = None,
+) -> ClockView:
+    """Change the clock's settings: turn lengths, the audible calls (seconds left), the final
+    round's end (empty: none) and the chaos game's tournament hours."""
+    rows: list[list[int]] | None = None
+    if timing is not None:
+        rows = []
+        for i, row in enumerate(timing, start=1):
+            if len(row) != 3:
+                raise ClockInputError("timing", f"timing line {i}: give first year, spring, fall")
+            first = _whole("timing", row[0], 1901, 9999)
+            spring = _whole("timing", row[1], 1, MAX_TURN_MINUTES)
+            fall = _whole("timing", row[2], 1, MAX_TURN_MINUTES)
+            rows.append([first, spring, fall])
+        rows.sort()
+        if rows and rows[0][0] != 1901:
+            raise ClockInputError("timing", "the timing table must start in 1901")
+        if len({r[0] for r in rows}) != len(rows):
+            raise ClockInputError("timing", "two timing lines start in the same year")
+    wanted_calls: list[int] | None = None
+    if calls is not None:
+        wanted_calls = sorted(
+            {_whole("calls", c, 0, 60 * MAX_TURN_MINUTES) for c in calls}, reverse=True
+        )
+    hours: list[list[str]] | None = None
+    if chaos_hours is not None:
+        spans = []
+        for i, pair in enumerate(chaos_hours, start=1):
+            if len(pair) != 2:
+                message = f"hours line {i}: give when it opens and closes"
+                raise ClockInputError("chaos_hours", message)
+            opens = _parse_moment("chaos_hours", pair[0])
+            spans.append(HoursSpan(opens, _parse_moment("chaos_hours", pair[1])))
+        try:
+            chaos_deadlines(spans)
+        except ValueError as exc:
+            raise ClockInputError("chaos_hours", str(exc)) from exc
+        hours = [[s.opens.isoformat(), s.closes.isoformat()] for s in spans]
+    with transaction.atomic():
+        _clock(tournament)
+        clock = Clock.objects.select_for_update().get(tournament=tournament)
+        if rows is not None:
+            clock.timing = rows
+        if wanted_calls is not None:
+            clock.calls = wanted_calls
+        if ends_at is not None:
+            clock.ends_at = _parse_moment("ends_at", ends_at) if ends_at.strip() else None
+        if hours is not None:
+            clock.chaos_hours = hours
+        clock.version += 1
+        clock.save()
+    return _view(clock, timezone.now())
+
+
+def chaos_schedule(tournament: Tournament) -> list[ChaosDeadline]:
+    """The chaos game's posted deadlines from the tournament hours the TD set."""
+    clock = Clock.objects.filter(tournament=tournament).first()
+    if clock is None or not clock.chaos_hours:
+        return []
+    spans = [
+        HoursSpan(datetime.fromisoformat(a), datetime.fromisoformat(b))
+        for a, b in clock.chaos_hours
+    ]
+    return chaos_deadlines(spans)
