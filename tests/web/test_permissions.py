@@ -35,15 +35,18 @@ WRITES = {
     ("POST", "diplomacy/<int:tournament_id>/edit/overrides"),
     ("POST", "diplomacy/<int:tournament_id>/edit/undo"),
     ("POST", "imports/new"),
-    ("POST", "/api/tournaments/{tournament_id}/clock"),
-    ("PUT", "/api/tournaments/{tournament_id}/clock/settings"),
-    ("POST", "diplomacy/<int:tournament_id>/chaos-schedule/"),
     # The tournament day (issue 12): tests/web/test_tday_permissions.py tries each of them.
     *TDAY_API_WRITES,
     *(("POST", p) for p in TDAY_PAGES),
+    ("POST", "/api/tournaments/{tournament_id}/clock"),
+    ("PUT", "/api/tournaments/{tournament_id}/clock/settings"),
+    ("POST", "diplomacy/<int:tournament_id>/chaos-schedule/"),
+    ("POST", "diplomacy/<int:tournament_id>/chaos/new"),
+    ("POST", "diplomacy/chaos/<int:game_id>/"),  # tests/web/test_chaos_game.py
 }
 PAGES_THAT_WRITE = {
     "diplomacy/<int:tournament_id>/boards/new",
+    "diplomacy/<int:tournament_id>/chaos/new",
     "diplomacy/<int:tournament_id>/edit/close",
     "diplomacy/<int:tournament_id>/edit/top-board",
     "diplomacy/<int:tournament_id>/edit/overrides",

@@ -2,7 +2,7 @@
 
 Diplomacy boards and tournaments: board scores, standings, awards, board call. Each submodule
 adds its commands to :data:`app`: ``boards`` (board-score, standings), ``seeding`` (seed),
-``systems`` (the catalogue of scoring systems).
+``systems`` (the catalogue of scoring systems), ``adjudicate`` (adjudicate, orders check).
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ COMMANDS = {
     "seed": "seeding",
     "systems": "systems",
     "aggregations": "systems",
+    "adjudicate": "adjudicate",
+    "orders": "adjudicate",
 }
 
 __all__ = ["COMMANDS", "app", "load"]

@@ -14,7 +14,7 @@ import typer
 from palmares.cli.common import FormatOption
 from palmares.cli.diplomacy import app
 from palmares.cli.output import Col, Format, Report, Table, emit
-from palmares.core.errors import PalmaresError
+from palmares.core.errors import InputError, PalmaresError
 from palmares.diplomacy.seeding import SeedingProblem, board_call
 from palmares.diplomacy.seeding.problem import Fill
 from palmares.diplomacy.seeding.report import quality_rows, summary
@@ -77,7 +77,13 @@ def seed(
         fill=fill_,
         rounds=rounds,
     )
-    call = board_call(problem, seed=seed_, time_limit=time_limit)
+    try:
+        call = board_call(problem, seed=seed_, time_limit=time_limit)
+    except InputError:
+        raise
+    except PalmaresError as exc:
+        # The field cannot be seated as listed: say which file lists it.
+        raise PalmaresError(f"{players}: {exc}") from None
     q = call.quality
     report = Report(
         tables=[

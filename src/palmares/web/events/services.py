@@ -1,26 +1,37 @@
-"""Use cases on events: import a results file (all-or-nothing; re-import replaces the event).
+"""Use cases on events: import a results file (all-or-nothing; re-import replaces the event),
+and replace one event's classification (the API).
 
-The file is read by the same strict reader as ``palmares dip-pouch`` (``palmares.io.results``);
-an event already stored with the same ``event_id``, or the same name and date, is replaced.
-"""
+Both are read and checked by the same strict reader as ``palmares dip-pouch``
+(``palmares.io.results``: a file, or the API's rows through ``results_of_table``); an event
+already stored with the same ``event_id``, or the same name and date, is replaced, if it is an
+event of the same kind (:func:`stored_event`). Each write is one transaction holding the Dip
+Pouch lock; the ratings are recomputed after its commit (``ratinglists.writes.write_results``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 from django.db import transaction
 
-from palmares.io.results import read_results
+from palmares.core.errors import InputError, PalmaresError
+from palmares.io.results import NAME_KEY_PREFIX, read_results, results_of_table
 from palmares.ratings.events import Results
-from palmares.ratings.players import normalise_name
 from palmares.web.events.models import Event, Result
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
-from palmares.web.ratinglists.services import recompute_dip_pouch
+from palmares.web.ratinglists.writes import write_results
 
-__all__ = ["ImportSummary", "import_results", "replace_results", "save_results"]
+__all__ = [
+    "ImportSummary",
+    "ResultIn",
+    "import_results",
+    "replace_results",
+    "save_results",
+    "stored_event",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,41 +42,85 @@ class ImportSummary:
 
 
 def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary:
-    """Validate the whole file first, then write it and recompute the ratings in one transaction."""
+    """Validate the whole file first, then write it (one transaction) and recompute the
+    ratings after its commit. ``recompute=False`` writes inside the caller's transaction and
+    leaves the recompute to the caller (the demo loads several files, then recomputes once)."""
     results = read_results(path)
-    with transaction.atomic():
-        summary = save_results(results)
-        if recompute:
-            recompute_dip_pouch()
-    return summary
+    if not recompute:
+        with transaction.atomic():
+            return save_results(results, str(path))
+    return write_results(
+        lambda: save_results(results, str(path)), what=f"the import of {Path(path).name}"
+    )
 
 
-def _external_id(key: str, name: str) -> str:
-    """The reader keys a player by ``player_id`` when the file gives one, else by name
-    (``name:`` and the normalised name, :func:`palmares.io.results.read_results`): no id."""
-    norm = normalise_name(name)
-    return "" if key in (norm, f"name:{norm}") else key
+def _external_id(key: str) -> str:
+    """The reader keys a player by ``player_id`` when the file gives one, else by ``name:`` and
+    the name's key; a player without an id is found by that key (``Player.key``), as from every
+    other file (issue 13: it was stored under the external id ``name:…``)."""
+    return "" if key.startswith(NAME_KEY_PREFIX) else key
 
 
-def save_results(results: Results) -> ImportSummary:
-    people = [
-        (p.name, _external_id(p.key, p.name), p.nationality or "") for p in results.players.values()
-    ]
+def stored_event(
+    name: str, day: date, kind: str, where: str, *, event_id: str | None = None
+) -> Event | None:
+    """The stored event that an import of ``name`` on ``day`` (or of ``event_id``) replaces, or
+    ``None``. Replacing needs the same kind (issue 13: an import of results "replaced" a Tantrix
+    event of the same name and date, its matches still attached): another kind is refused with an
+    :class:`InputError` at ``where``. One lookup for every import (results, boards, matches,
+    Wizard tournaments)."""
+    found = Event.objects.filter(external_id=event_id).first() if event_id else None
+    if found is None:
+        found = Event.objects.filter(name=name, date=day).first()
+    elif (found.name, found.date) != (name, day):
+        clash = Event.objects.filter(name=name, date=day).exclude(pk=found.pk).first()
+        if clash is not None:
+            raise InputError.at(
+                where,
+                None,
+                "event_id",
+                f"{event_id!r} is the stored event {found}, but {clash} is another stored "
+                f"event: {name!r} on {day.isoformat()} cannot be both",
+            )
+    if found is not None and found.kind != kind:
+        raise InputError.at(
+            where,
+            None,
+            "event",
+            f"{found} is stored as a {found.get_kind_display()} event: an import of "
+            f"{Event.Kind(kind).label} data may only replace an event of its own kind",
+        )
+    return found
+
+
+def save_results(results: Results, where: str = "results") -> ImportSummary:
+    people = [(p.name, _external_id(p.key), p.nationality or "") for p in results.players.values()]
     players = resolve_players(people)
     by_key = {
-        p.key: players[(_external_id(p.key, p.name), name_key(p.name))]
-        for p in results.players.values()
+        p.key: players[(_external_id(p.key), name_key(p.name))] for p in results.players.values()
     }
     replaced = 0
     rows: list[Result] = []
+    claimed: dict[int, str] = {}
     for data in results.events:
-        event = _find_event(data.event_id, data.name, data.date)
+        event = stored_event(
+            data.name, data.date, Event.Kind.DIPLOMACY, where, event_id=data.event_id
+        )
         if event is None:
             event = Event(name=data.name, date=data.date)
         else:
+            if event.pk in claimed:
+                raise InputError.at(
+                    where,
+                    None,
+                    "event",
+                    f"{data.name!r} and {claimed[event.pk]!r} of the file are both the stored "
+                    f"event {event}",
+                )
+            claimed[event.pk] = data.name
             replaced += 1
             event.results.all().delete()
-        event.external_id = data.event_id or ""
+        event.external_id = data.event_id or event.external_id
         event.kind = Event.Kind.DIPLOMACY
         event.country = data.country or ""
         event.place = data.place or ""
@@ -74,6 +129,7 @@ def save_results(results: Results) -> ImportSummary:
         event.world_championship = data.world_championship
         event.coefficient = data.coefficient
         event.save()
+        claimed[event.pk] = data.name
         for placement in data.placements:
             player = by_key[placement.player]
             rows.append(
@@ -88,29 +144,80 @@ def save_results(results: Results) -> ImportSummary:
     return ImportSummary(len(results.events), len(rows), replaced)
 
 
-def _find_event(event_id: str | None, name: str, day: date) -> Event | None:
-    if event_id:
-        found = Event.objects.filter(external_id=event_id).first()
-        if found is not None:
-            return found
-    return Event.objects.filter(name=name, date=day).first()
+@dataclass(frozen=True, slots=True)
+class ResultIn:
+    """One row of a classification sent to :func:`replace_results`."""
+
+    player: str
+    rank: int
+    nationality: str = ""
+    player_id: str = ""
 
 
-def replace_results(event: Event, rows: list[tuple[str, str, str, int]]) -> None:
-    """Replace ``event``'s classification with ``(player, player_id, nationality, rank)`` rows
-    and recompute the ratings, in one transaction."""
-    with transaction.atomic():
-        players = resolve_players((name, ext, nat) for name, ext, nat, _ in rows)
-        event.results.all().delete()
-        Result.objects.bulk_create(
-            Result(
-                event=event,
-                player=players[(ext, name_key(name))],
-                rank=rank,
-                nationality=nat,
-            )
-            for name, ext, nat, rank in rows
-        )
-        event.players = len(rows)
-        event.save()
-        recompute_dip_pouch()
+#: The results.csv columns of an API classification: the event's stored facts, then the rows'.
+_HEADER = (
+    "event",
+    "date",
+    "event_id",
+    "country",
+    "place",
+    "rounds",
+    "world_championship",
+    "coefficient",
+    "players",
+    "player",
+    "player_id",
+    "nationality",
+    "rank",
+)
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    return str(value)
+
+
+def classification_table(
+    event: Event, rows: list[ResultIn], players: int | None
+) -> list[list[str]]:
+    """``rows`` as results.csv rows of ``event`` (its stored facts on every row); the header is
+    line 1, so row ``i`` of ``rows`` is line ``i + 2``."""
+    facts = (
+        event.name,
+        event.date,
+        event.external_id,
+        event.country,
+        event.place,
+        event.rounds,
+        event.world_championship,
+        event.coefficient,
+        players,
+    )
+    table = [list(_HEADER)]
+    for r in rows:
+        values = (*facts, r.player, r.player_id, r.nationality, r.rank)
+        table.append([_cell(v) for v in values])
+    return table
+
+
+def replace_results(event: Event, rows: list[ResultIn], *, players: int | None = None) -> Event:
+    """Replace ``event``'s classification with ``rows``, checked as results.csv rows are
+    (``io.results``: each player once, ranks within the field …); the field size is ``players``
+    if given, else the stored one (else the number of rows). Raises
+    :class:`~palmares.core.errors.InputError` (lines: row ``i`` is line ``i + 2``) having
+    written nothing; recomputes the ratings after the commit; returns the stored event."""
+    if event.kind != Event.Kind.DIPLOMACY:
+        raise PalmaresError(f"{event} is a {event.kind} event: its results come from its games")
+    if not rows:
+        raise PalmaresError("a classification needs at least one row")
+    size = players if players is not None else event.players
+    results = results_of_table(classification_table(event, rows, size), "results")
+    write_results(lambda: save_results(results, "results"), what=f"the results of {event}")
+    return Event.objects.get(pk=event.pk)

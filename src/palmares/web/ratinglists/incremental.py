@@ -16,18 +16,19 @@ from dataclasses import dataclass
 
 import numpy as np
 from django.db import transaction
+from django.db.models import F
 
 from palmares.ratings import RatingHistory, Results
 from palmares.ratings.engine import ResultArrays
 from palmares.web.events.models import Event
 from palmares.web.lib.bulk import insert_rows
-from palmares.web.ratinglists.models import RatingEntry, Standing
+from palmares.web.lib.concurrency import hold
+from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 from palmares.web.ratinglists.services import (
     ENTRY_FIELDS,
     STANDING_FIELDS,
     SYSTEM,
     entry_rows,
-    publication,
     publish,
     recompute_dip_pouch,
     results_from_database,
@@ -49,15 +50,22 @@ class Filed:
 
 
 def add_event_to_dip_pouch(event: Event) -> Filed:
-    """Add ``event`` (its results already stored) to the Dip Pouch figures, incrementally.
+    """Add ``event`` (its results just written in the caller's transaction) to the Dip Pouch
+    figures, incrementally, and note the write (``Publication.requested``).
 
-    Falls back to the full replay when the stored figures are not the replay of the other
-    events (the event already has entries, or no list was ever published).
+    Call inside the writing transaction; it takes the list's lock
+    (:func:`palmares.web.lib.concurrency.hold`) — the caller should take it first, before its
+    own writes. Falls back to the full replay when the stored figures are not the replay of the
+    other events: the event already has entries, no list was ever published, or an earlier
+    write is not covered yet (``computed < requested``).
     """
-    if (
-        RatingEntry.objects.filter(system=SYSTEM, event=event).exists()
-        or publication().generation == 0
-    ):
+    hold(SYSTEM)
+    Publication.objects.get_or_create(system=SYSTEM)
+    stored = Publication.objects.select_for_update().get(system=SYSTEM)
+    behind = stored.computed < stored.requested or stored.generation == 0
+    Publication.objects.filter(system=SYSTEM).update(requested=F("requested") + 1)
+    stamp = stored.requested + 1
+    if behind or RatingEntry.objects.filter(system=SYSTEM, event=event).exists():
         moves = recompute_dip_pouch()
         return Filed(moves, (), True)
     results, result_of = results_from_database()
@@ -80,7 +88,6 @@ def add_event_to_dip_pouch(event: Event) -> Filed:
     n = engine.n_rows
     on_or_after = engine.ev_day[engine.row_event[:n]] >= day
     rows = np.flatnonzero(np.isin(engine.row_player[:n], affected) & on_or_after)
-    stored = publication()
     years = sorted({e.date.year for e in events})
     lists = [0, *[y for y in years if y >= event.date.year]]
     sizes: dict[str, dict[str, int]] = {
@@ -101,6 +108,6 @@ def add_event_to_dip_pouch(event: Event) -> Filed:
         )
         Standing.objects.filter(system=SYSTEM, year__in=lists).delete()
         insert_rows(Standing, STANDING_FIELDS, standing_rows(history, lists, sizes))
-        publish(years, dict(sorted(sizes.items(), key=lambda kv: int(kv[0]))))
+        publish(years, dict(sorted(sizes.items(), key=lambda kv: int(kv[0]))), computed=stamp)
     log.info("dip-pouch: %s filed, %d rating moves, lists %s", event, moves, lists)
     return Filed(moves, tuple(lists), False)

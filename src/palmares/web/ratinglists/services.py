@@ -22,6 +22,7 @@ from palmares.ratings import Player as EnginePlayer
 from palmares.ratings.engine import Engine, ResultArrays
 from palmares.web.events.models import Event, Result
 from palmares.web.lib.bulk import insert_rows
+from palmares.web.lib.concurrency import hold
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 
@@ -188,17 +189,31 @@ def standing_rows(
         sizes[str(year)] = counts
 
 
-def publish(years: list[int], sizes: dict[str, dict[str, int]]) -> None:
-    """A new generation of the lists (the pages' caches follow it) with their summary."""
+def publish(years: list[int], sizes: dict[str, dict[str, int]], *, computed: int) -> None:
+    """A new generation of the lists (the pages' caches follow it) with their summary;
+    ``computed``: the write requests these figures cover (``Publication.requested``)."""
     publication, _ = Publication.objects.select_for_update().get_or_create(system=SYSTEM)
     publication.generation += 1
     nations = sorted({n for counts in sizes.values() for n in counts if n})
     publication.summary = {"years": years, "nations": nations, "sizes": sizes}
+    publication.computed = computed
     publication.save()
 
 
 def recompute_dip_pouch() -> int:
-    """Replay every Diplomacy event in the engine; store its figures; return the moves."""
+    """Replay every Diplomacy event in the engine; store its figures; return the moves.
+
+    One transaction holding the list's lock (``lib.concurrency.hold``): no write of results
+    runs meanwhile, so what is read is what is committed, and the stored figures cover every
+    write noted before (``Publication.computed`` = ``requested``). Writers call it after their
+    commit through :func:`palmares.web.ratinglists.writes.write_results`."""
+    with transaction.atomic():
+        hold(SYSTEM)
+        return _recompute()
+
+
+def _recompute() -> int:
+    covered = Publication.objects.filter(system=SYSTEM).values_list("requested", flat=True).first()
     results, result_of = results_from_database()
     nationalities: dict[str, int] = {}
     arrays = ResultArrays.from_results(results, nationalities)
@@ -216,7 +231,7 @@ def recompute_dip_pouch() -> int:
             RatingEntry, ENTRY_FIELDS, entry_rows(engine, results.events, player_ids, result_of)
         )
         lines = insert_rows(Standing, STANDING_FIELDS, standing_rows(history, [0, *years], sizes))
-        publish(years, sizes)
+        publish(years, sizes, computed=covered or 0)
     log.info("dip-pouch: %d rating moves, %d list lines", moves, lines)
     return moves
 

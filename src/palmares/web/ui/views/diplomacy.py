@@ -24,10 +24,14 @@ from palmares.web.tournaments.boardcall import get_call
 from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import POWERS, Board, Seat, Tournament
 from palmares.web.tournaments.results import BoardResult, Entered, board_snapshot, enter_result
+from palmares.web.tournaments.systems import system_problems
 
 
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
+    problems = system_problems(t.scoring, t.aggregation)
+    if problems:  # a spec stored wrong: the page says so instead of failing
+        return render(request, "ui/tournament.html", {"t": t, "system_problems": problems})
     rounds = list(
         t.rounds.filter(boards__seats__isnull=False)
         .distinct()
