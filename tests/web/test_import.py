@@ -110,7 +110,14 @@ def test_export_results_round_trips(cli: Any, write: Callable[..., Path]) -> Non
 
 def test_export_wdd_files(cli: Any) -> None:
     classification = cli("export", "wdd", "classification", "Dip in the Ocean 2004")
-    assert classification.out.splitlines()[1] == "1,Edi,Birsan,"
+    assert classification.code == 0
+    assert classification.out.splitlines()[0] == (
+        "event,date,event_id,player,player_id,rank,nationality,country,place,rounds,players,"
+        "world_championship,coefficient"
+    )
+    assert classification.out.splitlines()[1] == (
+        "Dip in the Ocean 2004,2004-08-27,,Edi Birsan,,1,,Canada,Vancouver,3,24,no,18.86"
+    )
     boards = cli("export", "wdd", "boards", "World Diplomacy Championship 2007", "-f", "json")
     assert boards.code == 0 and '"power": "Austria"' in boards.out
     assert cli("export", "wdd", "nothing", "Dip in the Ocean 2004").code == 2

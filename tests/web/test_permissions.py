@@ -22,7 +22,18 @@ WRITES = {
     ("POST", "/api/tournaments/{tournament_id}/boards"),
     ("POST", "/api/imports/{kind}"),
     ("POST", "/api/wizard/months/{month}/publish"),
+    ("POST", "/api/tournaments/{tournament_id}/close"),
+    ("POST", "/api/tournaments/{tournament_id}/top-board/declines"),
+    ("DELETE", "/api/tournaments/{tournament_id}/top-board/declines/{player}"),
+    ("POST", "/api/tournaments/{tournament_id}/top-board/team-option"),
+    ("POST", "/api/tournaments/{tournament_id}/overrides"),
+    ("DELETE", "/api/tournaments/{tournament_id}/overrides/{override_id}"),
+    ("POST", "/api/tournaments/{tournament_id}/undo"),
     ("POST", "diplomacy/<int:tournament_id>/boards/new"),
+    ("POST", "diplomacy/<int:tournament_id>/edit/close"),
+    ("POST", "diplomacy/<int:tournament_id>/edit/top-board"),
+    ("POST", "diplomacy/<int:tournament_id>/edit/overrides"),
+    ("POST", "diplomacy/<int:tournament_id>/edit/undo"),
     ("POST", "imports/new"),
     # The tournament day (issue 12): tests/web/test_tday_permissions.py tries each of them.
     *TDAY_API_WRITES,
@@ -36,9 +47,15 @@ WRITES = {
 PAGES_THAT_WRITE = {
     "diplomacy/<int:tournament_id>/boards/new",
     "diplomacy/<int:tournament_id>/chaos/new",
+    "diplomacy/<int:tournament_id>/edit/close",
+    "diplomacy/<int:tournament_id>/edit/top-board",
+    "diplomacy/<int:tournament_id>/edit/overrides",
+    "diplomacy/<int:tournament_id>/edit/undo",
     "imports/new",
     *TDAY_PAGES,
 }
+#: Pages that write have "new" or "edit" in their path (the desk's convention).
+WRITE_WORDS = ("new", "edit")
 
 
 def _api_writes() -> set[tuple[str, str]]:
@@ -69,7 +86,7 @@ def test_every_write_is_listed() -> None:
     api_writes = _api_writes()
     pages = _page_patterns(get_resolver().url_patterns)
     assert api_writes == {w for w in WRITES if w[1].startswith("/api/")}
-    assert {p for p in pages if "new" in p or "edit" in p} == PAGES_THAT_WRITE
+    assert {p for p in pages if any(w in p for w in WRITE_WORDS)} == PAGES_THAT_WRITE
 
 
 def _body(wc: Tournament) -> str:

@@ -174,3 +174,15 @@ def test_a_tournament_day_in_the_browser(
     page.goto(f"{base}/diplomacy/{t.pk}/rounds/3/call")
     assert not page.locator("header").is_visible()
     page.emulate_media(media="screen")
+
+    # Close: the classification the engine gives, filed into the ratings; the event's page.
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.goto(f"{base}/diplomacy/{t.pk}/")
+    _submit(page, "#close-link")
+    assert page.locator("#classification tbody tr").count() == 21
+    page.screenshot(path=str(shots / "9-close.png"), full_page=False)
+    _submit(page, "#close-form button[type=submit]")
+    assert page.url == f"{base}/events/{t.event_id}/"
+    assert t.event.name in page.content()
+    page.screenshot(path=str(shots / "10-event-dip-pouch.png"), full_page=False)
+    assert AuditEntry.objects.filter(tournament=t, action="close").count() == 1

@@ -31,10 +31,11 @@ PARTS: dict[str, tuple[str, str, bool]] = {
     "dip-pouch": ("palmares.cli.dip_pouch", "app", True),
     "tantrix": ("palmares.cli.tantrix", "app", True),
     "wizard": ("palmares.cli.wizard", "app", True),
-    "ratings": ("palmares.cli.ratings", "app", True),
     "tournament": ("palmares.cli.tournament", "app", True),
+    "ratings": ("palmares.cli.ratings", "app", True),
     "import": ("palmares.cli.web", "import_app", True),
     "export": ("palmares.cli.web", "export_app", True),
+    "users": ("palmares.cli.users", "app", True),
     "serve": ("palmares.cli.web", "serve", False),
     "demo": ("palmares.cli.demo", "demo", False),
 }

@@ -137,24 +137,43 @@ def export_results(fmt: FormatOption = Format.csv) -> None:
 def export_wdd(
     kind: Annotated[str, typer.Argument(help="classification or boards")],
     event: Annotated[str, typer.Argument(help="event name")],
+    day: Annotated[
+        str | None, typer.Option("--date", help="The event's date, when names repeat.")
+    ] = None,
     fmt: FormatOption = Format.csv,
 ) -> None:
-    """One event in the WDD's two files: its classification, or its boards."""
+    """A closed event's two WDD files: its classification (results.csv layout) or its boards
+    (boards.csv layout); ``palmares import results|boards`` reads them back. An unknown or
+    not yet closed event is an error (exit 2), never an empty file."""
+    if kind not in ("classification", "boards"):
+        raise PalmaresError(f"unknown WDD file {kind!r} (expected classification or boards)")
+    when = None
+    if day is not None:
+        try:
+            when = date.fromisoformat(day)
+        except ValueError:
+            raise InputError.at("--date", None, None, f"expected YYYY-MM-DD, got {day!r}") from None
     _django()
-    from palmares.web.events.exports import wdd_board_rows, wdd_classification_rows
+    from palmares.web.events.exports import (
+        BOARD_COLUMNS,
+        RESULT_COLUMNS,
+        wdd_board_rows,
+        wdd_classification_rows,
+    )
     from palmares.web.events.models import Event
 
-    found = Event.objects.filter(name=event).order_by("-date").first()
-    if found is None:
-        raise PalmaresError(f"no event named {event!r}")
+    found = Event.objects.filter(name=event)
+    if when is not None:
+        found = found.filter(date=when)
+    chosen = found.order_by("-date").first()
+    if chosen is None:
+        on = f" on {when.isoformat()}" if when is not None else ""
+        raise PalmaresError(f"no event named {event!r}{on}")
     if kind == "classification":
-        rows = wdd_classification_rows(found)
-    elif kind == "boards":
-        rows = wdd_board_rows(found)
+        rows, columns = wdd_classification_rows(chosen), RESULT_COLUMNS
     else:
-        raise PalmaresError(f"unknown WDD file {kind!r} (expected classification or boards)")
-    columns = [Col(k) for k in (rows[0] if rows else {"rank": None})]
-    emit(Report([Table(kind, columns, rows)]), fmt)
+        rows, columns = wdd_board_rows(chosen), BOARD_COLUMNS
+    emit(Report([Table(kind, [Col(c) for c in columns], rows)]), fmt)
 
 
 #: gunicorn's processes and threads by default (measured with bench/web.py on two cores).

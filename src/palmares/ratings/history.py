@@ -86,6 +86,12 @@ class RatingHistory:
 
     # -- lookups ---------------------------------------------------------------------------
     @property
+    def engine(self) -> Engine:
+        """The replayed state (rows in the order events were given; read it, do not change
+        it: :meth:`add_event` is the way to grow it)."""
+        return self._engine
+
+    @property
     def players(self) -> Mapping[str, Player]:
         return {p.key: p for p in self._players}
 

@@ -2,7 +2,8 @@
 
 Stable ids are the database ids; lists are paginated (``?limit=&offset=``); every error is JSON
 with ``detail`` and, where one field is wrong, ``field``. Writes need a logged-in session
-(Django auth, CSRF-protected): ratings officers replace an event's results; a tournament's
+(Django auth, CSRF-protected) or ``Authorization: Bearer TOKEN`` (:mod:`palmares.web.api.auth`):
+ratings officers replace an event's results; a tournament's
 directors enter its boards.
 """
 
@@ -19,16 +20,18 @@ from ninja.errors import AuthenticationError, ValidationError
 from ninja.files import UploadedFile
 from ninja.pagination import LimitOffsetPagination, paginate
 from ninja.responses import Status
-from ninja.security import django_auth
 
 from palmares.core.errors import InputError, PalmaresError
 from palmares.core.rounding import half_up
 from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import is_ratings_officer
 from palmares.web.api import tday
+from palmares.web.api.auth import WRITE_AUTH, TokenRefused
 from palmares.web.api.clock import router as clock_router
+from palmares.web.api.closing import router as closing_router
 from palmares.web.api.games import league_rows
 from palmares.web.api.games import router as games_router
+from palmares.web.api.overrides import router as overrides_router
 from palmares.web.api.schemas import (
     INTEGER_MAX,
     BoardIn,
@@ -44,6 +47,8 @@ from palmares.web.api.schemas import (
     TournamentOut,
     TournamentStandingOut,
 )
+from palmares.web.api.topboard import router as topboard_router
+from palmares.web.api.undo import router as undo_router
 from palmares.web.events.models import Event, Result
 from palmares.web.events.services import ResultIn as ServiceRow
 from palmares.web.events.services import replace_results
@@ -69,6 +74,10 @@ api = NinjaAPI(
 )
 api.add_router("", games_router)
 api.add_router("", tday.router)
+api.add_router("", closing_router)
+api.add_router("", topboard_router)
+api.add_router("", overrides_router)
+api.add_router("", undo_router)
 api.add_router("", clock_router)
 
 
@@ -128,6 +137,13 @@ def _too_large(request: HttpRequest, exc: UploadTooLarge) -> HttpResponse:
 @api.exception_handler(AuthenticationError)
 def _unauthorised(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
     return api.create_response(request, {"detail": "log in first", "field": None}, status=401)
+
+
+@api.exception_handler(TokenRefused)
+def _token_refused(request: HttpRequest, exc: TokenRefused) -> HttpResponse:
+    answer = api.create_response(request, {"detail": str(exc), "field": None}, status=401)
+    answer["WWW-Authenticate"] = 'Bearer error="invalid_token"'
+    return answer
 
 
 def _player(p: Player) -> dict[str, Any]:
@@ -195,7 +211,7 @@ def results(request: HttpRequest, event_id: int) -> Any:
         409: ConflictOut,
         422: ErrorOut,
     },
-    auth=django_auth,
+    auth=WRITE_AUTH,
     tags=["events"],
 )
 def put_results(
@@ -268,25 +284,29 @@ def ranking(request: HttpRequest, year: int = 0, nation: str = "") -> Any:
 def tournament_standings(
     request: HttpRequest, tournament_id: int, round: int = 0, after_round: int = 0
 ) -> Any:
-    """The engine's standings after round ``after_round`` (or ``round``; default: the last)."""
+    """The engine's standings after round ``after_round`` (or ``round``; default: the last),
+    with the TD's rulings applied; ``computed`` is the engine's score where a ruling changed it."""
     t = get_object_or_404(Tournament, pk=tournament_id)
-    result = adapters.standings(t, up_to_round=after_round or round or None)
+    ruled = adapters.overridden(t, up_to_round=after_round or round or None)
     return [
         {
             "rank": s.rank,
             "player": s.player,
             "score": str(half_up(s.score, 6)),
+            "computed": (
+                str(half_up(ruled.computed[s.player], 6)) if s.player in ruled.computed else None
+            ),
             "games": s.games,
             "explain": [line.text for line in s.lines],
         }
-        for s in result.players
+        for s in ruled.standings.players
     ]
 
 
 @api.post(
     "/tournaments/{tournament_id}/boards",
     response={201: dict[str, Any], 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
-    auth=django_auth,
+    auth=WRITE_AUTH,
     tags=["diplomacy"],
 )
 def post_board(request: HttpRequest, tournament_id: int, payload: BoardIn) -> Any:
@@ -391,7 +411,7 @@ def wizard_month(request: HttpRequest, month: str) -> Any:
         413: ErrorOut,
         422: ErrorOut,
     },
-    auth=django_auth,
+    auth=WRITE_AUTH,
     tags=["imports"],
 )
 def import_file(request: HttpRequest, kind: str, file: File[UploadedFile]) -> Any:
@@ -410,7 +430,7 @@ def import_file(request: HttpRequest, kind: str, file: File[UploadedFile]) -> An
 @api.post(
     "/wizard/months/{month}/publish",
     response={200: dict[str, Any], 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
-    auth=django_auth,
+    auth=WRITE_AUTH,
     tags=["wizard"],
 )
 def publish_month(request: HttpRequest, month: str) -> Any:

@@ -16,9 +16,9 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Router, Schema
 from ninja.responses import Status
-from ninja.security import django_auth
 
 from palmares.web.accounts.roles import directs
+from palmares.web.api.auth import WRITE_AUTH
 from palmares.web.api.schemas import ErrorOut
 from palmares.web.clock import services
 from palmares.web.tournaments.models import Tournament
@@ -67,7 +67,7 @@ def _refused(request: HttpRequest, t: Tournament) -> Status[dict[str, Any]] | No
 @router.post(
     "/tournaments/{tournament_id}/clock",
     response=_WRITES,
-    auth=django_auth,
+    auth=WRITE_AUTH,
     tags=["clock"],
     url_name="clock_action",
 )
@@ -94,7 +94,7 @@ def clock_action(request: HttpRequest, tournament_id: int, payload: ClockIn) -> 
 @router.put(
     "/tournaments/{tournament_id}/clock/settings",
     response=_WRITES,
-    auth=django_auth,
+    auth=WRITE_AUTH,
     tags=["clock"],
     url_name="clock_settings",
 )

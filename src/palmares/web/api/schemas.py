@@ -95,6 +95,8 @@ class TournamentStandingOut(Schema):
     rank: int
     player: str
     score: str
+    #: The engine's score when a TD's ruling changed it (``score`` is the ruled one).
+    computed: str | None = None
     games: int
     explain: list[str]
 

@@ -17,9 +17,9 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, File, Router, Schema
 from ninja.files import UploadedFile
 from ninja.responses import Status
-from ninja.security import django_auth
 
 from palmares.web.accounts.roles import directs
+from palmares.web.api.auth import WRITE_AUTH
 from palmares.web.api.schemas import ErrorOut
 from palmares.web.audit.log import entries
 from palmares.web.tournaments import boardcall, registration, rollcall, setup
@@ -29,8 +29,8 @@ from palmares.web.tournaments.results import BoardResult, enter_result
 
 __all__ = ["AUTH", "router"]
 
-#: How a write is authenticated: swap here to add API tokens (one place for every endpoint).
-AUTH: Any = django_auth
+#: How a write is authenticated: a session (CSRF) or a Bearer token (palmares.web.api.auth).
+AUTH: Any = WRITE_AUTH
 
 router = Router(tags=["tournament day"])
 
@@ -354,7 +354,11 @@ def put_board(
     }
 
 
-@router.get("/tournaments/{tournament_id}/audit", response={200: list[dict[str, Any]], **ERRORS})
+@router.get(
+    "/tournaments/{tournament_id}/audit",
+    response={200: list[dict[str, Any]], **ERRORS},
+    auth=AUTH,
+)
 def audit(request: HttpRequest, tournament_id: int) -> Any:
     """The tournament's audit log (its directors and admins)."""
     t = _tournament(tournament_id)

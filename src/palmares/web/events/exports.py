@@ -1,13 +1,22 @@
-"""Rows for ``palmares export``: results in the results.csv format and the two WDD-style files."""
+"""Rows for ``palmares export``: results in the results.csv format and the two files a closed
+tournament is filed to the WDD with (its classification and its boards, in the results.csv and
+boards.csv layouts, so ``palmares import`` reads them back)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from palmares.core.errors import PalmaresError
 from palmares.web.events.models import Event, Result
 from palmares.web.tournaments.models import POWERS, Seat
 
-__all__ = ["RESULT_COLUMNS", "result_rows", "wdd_board_rows", "wdd_classification_rows"]
+__all__ = [
+    "BOARD_COLUMNS",
+    "RESULT_COLUMNS",
+    "result_rows",
+    "wdd_board_rows",
+    "wdd_classification_rows",
+]
 
 RESULT_COLUMNS = [
     "event",
@@ -23,6 +32,17 @@ RESULT_COLUMNS = [
     "players",
     "world_championship",
     "coefficient",
+]
+BOARD_COLUMNS = [
+    "round",
+    "board",
+    "power",
+    "player",
+    "centres",
+    "eliminated",
+    "final_year",
+    "draw",
+    "top_board",
 ]
 _POWER = dict(POWERS)
 
@@ -53,34 +73,42 @@ def result_rows(event: Event | None = None) -> list[dict[str, Any]]:
     ]
 
 
-def wdd_classification_rows(event: Event) -> list[dict[str, Any]]:
-    """The WDD's classification file: rank, first name, last name, nationality."""
-    rows = []
-    for r in event.results.select_related("player").order_by("rank", "player__key"):
-        first, _, last = r.player.name.partition(" ")
-        rows.append(
-            {"rank": r.rank, "first_name": first, "last_name": last, "nationality": r.nationality}
+def _closed_event(event: Event) -> None:
+    if not event.results.exists():
+        raise PalmaresError(
+            f"{event} is not closed: it has no classification yet (its TD closes the tournament)"
         )
-    return rows
+
+
+def wdd_classification_rows(event: Event) -> list[dict[str, Any]]:
+    """The classification filed for the WDD: the event's results in the ``results.csv`` layout
+    (``RESULT_COLUMNS``), which ``palmares import results`` reads back to the same event."""
+    _closed_event(event)
+    return result_rows(event)
 
 
 def wdd_board_rows(event: Event) -> list[dict[str, Any]]:
-    """The WDD's boards file: round, board, power, first name, last name, centres."""
-    seats = Seat.objects.filter(board__round__tournament__event=event).select_related(
-        "board__round", "player"
+    """The boards filed for the WDD, in the ``boards.csv`` layout (``BOARD_COLUMNS``), which
+    ``palmares import boards --event NAME --date DAY`` reads back to the same event."""
+    _closed_event(event)
+    seats = list(
+        Seat.objects.filter(board__round__tournament__event=event)
+        .select_related("board__round", "player")
+        .order_by("board__round__number", "board_id", "power")
     )
-    rows = []
-    for s in seats.order_by("board__round__number", "board_id", "power"):
-        first, _, last = s.player.name.partition(" ")
-        rows.append(
-            {
-                "round": s.board.round.number,
-                "board": s.board.label,
-                "power": _POWER[s.power],
-                "first_name": first,
-                "last_name": last,
-                "centres": s.centres,
-                "eliminated": s.eliminated,
-            }
-        )
-    return rows
+    if not seats:
+        raise PalmaresError(f"{event} has no boards stored (only its classification)")
+    return [
+        {
+            "round": s.board.round.number,
+            "board": s.board.label,
+            "power": _POWER[s.power],
+            "player": s.player.name,
+            "centres": s.centres,
+            "eliminated": s.eliminated,
+            "final_year": s.board.final_year,
+            "draw": "yes" if s.in_draw else "no",
+            "top_board": "yes" if s.board.top_board else "no",
+        }
+        for s in seats
+    ]

@@ -13,13 +13,13 @@ from pathlib import Path
 from django.core.management import call_command
 from django.db import transaction
 
-from palmares.core.ranking import tie_groups
 from palmares.web.events.services import import_results
 from palmares.web.lib.synthetic import RESULTS_HEADER, write_history
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.services import recompute_dip_pouch
 from palmares.web.tantrixdb.services import import_matches
 from palmares.web.tournaments import adapters
+from palmares.web.tournaments.closing import classification
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.results import BoardResult, enter_result
 from palmares.web.tournaments.services import import_boards
@@ -99,8 +99,8 @@ TOP_BOARD_POWERS = ("A", "E", "F", "G", "I", "R", "T")
 
 def _finish_world_championship(tournament: Tournament, folder: Path, nationalities: Path) -> None:
     """Seat the top board of round 6 with the seven invited by the engine after round 5, play it
-    (fixed centres), and file the final classification (champion, places 2–7, then the rest by
-    final score) as the WC's results, through the results reader."""
+    (fixed centres), and file the final classification (the engine's: champion, places 2–7, then
+    the rest by final score) as the WC's results, through the results reader."""
     after_five = adapters.tournament_prizes(tournament, up_to_round=5)
     assert after_five.top_board is not None
     invited = [i.player for i in after_five.top_board.invitations if i.accepted][:7]
@@ -116,19 +116,10 @@ def _finish_world_championship(tournament: Tournament, folder: Path, nationaliti
         top_board=True,
     )
     enter_result(None, tournament, 6, "Top", result)
-    final = adapters.standings(tournament)
-    prizes = adapters.tournament_prizes(tournament)
-    assert prizes.champion is not None
-    order: list[tuple[str, int]] = [(name, 1) for name in prizes.champion.players]
-    order += [(p.player, p.place) for p in prizes.places]
-    placed = {name for name, _ in order}
-    rest = [s for s in final.players if s.player not in placed]
-    offset = len(order)
-    for group in tie_groups(rest, key=lambda s: s.score):
-        order += [(s.player, offset + group.rank) for s in group.members]
+    order = [(line.player, line.rank) for line in classification(tournament)]
     nation = {r["player"]: r["nationality"] for r in csv.DictReader(nationalities.open())}
-    classification = folder / "wdc-2007-results.csv"
-    with classification.open("w", newline="", encoding="utf-8") as out:
+    filed = folder / "wdc-2007-results.csv"
+    with filed.open("w", newline="", encoding="utf-8") as out:
         w = csv.writer(out)
         w.writerow(RESULTS_HEADER)
         for name, rank in order:
@@ -145,7 +136,7 @@ def _finish_world_championship(tournament: Tournament, folder: Path, nationaliti
                     "yes",
                 ]
             )
-    import_results(classification, recompute=False)
+    import_results(filed, recompute=False)
 
 
 @dataclass(frozen=True, slots=True)

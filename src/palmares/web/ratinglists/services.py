@@ -9,8 +9,7 @@ rating lists — Permanent (year 0) and the list on 31 December of each year wit
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from datetime import date
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from itertools import groupby
@@ -29,10 +28,13 @@ from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 
 __all__ = [
     "SYSTEM",
+    "entry_rows",
     "generation",
     "publication",
+    "publish",
     "recompute_dip_pouch",
     "results_from_database",
+    "standing_rows",
 ]
 
 log = logging.getLogger(__name__)
@@ -130,6 +132,74 @@ STANDING_FIELDS = (
 )
 
 
+def entry_rows(
+    engine: Engine,
+    events: Sequence[EngineEvent],
+    player_ids: Sequence[int],
+    result_of: Mapping[tuple[int, int], int],
+    rows: Iterable[int] | None = None,
+) -> Iterator[tuple[object, ...]]:
+    """One :class:`RatingEntry` row (``ENTRY_FIELDS``) per engine row (``rows``: only those)."""
+    if rows is None:
+        rows = (i for e in range(len(events)) for i in range(engine.ev_start[e], engine.ev_end[e]))
+    for i in rows:
+        e = int(engine.row_event[i])
+        event = events[e]
+        event_id = int(event.key)
+        player_id = player_ids[int(engine.row_player[i])]
+        yield (
+            SYSTEM,
+            player_id,
+            event_id,
+            result_of[(player_id, event_id)],
+            event.date,
+            _decimal(float(engine.before[i])),
+            _decimal(float(engine.after[i])),
+            _decimal(percentile(int(engine.row_rank[i]), int(engine.ev_players[e]))),
+            _decimal(float(engine.ev_value[e])),
+        )
+
+
+def standing_rows(
+    history: RatingHistory, years: Iterable[int], sizes: dict[str, dict[str, int]]
+) -> Iterator[tuple[object, ...]]:
+    """The :class:`Standing` rows (``STANDING_FIELDS``) of the lists of ``years`` (0: the
+    Permanent list); each list's counts (all, by nation) go into ``sizes``."""
+    for year in years:
+        as_of = None if year == 0 else year_end(year)
+        counts: dict[str, int] = {"": 0}
+        for entry in history.ranking(as_of=as_of).entries:
+            counts[""] += 1
+            nation = entry.nationality or ""
+            national: int | None = None
+            if nation:
+                national = counts[nation] = counts.get(nation, 0) + 1
+            yield (
+                SYSTEM,
+                year,
+                int(entry.player),
+                nation,
+                _decimal(entry.rating),
+                entry.rank,
+                entry.national_rank,
+                entry.events,
+                counts[""],
+                national,
+            )
+        sizes[str(year)] = counts
+
+
+def publish(years: list[int], sizes: dict[str, dict[str, int]], *, computed: int) -> None:
+    """A new generation of the lists (the pages' caches follow it) with their summary;
+    ``computed``: the write requests these figures cover (``Publication.requested``)."""
+    publication, _ = Publication.objects.select_for_update().get_or_create(system=SYSTEM)
+    publication.generation += 1
+    nations = sorted({n for counts in sizes.values() for n in counts if n})
+    publication.summary = {"years": years, "nations": nations, "sizes": sizes}
+    publication.computed = computed
+    publication.save()
+
+
 def recompute_dip_pouch() -> int:
     """Replay every Diplomacy event in the engine; store its figures; return the moves.
 
@@ -152,65 +222,16 @@ def _recompute() -> int:
     )
     engine = Engine(arrays)  # the bare engine: every row's rating before and after
     player_ids = [int(k) for k in results.players]
-
-    def entries() -> Iterator[tuple[object, ...]]:
-        for e, event in enumerate(results.events):
-            event_id = int(event.key)
-            n = int(engine.ev_players[e])
-            value = _decimal(float(engine.ev_value[e]))
-            for i in range(int(engine.ev_start[e]), int(engine.ev_end[e])):
-                player_id = player_ids[int(engine.row_player[i])]
-                yield (
-                    SYSTEM,
-                    player_id,
-                    event_id,
-                    result_of[(player_id, event_id)],
-                    event.date,
-                    _decimal(float(engine.before[i])),
-                    _decimal(float(engine.after[i])),
-                    _decimal(percentile(int(engine.row_rank[i]), n)),
-                    value,
-                )
-
     years = sorted({event.date.year for event in results.events})
-    lists: list[tuple[int, date | None]] = [(0, None)] + [(y, year_end(y)) for y in years]
-
     sizes: dict[str, dict[str, int]] = {}
-
-    def standings() -> Iterator[tuple[object, ...]]:
-        for year, as_of in lists:
-            counts: dict[str, int] = {"": 0}
-            for entry in history.ranking(as_of=as_of).entries:
-                counts[""] += 1
-                nation = entry.nationality or ""
-                national: int | None = None
-                if nation:
-                    national = counts[nation] = counts.get(nation, 0) + 1
-                yield (
-                    SYSTEM,
-                    year,
-                    int(entry.player),
-                    nation,
-                    _decimal(entry.rating),
-                    entry.rank,
-                    entry.national_rank,
-                    entry.events,
-                    counts[""],
-                    national,
-                )
-            sizes[str(year)] = counts
-
     with transaction.atomic():
         RatingEntry.objects.filter(system=SYSTEM).delete()
         Standing.objects.filter(system=SYSTEM).delete()
-        moves = insert_rows(RatingEntry, ENTRY_FIELDS, entries())
-        lines = insert_rows(Standing, STANDING_FIELDS, standings())
-        publication, _ = Publication.objects.select_for_update().get_or_create(system=SYSTEM)
-        publication.generation += 1
-        nations = sorted({n for counts in sizes.values() for n in counts if n})
-        publication.summary = {"years": years, "nations": nations, "sizes": sizes}
-        publication.computed = covered or 0
-        publication.save()
+        moves = insert_rows(
+            RatingEntry, ENTRY_FIELDS, entry_rows(engine, results.events, player_ids, result_of)
+        )
+        lines = insert_rows(Standing, STANDING_FIELDS, standing_rows(history, [0, *years], sizes))
+        publish(years, sizes, computed=covered or 0)
     log.info("dip-pouch: %d rating moves, %d list lines", moves, lines)
     return moves
 

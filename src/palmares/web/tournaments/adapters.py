@@ -3,19 +3,27 @@ engine's ``Standings`` come back for the pages (which only display them)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from palmares.diplomacy.aggregation.base import Standings
 from palmares.diplomacy.aggregation.registry import get_aggregation, get_aggregation_info
 from palmares.diplomacy.board import PlayedBoard, Seat, parse_power
-from palmares.diplomacy.prizes import Prizes, prizes
+from palmares.diplomacy.overrides import Overridden, Override, apply_overrides
+from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, prizes
 from palmares.diplomacy.scoring.registry import get_system
 from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem
 from palmares.diplomacy.seeding import board_call as call_boards
 from palmares.web.tournaments.models import Board, Tournament
+from palmares.web.tournaments.models_prizes import ScoreOverride, TopBoardDecline
 
 __all__ = [
     "aggregation_spec",
     "board_call",
+    "computed_standings",
+    "overridden",
     "played_boards",
+    "qualifying_round",
+    "recorded_declines",
     "standings",
     "teams",
     "tournament_prizes",
@@ -77,10 +85,31 @@ def _by_year(stored: object) -> dict[int, dict[str, int]] | None:
 
 
 def standings(tournament: Tournament, *, up_to_round: int | None = None) -> Standings:
-    """The engine's standings of ``tournament`` (after ``up_to_round`` when given)."""
+    """The engine's standings of ``tournament`` (after ``up_to_round`` when given), with the
+    TD's score rulings applied (:func:`overridden` keeps the computed figures)."""
+    return overridden(tournament, up_to_round=up_to_round).standings
+
+
+def computed_standings(tournament: Tournament, *, up_to_round: int | None = None) -> Standings:
+    """The engine's standings before any ruling of the TD."""
     boards = played_boards(tournament, up_to_round=up_to_round)
     aggregation = get_aggregation(aggregation_spec(tournament.aggregation, tournament.fewer_games))
     return aggregation.aggregate(boards, get_system(tournament.scoring))
+
+
+def overridden(tournament: Tournament, *, up_to_round: int | None = None) -> Overridden:
+    """The standings with the TD's rulings (``ScoreOverride``) and the computed scores."""
+    rulings = [
+        Override(
+            player=o.player.name,
+            score=Fraction(o.score),
+            reason=o.reason,
+            round=o.round,
+            board=o.board or None,
+        )
+        for o in ScoreOverride.objects.filter(tournament=tournament).select_related("player")
+    ]
+    return apply_overrides(computed_standings(tournament, up_to_round=up_to_round), rulings)
 
 
 def teams(tournament: Tournament) -> dict[str, tuple[str, ...]]:
@@ -93,9 +122,30 @@ def teams(tournament: Tournament) -> dict[str, tuple[str, ...]]:
 def tournament_prizes(tournament: Tournament, *, up_to_round: int | None = None) -> Prizes:
     """The engine's prize list: top board, champion, places 2–7, best countries, teams."""
     boards = played_boards(tournament, up_to_round=up_to_round)
-    aggregation = get_aggregation(aggregation_spec(tournament.aggregation, tournament.fewer_games))
-    result = aggregation.aggregate(boards, get_system(tournament.scoring))
-    return prizes(result, boards, teams=teams(tournament) or None)
+    result = standings(tournament, up_to_round=up_to_round)
+    return prizes(
+        result,
+        boards,
+        teams=teams(tournament) or None,
+        declines=recorded_declines(tournament) or None,
+        qualifying_round=qualifying_round(tournament),
+    )
+
+
+def qualifying_round(tournament: Tournament) -> int:
+    """The round after which the top board is invited: with the top-board rule, the one before
+    the last (seed 002: round 5 of 6); otherwise seed 002's round 5 (imported tournaments)."""
+    rounds = tournament.event.rounds
+    if tournament.top_board_rule and rounds and rounds > 1:
+        return rounds - 1
+    return QUALIFYING_ROUND
+
+
+def recorded_declines(tournament: Tournament) -> dict[str, str]:
+    """The top-board declines the TD recorded (empty: the engine infers them from a seated top
+    board, as for an imported boards.csv)."""
+    rows = TopBoardDecline.objects.filter(tournament=tournament).select_related("player")
+    return {d.player.name: d.reason for d in rows}
 
 
 #: The board call's search is bounded by moves (not time) so a page is the same on every load.

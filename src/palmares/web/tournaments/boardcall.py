@@ -29,6 +29,7 @@ from palmares.web.tournaments.models import CalledSeat, Round, Tournament
 from palmares.web.tournaments.problem import present, round_problem
 from palmares.web.tournaments.registration import entry_of, require_director
 from palmares.web.tournaments.rollcall import get_round
+from palmares.web.tournaments.topboard import top_board_seven
 
 __all__ = [
     "Call",
@@ -135,7 +136,8 @@ def make_call(user: Any, t: Tournament, number: int, *, seed: int = 1) -> Call:
     rnd = get_round(t, number)
     if rnd.locked:
         raise FieldError(f"the board call of round {number} is locked", None, status=409)
-    problem = round_problem(t, number)
+    top_seven = top_board_seven(t, number)
+    problem = round_problem(t, number, top_board=top_seven)
     if not problem.entrants:
         raise FieldError(f"nobody is present for round {number}: take the roll call", None)
     try:
@@ -146,6 +148,8 @@ def make_call(user: Any, t: Tournament, number: int, *, seed: int = 1) -> Call:
         call.quality, call.bound, call.notes, call.sitters, call.two_boarders, call.seed
     )
     report["rows"] = [[m, v] for m, v in quality_rows(call)]
+    if top_seven:
+        report["top_board"] = "1"  # the engine seats the fixed top board on board 1
     names = {p.name: p for p in Player.objects.filter(entries__tournament=t)}
     missing = {s.player for s in call.seats} - set(names)
     for p in Player.objects.filter(name__in=sorted(missing)).order_by("id"):

@@ -188,3 +188,7 @@ class CalledSeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "label", "power"], name="called_unique"),
         ]
+
+
+# The top board's declines and the score rulings live beside the rest (issue 12, steps 6, 8).
+from palmares.web.tournaments.models_prizes import ScoreOverride, TopBoardDecline  # noqa: E402, F401

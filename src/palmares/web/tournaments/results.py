@@ -209,6 +209,8 @@ def enter_result(user: Any, t: Tournament, number: int, label: str, r: BoardResu
     if final_year is None and board is not None:
         final_year = board.final_year
     top = r.top_board if r.top_board is not None else (board.top_board if board else False)
+    if r.top_board is None and board is None and rnd is not None:
+        top = rnd.call_report.get("top_board") == label  # seated as the top board by the call
     problems = result_problems(
         centres, eliminated, final_year, draw or (), players={p: s.name for p, s in seats.items()}
     )

@@ -9,15 +9,19 @@ from palmares.web.ui.views import (
     adjudication,
     chaos,
     clock,
+    closing,
     desk,
     dip_pouch,
     diplomacy,
     games,
     imports,
+    overrides,
     rounds,
     site,
     skill,
+    topboard,
     tournaments,
+    undo,
 )
 
 urlpatterns = [
@@ -37,6 +41,14 @@ urlpatterns = [
     path("diplomacy/<int:tournament_id>/board-call/", diplomacy.board_call, name="board-call"),
     # The TD's desk (issue 12): pages that write have "new" or "edit" in their path.
     path("diplomacy/new", desk.new_tournament, name="new-tournament"),
+    path("diplomacy/<int:tournament_id>/edit/close", closing.close, name="close-tournament"),
+    path("diplomacy/<int:tournament_id>/edit/top-board", topboard.top_board, name="top-board"),
+    path("diplomacy/<int:tournament_id>/edit/undo", undo.undo, name="undo-result"),
+    path(
+        "diplomacy/<int:tournament_id>/edit/overrides",
+        overrides.score_overrides,
+        name="score-overrides",
+    ),
     path("diplomacy/<int:tournament_id>/desk", desk.desk, name="desk"),
     path("diplomacy/<int:tournament_id>/audit", desk.audit, name="audit"),
     path("diplomacy/<int:tournament_id>/edit/players", desk.register_player, name="register"),

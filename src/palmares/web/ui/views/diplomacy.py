@@ -42,7 +42,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         after = int(request.GET.get("round", "") or (rounds[-1] if rounds else 0))
     except ValueError:
         after = rounds[-1] if rounds else 0
-    result = adapters.standings(t, up_to_round=after) if rounds else None
+    ruled = adapters.overridden(t, up_to_round=after) if rounds else None
+    result = ruled.standings if ruled is not None else None
     standings: list[dict[str, Any]] = []
     boards: list[dict[str, Any]] = []
     if result is not None:
@@ -52,6 +53,11 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
                     "rank": s.rank,
                     "player": s.player,
                     "score": half_up(s.score, 3),
+                    "computed": (
+                        half_up(ruled.computed[s.player], 3)
+                        if ruled is not None and s.player in ruled.computed
+                        else None
+                    ),
                     "games": s.games,
                     "lines": [line.text for line in s.lines],
                 }

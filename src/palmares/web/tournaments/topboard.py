@@ -1,0 +1,211 @@
+"""The top board on the TD's desk (issue 12, step 6; seed 002, "Top Board", "Team Tournament").
+
+After the qualifying round (the one before the final round; round 5 of the 2007 WC's six) the
+engine walks down the standings and invites seven players (``diplomacy.top_board.invite``). Here a
+TD records a decline (the seat goes to the next ranked player), withdraws one, or takes a team's
+option of seed 002 ("enough team members give up their spots on top board so that only one
+remains": the others are recorded as declines with reason ``team``). Each write is audited with
+the invitations before and after. The final round's board call seats the accepted seven on board
+1, marked as the top board (:func:`top_board_seven`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from palmares.diplomacy.top_board import TopBoard
+from palmares.web.audit.log import record
+from palmares.web.lib.names import name_key
+from palmares.web.players.models import Player
+from palmares.web.tournaments import adapters
+from palmares.web.tournaments.adapters import qualifying_round, recorded_declines
+from palmares.web.tournaments.errors import FieldError
+from palmares.web.tournaments.models import Round, Tournament
+from palmares.web.tournaments.models_prizes import TopBoardDecline
+from palmares.web.tournaments.registration import require_director
+
+__all__ = [
+    "TEAM_REASON",
+    "decline",
+    "invitations",
+    "invitations_json",
+    "qualifying_round",
+    "recorded_declines",
+    "team_option",
+    "top_board_seven",
+    "withdraw_decline",
+]
+
+TEAM_REASON = "team"
+REASON_LENGTH = 120
+
+
+def invitations(t: Tournament) -> TopBoard | None:
+    """The invitation walk with the recorded declines (None: the qualifying round is not
+    played yet)."""
+    return adapters.tournament_prizes(t, up_to_round=qualifying_round(t)).top_board
+
+
+def invitations_json(t: Tournament) -> dict[str, Any]:
+    top = invitations(t)
+    return {
+        "after_round": qualifying_round(t),
+        "invitations": [
+            {
+                "player": i.player,
+                "rank": i.rank,
+                "score": str(i.score),
+                "accepted": i.accepted,
+                "reason": i.reason,
+            }
+            for i in (top.invitations if top is not None else ())
+        ],
+        "top_board": list(top.players) if top is not None else [],
+    }
+
+
+def _walk(t: Tournament, field: str) -> TopBoard:
+    top = invitations(t)
+    if top is None:
+        raise FieldError(
+            f"round {qualifying_round(t)} is not played yet: no top-board invitations",
+            field,
+            status=409,
+        )
+    return top
+
+
+def _final_round_open(t: Tournament) -> None:
+    final = qualifying_round(t) + 1
+    if Round.objects.filter(tournament=t, number=final, boards__top_board=True).exists():
+        raise FieldError(
+            f"the top board of round {final} is already played: its seats can no longer change",
+            None,
+            status=409,
+        )
+
+
+def _player(t: Tournament, name: str, top: TopBoard, field: str) -> str:
+    wanted = name_key(name)
+    for i in top.invitations:
+        if name_key(i.player) == wanted:
+            return i.player
+    raise FieldError(f"{name!r} is not among the invited players ({', '.join(top.players)})", field)
+
+
+def _snapshot(top: TopBoard) -> dict[str, Any]:
+    return {
+        "invited": list(top.players),
+        "declined": {i.player: i.reason or "" for i in top.declined},
+    }
+
+
+def decline(user: Any, t: Tournament, player: str, reason: str = "") -> TopBoard:
+    """Record that ``player`` declines the top board; the next ranked player is invited."""
+    require_director(user, t)
+    if len(reason) > REASON_LENGTH:
+        raise FieldError(f"at most {REASON_LENGTH} characters", "reason")
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=t.pk)
+        _final_round_open(t)
+        before = _walk(t, "player")
+        name = _player(t, player, before, "player")
+        if name not in before.players:
+            raise FieldError(f"{name} has already declined", "player", status=409)
+        _store(t, {name: reason.strip()}, before)
+        after = _walk(t, "player")
+        record(
+            user,
+            "top-board decline",
+            tournament=t,
+            before=_snapshot(before),
+            after=_snapshot(after),
+        )
+    return after
+
+
+def withdraw_decline(user: Any, t: Tournament, player: str) -> TopBoard:
+    """Take a recorded decline back: the player is invited again if their rank allows."""
+    require_director(user, t)
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=t.pk)
+        _final_round_open(t)
+        before = _walk(t, "player")
+        gone = TopBoardDecline.objects.filter(tournament=t, player__key=name_key(player)).delete()[
+            0
+        ]
+        if not gone:
+            raise FieldError(f"{player!r} has no decline recorded", "player", status=404)
+        after = _walk(t, "player")
+        record(
+            user,
+            "top-board decline withdrawn",
+            tournament=t,
+            before=_snapshot(before),
+            after=_snapshot(after),
+        )
+    return after
+
+
+def team_option(user: Any, t: Tournament, team: str, keep: str) -> TopBoard:
+    """Seed 002's team option: of a team's members invited to the top board, only ``keep``
+    stays; the others give up their seats (declines with reason ``team``)."""
+    require_director(user, t)
+    members = adapters.teams(t)
+    found = next((n for n in members if name_key(n) == name_key(team)), None)
+    if found is None:
+        raise FieldError(f"no team named {team!r}", "team")
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=t.pk)
+        _final_round_open(t)
+        before = _walk(t, "team")
+        invited = [p for p in before.players if p in members[found]]
+        kept = next((p for p in invited if name_key(p) == name_key(keep)), None)
+        if kept is None:
+            raise FieldError(
+                f"{keep!r} is not an invited member of {found} (invited: "
+                f"{', '.join(invited) or 'none'})",
+                "keep",
+            )
+        if len(invited) < 2:
+            raise FieldError(f"only one member of {found} is invited: nothing to give up", "team")
+        _store(t, {p: TEAM_REASON for p in invited if p != kept}, before)
+        after = _walk(t, "team")
+        record(
+            user,
+            "top-board team option",
+            tournament=t,
+            before=_snapshot(before),
+            after={**_snapshot(after), "team": found, "kept": kept},
+        )
+    return after
+
+
+def _store(t: Tournament, declines: dict[str, str], top: TopBoard) -> None:
+    """Record ``declines``; the first recorded decline also records the ones the engine had
+    inferred from a seated top board, so nothing the page showed silently changes."""
+    if not TopBoardDecline.objects.filter(tournament=t).exists():
+        declines = {
+            **{i.player: i.reason or "" for i in top.declined},
+            **declines,
+        }
+    ids = dict(
+        Player.objects.filter(seats__board__round__tournament=t, name__in=list(declines))
+        .values_list("name", "pk")
+        .distinct()
+    )
+    TopBoardDecline.objects.bulk_create(
+        TopBoardDecline(tournament=t, player_id=ids[name], reason=reason)
+        for name, reason in declines.items()
+    )
+
+
+def top_board_seven(t: Tournament, number: int) -> tuple[str, ...]:
+    """The seven the final round's board call seats on board 1 (the top board): empty unless
+    the tournament has the top-board rule and ``number`` is its final round."""
+    if not t.top_board_rule or number != qualifying_round(t) + 1:
+        return ()
+    top = invitations(t)
+    return top.players if top is not None and len(top.players) == 7 else ()
