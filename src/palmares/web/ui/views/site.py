@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from palmares.web.events.models import Event
 from palmares.web.lib.names import name_key
-from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import Standing
 from palmares.web.tantrixdb.adapters import current_list
+from palmares.web.ui.queries import search_events, search_players
 from palmares.web.wizarddb.models import Month
 
 SEARCH_LIMIT = 50
@@ -32,9 +31,6 @@ def search(request: HttpRequest) -> HttpResponse:
     """Players and events whose accent- and case-free name contains the query."""
     query = request.GET.get("q", "").strip()
     key = name_key(query)
-    players: list[Player] = []
-    events: list[Event] = []
-    if key:
-        players = list(Player.objects.filter(Q(key__contains=key))[:SEARCH_LIMIT])
-        events = list(Event.objects.filter(key__contains=key).order_by("-date")[:SEARCH_LIMIT])
+    players = search_players(key, SEARCH_LIMIT) if key else []
+    events = search_events(key, SEARCH_LIMIT) if key else []
     return render(request, "ui/search.html", {"q": query, "players": players, "events": events})
