@@ -193,3 +193,18 @@ def test_search_puts_exact_then_prefix_then_substring_matches_first(
     assert "Xanthe Ríos" in short and "Aaxan Borel" not in short
     events = client.get("/search", {"q": "dip in the ocean 2004"}).content.decode()
     assert "Dip in the Ocean 2004" in events.split('id="found-events"')[1]
+
+
+def test_search_has_trigram_indexes_on_postgresql_only(db: None) -> None:
+    """Migration players 0002: the substring part of search is served by a trigram index on
+    PostgreSQL (pg_trgm is there); on SQLite the migration creates nothing."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT indexname FROM pg_indexes WHERE indexname LIKE '%%_key_trgm'")
+        else:
+            cursor.execute("SELECT name FROM sqlite_master WHERE name LIKE '%_key_trgm'")
+        found = sorted(row[0] for row in cursor.fetchall())
+    expected = ["events_event_key_trgm", "players_player_key_trgm"]
+    assert found == (expected if connection.vendor == "postgresql" else [])

@@ -1,8 +1,10 @@
-"""A trigram index on the players' name key, on PostgreSQL where ``pg_trgm`` is available.
+"""Trigram indexes on the name keys of players and events, on PostgreSQL where ``pg_trgm`` is
+available.
 
-Search (``ui.queries.search_players``) matches the accent- and case-free key by prefix (the
-key's own index) and then by substring (``LIKE '%…%'``), which only a trigram index serves
-without reading every player. Other databases (SQLite), or a PostgreSQL without the extension
+Search (``ui.queries.search_players``, ``search_events``) matches the accent- and case-free key
+by prefix (the key's own index) and then by substring (``LIKE '%…%'``), which only a trigram
+index serves without reading every row. The events' index is made here too, with the players'
+(one search, one migration), so it depends on the events' first migration. Other databases (SQLite), or a PostgreSQL without the extension
 or the right to create it, keep the plain scan: the migration does nothing there."""
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Any
 
 from django.db import DatabaseError, migrations, transaction
 
-INDEX = "players_player_key_trgm"
+INDEXES = {"players_player_key_trgm": "players_player", "events_event_key_trgm": "events_event"}
 
 
 def create(apps: Any, schema_editor: Any) -> None:
@@ -27,17 +29,19 @@ def create(apps: Any, schema_editor: Any) -> None:
             schema_editor.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
     except DatabaseError:
         return  # not allowed to create it here (pg_trgm is trusted from PostgreSQL 13 on)
-    schema_editor.execute(
-        f"CREATE INDEX IF NOT EXISTS {INDEX} ON players_player USING gin (key gin_trgm_ops)"
-    )
+    for index, table in INDEXES.items():
+        schema_editor.execute(
+            f"CREATE INDEX IF NOT EXISTS {index} ON {table} USING gin (key gin_trgm_ops)"
+        )
 
 
 def drop(apps: Any, schema_editor: Any) -> None:
     if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(f"DROP INDEX IF EXISTS {INDEX}")
+        for index in INDEXES:
+            schema_editor.execute(f"DROP INDEX IF EXISTS {index}")
 
 
 class Migration(migrations.Migration):
-    dependencies = [("players", "0001_initial")]
+    dependencies = [("players", "0001_initial"), ("events", "0001_initial")]
 
     operations = [migrations.RunPython(create, drop)]

@@ -20,7 +20,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "events": Event.objects.order_by("-date", "name")[:8],
         "top": Standing.objects.filter(system="dip-pouch", year=0)
         .select_related("player")
-        .order_by("rank", "player_id")[:10],
+        .order_by("position")[:10],  # list order (rank, then name): an index range
         "tantrix_top": current_list().select_related("player").order_by("-rating")[:5],
         "months": Month.objects.order_by("-month")[:3],
     }
