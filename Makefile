@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test lint typecheck unit unit-postgres chromium install clean
 
-# The database tests run a second time on PostgreSQL (the server CI starts on loopback).
+# The database tests (the site and the fuzzer's imports) run a second time on PostgreSQL (the
+# server CI starts on loopback).
 POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 
 $(STAMP): pyproject.toml
@@ -31,7 +32,7 @@ unit: $(STAMP) chromium
 	$(BIN)/pytest -q
 
 unit-postgres: $(STAMP)
-	DATABASE_URL=$(POSTGRES_URL) $(BIN)/pytest -q -p no:cacheprovider tests/web
+	DATABASE_URL=$(POSTGRES_URL) $(BIN)/pytest -q -p no:cacheprovider tests/web tests/fuzz
 
 # The browser test drives Debian's chromium (playwright cannot download browsers here).
 chromium:

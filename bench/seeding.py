@@ -15,29 +15,48 @@ Methods:
   partners) onto the board where they conflict least, then pairwise swaps until none helps,
   10 restarts, the best kept; each player in turn takes the first power they have not played.
 
-Printed per size and field: total repeated pairs over the six rounds, the worst pair (most
-times one pair sat together), the objective (sum over rounds of Σ (times met before)²), power
-repeats, the sum of palmares' lower bounds, broken hard constraints, seconds per round (wall
-clock: mean and worst) and processor seconds per round (mean and worst; what the machine's
-other load does not change).
+Printed per size and field: the extra meetings over the six rounds (Σ over pairs of
+max(0, times met − 1)), the worst pair (most times one pair sat together), the objective (sum
+over rounds of Σ (times met before)²), power repeats, the sum of palmares' lower bounds on the
+objective, broken hard constraints, seconds per round (wall clock: mean and worst) and
+processor seconds per round (mean and worst; what the machine's other load does not change).
+The verdict compares (broken constraints, worst pair, extra meetings, objective, power repeats)
+in that order, issue 20's order.
+
+Then issue 20's table: everyone plays, no keep-apart pairs, seeds 1–3, each round called with
+the rounds before and the number of rounds, one seed for the event (``bench/seeding_issue20.py``
+in a fresh process each field): extra meetings, worst pair and power repeats of dipvis (as
+published in issue 20: not rerun here), of palmares before issue 20 (commit ``BEFORE`` run from
+a ``git archive`` of it; if git cannot give it, the figures published in the issue, labelled
+so) and of palmares now; seconds per round in process, and through the command line
+(``palmares diplomacy seed … --history … --rounds R --seed 1``, one process per round, seed 1:
+wall clock, and processor seconds of the child process).
 
     .venv/bin/python bench/seeding.py [--quick] [--time-limit 2] [--seed 1] [--sizes 21 49]
-        [--fields all 2x3 sit4]
+        [--fields all 2x3 sit4] [--no-issue20 | --issue20-only]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import resource
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from pathlib import Path
 
 from palmares.diplomacy.board import PlayedBoard, Seat
 from palmares.diplomacy.seeding import Entrant, SeedingProblem, board_call
-from palmares.diplomacy.seeding.objective import HARD, Quality, evaluate, pair_weights
+from palmares.diplomacy.seeding.objective import HARD, Quality, evaluate, square_weights
 from palmares.diplomacy.seeding.problem import Fill, Prepared, prepare
 
 ROUNDS = 6
@@ -50,7 +69,7 @@ Boards = list[list[int]]
 
 @dataclass
 class Tally:
-    repeated: int = 0
+    extra: int = 0
     objective: int = 0
     power_repeats: int = 0
     bound: int = 0
@@ -103,7 +122,7 @@ def _swap_delta(w: list[list[int]], boards: Boards, a: int, x: int, b: int, y: i
 
 
 def random_boards(prep: Prepared, rng: random.Random) -> Boards:
-    w = pair_weights(prep)
+    w = square_weights(prep)
     seats = list(prep.entries)
     rng.shuffle(seats)
     size = prep.board_size
@@ -130,7 +149,7 @@ def random_powers(prep: Prepared, boards: Boards, rng: random.Random) -> list[li
 
 
 def greedy_boards(prep: Prepared, rng: random.Random) -> Boards:
-    w = pair_weights(prep)
+    w = square_weights(prep)
     size, n_boards = prep.board_size, prep.n_boards
     met_count = [sum(1 for m in row if m) for row in prep.met]
     apart = Counter(i for pair in prep.forbidden for i in pair)
@@ -225,7 +244,6 @@ def tournament(seats: int, kind: str, method: str, time_limit: float, seed: int)
         tally.cpu += used
         tally.worst_cpu = max(tally.worst_cpu, used)
         quality: Quality = evaluate(prep, boards, powers)
-        tally.repeated += len(quality.repeated_pairs)
         tally.objective += quality.objective
         tally.power_repeats += len(quality.power_repeats)
         tally.bound += bound
@@ -237,8 +255,164 @@ def tournament(seats: int, kind: str, method: str, time_limit: float, seed: int)
         frozenset(pair) for board in history for pair in combinations(board.players, 2)
     )
     tally.worst_pair = max(together.values())
+    tally.extra = sum(m - 1 for m in together.values())
     assert tally.objective < HARD
     return tally
+
+
+# --- issue 20's table ----------------------------------------------------------------------
+
+#: main before issue 20: the pair cost was Σ (times met before)² alone.
+BEFORE = "87dda9c"
+#: The fields of issue 20's table: (players, rounds).
+ISSUE_FIELDS = ((21, 6), (35, 6), (49, 4), (49, 6), (70, 6), (105, 6), (140, 6))
+ISSUE_SEEDS = (1, 2, 3)
+Span = tuple[int, int]
+#: dipvis, as published in issue 20 (its GameSeeder, BOARD method, 10 starts; seeds 1–3):
+#: (extra meetings, worst pair, power repeats), each as (least, most). Not rerun here.
+DIPVIS_ISSUE20: dict[tuple[int, int], tuple[Span, Span, Span]] = {
+    (21, 6): ((188, 191), (3, 3), (0, 3)),
+    (35, 6): ((152, 154), (2, 2), (2, 6)),
+    (49, 4): ((7, 9), (2, 2), (0, 0)),
+    (49, 6): ((56, 57), (2, 2), (4, 7)),
+    (70, 6): ((15, 16), (2, 2), (4, 10)),
+    (105, 6): ((0, 0), (1, 1), (7, 24)),
+    (140, 6): ((0, 0), (1, 1), (7, 24)),
+}
+#: palmares before issue 20, as published in issue 20, for when ``BEFORE`` cannot be run.
+PALMARES_ISSUE20: dict[tuple[int, int], tuple[Span, Span, Span]] = {
+    (21, 6): ((195, 195), (4, 4), (0, 0)),
+    (35, 6): ((150, 151), (2, 2), (0, 0)),
+    (49, 4): ((0, 0), (1, 1), (0, 0)),
+    (49, 6): ((0, 0), (1, 1), (0, 0)),
+    (70, 6): ((5, 8), (2, 2), (0, 0)),
+    (105, 6): ((0, 0), (1, 1), (0, 0)),
+    (140, 6): ((0, 0), (1, 1), (0, 0)),
+}
+RUNNER = Path(__file__).with_name("seeding_issue20.py")
+
+
+def span(values: Sequence[float]) -> str:
+    low, high = min(values), max(values)
+    return f"{low:g}" if low == high else f"{low:g}–{high:g}"
+
+
+def published(row: tuple[Span, Span, Span]) -> str:
+    return " / ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in row)
+
+
+def run_field(players: int, rounds: int, src: Path | None) -> list[dict[str, float]]:
+    """Issue 20's protocol in a fresh process, on palmares now or on the one in ``src``."""
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
+    argv = [sys.executable, str(RUNNER), str(players), str(rounds), *map(str, ISSUE_SEEDS)]
+    out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout
+    return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+
+
+def before_source(work: Path) -> Path | None:
+    """The ``src`` of commit :data:`BEFORE`, unpacked under ``work`` (None if git cannot)."""
+    try:
+        blob = subprocess.run(
+            ["git", "archive", "--format=tar", BEFORE, "src"],
+            cwd=Path(__file__).resolve().parent.parent,
+            capture_output=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    tar = work / "before.tar"
+    tar.write_bytes(blob)
+    with tarfile.open(tar) as archive:
+        archive.extractall(work / "before", filter="data")
+    return work / "before" / "src"
+
+
+def cli_field(players: int, rounds: int, seed: int, work: Path) -> tuple[float, float, str]:
+    """Issue 20's protocol through the command line, one process per round: seconds per round
+    (wall clock, and the child processes' processor time) and the figures of the event."""
+    folder = work / f"cli-{players}x{rounds}"
+    folder.mkdir()
+    (folder / "players.csv").write_text(
+        "player\n" + "".join(f"p{i:03d}\n" for i in range(1, players + 1))
+    )
+    command = Path(sys.executable).with_name("palmares")
+    history = folder / "history.csv"
+    rows: list[str] = []
+    wall = 0.0
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for rnd in range(1, rounds + 1):
+        argv = [str(command), "diplomacy", "seed", "players.csv", "--round", str(rnd)]
+        argv += ["--rounds", str(rounds), "--seed", str(seed), "--format", "csv"]
+        if rows:
+            history.write_text("round,board,power,player\n" + "".join(rows))
+            argv += ["--history", "history.csv"]
+        started = time.perf_counter()
+        out = subprocess.run(argv, cwd=folder, capture_output=True, text=True, check=True)
+        wall += time.perf_counter() - started
+        rows += [line + "\n" for line in out.stdout.splitlines()[1:] if line]
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    boards: dict[tuple[str, str], list[Seat]] = {}
+    for line in rows:
+        rnd_, board, power, player = line.strip().split(",")
+        boards.setdefault((rnd_, board), []).append(Seat(power, player, 0))
+    played = [PlayedBoard(int(r), b, tuple(seats)) for (r, b), seats in boards.items()]
+    met: Counter[frozenset[str]] = Counter(
+        frozenset(pair) for board_ in played for pair in combinations(board_.players, 2)
+    )
+    powers = Counter((s.player, s.power) for board_ in played for s in board_.seats)
+    figures = (
+        f"{sum(m - 1 for m in met.values())} / {max(met.values())} / "
+        f"{sum(n - 1 for n in powers.values())}"
+    )
+    return wall / rounds, cpu / rounds, figures
+
+
+def issue20(fields: Sequence[tuple[int, int]]) -> None:
+    print()
+    print(
+        "issue 20: everyone plays, no keep-apart pairs, seeds 1–3, each round called with the "
+        "rounds before, --rounds R, one seed for the event"
+    )
+    print("figures: extra meetings / worst pair / power repeats (a range over the three seeds)")
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        src = before_source(work)
+        label = (
+            f"palmares before ({BEFORE}, run)"
+            if src is not None
+            else "palmares before (as published in issue 20)"
+        )
+        header = (
+            f"{'field':<8} {'dipvis, as published in issue 20':<34} {label:<32} "
+            f"{'palmares now':<16} {'s/round':>8} {'max s':>6} {'cpu/rd':>6} "
+            f"{'CLI s/rd':>8} {'CLI cpu':>7}  CLI seed 1"
+        )
+        print(header)
+        print("-" * len(header))
+        for players, rounds in fields:
+            now = run_field(players, rounds, None)
+            if src is not None:
+                old = run_field(players, rounds, src)
+                then = " / ".join(
+                    span([r[k] for r in old]) for k in ("extra", "worst", "power_repeats")
+                )
+            else:
+                then = published(PALMARES_ISSUE20[(players, rounds)])
+            ours = " / ".join(
+                span([r[k] for r in now]) for k in ("extra", "worst", "power_repeats")
+            )
+            cli_wall, cli_cpu, cli_figures = cli_field(players, rounds, 1, work)
+            print(
+                f"{f'{players} × {rounds}':<8} "
+                f"{published(DIPVIS_ISSUE20[(players, rounds)]):<34} {then:<32} {ours:<16} "
+                f"{sum(r['seconds'] for r in now) / len(now):>8.3f} "
+                f"{max(r['max_seconds'] for r in now):>6.3f} "
+                f"{sum(r['cpu'] for r in now) / len(now):>6.3f} "
+                f"{cli_wall:>8.3f} {cli_cpu:>7.3f}  {cli_figures}"
+            )
 
 
 def main() -> None:
@@ -248,11 +422,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sizes", type=int, nargs="*", help="seats to run (default: all six)")
     parser.add_argument("--fields", nargs="*", choices=FIELDS, help="fields to run")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--no-issue20", action="store_true", help="leave out issue 20's table")
+    which.add_argument("--issue20-only", action="store_true", help="only issue 20's table")
     args = parser.parse_args()
+    issue_fields = ISSUE_FIELDS[:1] if args.quick else ISSUE_FIELDS
+    if args.issue20_only:
+        issue20(issue_fields)
+        return
     sizes = args.sizes or ((21, 49) if args.quick else SIZES)
     fields = args.fields or (("all",) if args.quick else FIELDS)
     header = (
-        f"{'seats':>5} {'field':<5} {'method':<9} {'rep.pairs':>9} {'worst':>5} "
+        f"{'seats':>5} {'field':<5} {'method':<9} {'extra':>9} {'worst':>5} "
         f"{'objective':>9} {'pow.rep':>7} {'bound':>6} {'broken':>6} {'s/round':>8} "
         f"{'max s':>6} {'cpu/rd':>6} {'max cpu':>7}  palmares ≤ baselines"
     )
@@ -271,10 +452,10 @@ def main() -> None:
                 for m in ("palmares", "random", "greedy")
             }
             ours = tallies["palmares"]
-            # The issue's order: hard constraints, then pair cost, then power repeats.
+            # Issue 20's order: hard constraints, worst pair, extra meetings, Σ m², powers.
             ok = all(
-                (ours.broken, ours.objective, ours.power_repeats)
-                <= (t.broken, t.objective, t.power_repeats)
+                (ours.broken, ours.worst_pair, ours.extra, ours.objective, ours.power_repeats)
+                <= (t.broken, t.worst_pair, t.extra, t.objective, t.power_repeats)
                 for t in tallies.values()
             )
             verdicts.append(ok)
@@ -282,12 +463,14 @@ def main() -> None:
                 bound = f"{t.bound:>6}" if method == "palmares" else f"{'':>6}"
                 mark = ("yes" if ok else "NO") if method == "palmares" else ""
                 print(
-                    f"{seats:>5} {kind:<5} {method:<9} {t.repeated:>9} {t.worst_pair:>5} "
+                    f"{seats:>5} {kind:<5} {method:<9} {t.extra:>9} {t.worst_pair:>5} "
                     f"{t.objective:>9} {t.power_repeats:>7} {bound} {t.broken:>6} "
                     f"{t.seconds / ROUNDS:>8.3f} {t.worst_seconds:>6.3f} {t.cpu / ROUNDS:>6.3f} "
                     f"{t.worst_cpu:>7.3f}  {mark}"
                 )
     print(f"palmares never worse than either baseline: {'yes' if all(verdicts) else 'NO'}")
+    if not args.no_issue20:
+        issue20(issue_fields)
 
 
 if __name__ == "__main__":

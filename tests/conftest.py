@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,3 +54,39 @@ def write(tmp_path: Path) -> Callable[[str, str], Path]:
         return path
 
     return _write
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--fuzz",
+        type=int,
+        default=100,
+        help="malformed files tried per format by tests/fuzz (default 100)",
+    )
+    parser.addoption(
+        "--fuzz-survey",
+        action="store_true",
+        help="tests/fuzz: count the files the readers get wrong instead of failing at the first",
+    )
+
+
+@pytest.fixture
+def fuzz_examples(request: pytest.FixtureRequest) -> int:
+    return int(request.config.getoption("--fuzz"))
+
+
+@pytest.fixture
+def fuzz_survey(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--fuzz-survey"))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The fuzzer's figures, when it ran: files tried and problems found per format."""
+    from tests.fuzz import test_fuzz
+
+    figures = test_fuzz.FIGURES
+    if not figures:
+        return
+    terminalreporter.section("fuzz figures")
+    for (kind, what), count in sorted(figures.items()):
+        terminalreporter.write_line(f"{kind:11} {count:6}  {what}")

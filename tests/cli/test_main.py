@@ -15,3 +15,13 @@ def test_unknown_command_is_a_usage_error(cli: Callable[..., CliResult]) -> None
     assert result.code == 2
     assert "No such command" in result.err
     assert "Traceback" not in result.err
+
+
+def test_a_lone_command_loaded_on_demand_keeps_its_name(cli: Callable[..., CliResult]) -> None:
+    # Only the part named is loaded (issue 20); a plain command must still be called by name.
+    for command in ("demo", "serve"):
+        result = cli(command, "--help")
+        assert result.code == 0, result.err
+        assert f" {command} [OPTIONS]" in result.out  # "Usage: palmares demo [OPTIONS]"
+    result = cli("diplomacy", "seed", "--help")
+    assert result.code == 0 and " diplomacy seed [OPTIONS]" in result.out

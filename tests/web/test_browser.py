@@ -126,3 +126,27 @@ def test_ranking_player_event_and_a_td_entering_a_board(
     browser_page.goto(f"{base}/players/{seven[0].pk}/")
     page.wait_for_selector("#chart svg.chart")
     page.screenshot(path=str(shots / "player.png"), full_page=True)
+
+
+def test_the_ruling_desk_on_a_phone(live_server: Any, browser_page: Any) -> None:
+    """390 px wide: paste orders, adjudicate, read each result; nothing wider than the screen."""
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/diplomacy/ruling/")
+    page.fill(
+        "#ruling-form textarea[name=orders]",
+        "Austria: A vie - tyr\nAustria: A tri S A vie - tyr\nItaly: A ven - tyr\n",
+    )
+    page.click("#ruling-form button[type=submit]")
+    page.wait_for_selector("#ruling")
+    rows = page.locator("#ruling tbody tr")
+    assert rows.count() == 3
+    assert "bounced with A VIE: attack 1 against prevent 2" in rows.nth(2).inner_text()
+    wide = page.evaluate(
+        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 391"
+        " && !e.closest('.scroll')).map(e => e.tagName + '#' + e.id + '.' + e.className)"
+    )
+    assert wide == []
+    page.click("#next-phase button[type=submit]")
+    page.wait_for_selector("#ruling")
+    assert "fall 1901" in page.inner_text("h2")

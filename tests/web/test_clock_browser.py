@@ -61,8 +61,13 @@ def _screen(browser: Any, url: str, width: int, height: int) -> Any:
 def test_screens_agree_pause_holds_calls_are_spoken_and_turns_roll_over(
     live_server: Any, browser: Any, tmp_path: Path
 ) -> None:
+    from django.db import connection
+
     from palmares.web.lib.demo import load_demo
 
+    # test_browser's fixture ends other sessions of the test database on PostgreSQL (its live
+    # server's): start on a fresh connection of our own rather than one it may have ended.
+    connection.close()
     load_demo()
     wc = Tournament.objects.get(event__name="World Diplomacy Championship 2007")
     User.objects.create_user("td", password="td-password-2007")

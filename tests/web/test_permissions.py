@@ -26,8 +26,14 @@ WRITES = {
     ("POST", "/api/tournaments/{tournament_id}/clock"),
     ("PUT", "/api/tournaments/{tournament_id}/clock/settings"),
     ("POST", "diplomacy/<int:tournament_id>/chaos-schedule/"),
+    ("POST", "diplomacy/<int:tournament_id>/chaos/new"),
+    ("POST", "diplomacy/chaos/<int:game_id>/"),  # tests/web/test_chaos_game.py
 }
-PAGES_THAT_WRITE = {"diplomacy/<int:tournament_id>/boards/new", "imports/new"}
+PAGES_THAT_WRITE = {
+    "diplomacy/<int:tournament_id>/boards/new",
+    "diplomacy/<int:tournament_id>/chaos/new",
+    "imports/new",
+}
 
 
 def _api_writes() -> set[tuple[str, str]]:

@@ -30,6 +30,7 @@ from rich.table import Table as RichTable
 
 from palmares.core.progress import reporting
 from palmares.core.rounding import half_up
+from palmares.io.formulas import escape_formula
 
 __all__ = [
     "Col",
@@ -123,7 +124,9 @@ def _csv_cell(value: Any) -> str:
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, list):
-        return ";".join(str(v) for v in value)
+        return escape_formula(";".join(str(v) for v in value))
+    if isinstance(value, str):
+        return escape_formula(value)
     return str(value)
 
 

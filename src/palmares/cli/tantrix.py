@@ -117,7 +117,7 @@ def _rate(
     matches_path: Path, ratings_path: Path, event: str | None, clamp: float
 ) -> tuple[TournamentRating, Any]:
     matches = _one_event(read_matches_csv(matches_path), event, matches_path)
-    ratings = read_ratings_csv(ratings_path)
+    ratings = read_ratings_csv(ratings_path, matches=matches)
     check_own_rating(matches, ratings, matches_path)
     return rate_tournament(matches, official_ratings(ratings), clamp=clamp), ratings
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-__all__ = ["TieGroup", "competition_ranks", "tie_groups"]
+__all__ = ["TieGroup", "competition_ranks", "ranking_problem", "tie_groups"]
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
@@ -69,3 +69,42 @@ def competition_ranks(scores: Mapping[K, Any], *, descending: bool = True) -> di
         for member in group.members:
             ranks[member] = group.rank
     return ranks
+
+
+def ranking_problem(ranks: Sequence[int], field_size: int | None = None) -> tuple[int, str] | None:
+    """What is wrong with ``ranks`` as the classification of an event, or ``None``.
+
+    Without ``field_size`` the ranks must be a competition ranking (1, 2, 2, 4 …: each rank
+    counts everyone above it; issue 16 — 1, 3, 3 and 2, 2 with no first are refused). With a
+    ``field_size`` larger than the ranks listed (the file lists only part of the field), the
+    ranks must be part of some competition ranking of that many players: gaps are the players
+    not listed, but a tie still takes its places (two players tied 3rd take 3rd and 4th, so the
+    next rank is 5th or below) and the last tie must end within the field. Returns the index (in
+    ``ranks``) of the first rank that breaks the rule and the message.
+    """
+    n = len(ranks) if field_size is None else field_size
+    order = sorted(range(len(ranks)), key=lambda i: ranks[i])
+    shown = ", ".join(str(ranks[i]) for i in order[:12]) + (", …" if len(order) > 12 else "")
+    explicit = field_size is not None and field_size != len(ranks)
+    rule = (
+        "part of a competition ranking of the field (a tie takes its places)"
+        if explicit
+        else "a competition ranking (1, 2, 2, 4 …; give a players column if the field was larger)"
+    )
+    place = 1  # the best place the next rank may take
+    i = 0
+    while i < len(order):
+        rank = ranks[order[i]]
+        j = i
+        while j < len(order) and ranks[order[j]] == rank:
+            j += 1
+        if rank < place or (not explicit and rank != place):
+            return order[i], f"ranks {shown} are not {rule}"
+        place = rank + (j - i)
+        if place - 1 > n:
+            return order[i], (
+                f"{j - i} players ranked {rank} take places {rank}–{place - 1}, beyond the "
+                f"{n} players of the event"
+            )
+        i = j
+    return None

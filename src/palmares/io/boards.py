@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,12 +26,25 @@ from palmares.diplomacy.board import (
     parse_power,
     result_problems,
 )
-from palmares.io.fields import boolean, integer, text
-from palmares.io.tables import Column, Row, RowProblems, read_rows
+from palmares.io import limits
+from palmares.io.fields import boolean, bounded_text, integer, proper_name
+from palmares.io.tables import Column, Row, RowProblems, check_spellings, read_rows
+from palmares.io.tournament import team_lines
 
-__all__ = ["BoardsFile", "read_boards_csv", "read_boards_json", "read_teams_csv"]
+__all__ = [
+    "TEAM_SIZE",
+    "BoardsFile",
+    "read_boards_csv",
+    "read_boards_json",
+    "read_teams_csv",
+    "team_problems",
+]
 
-YEAR = integer(1901, 2100)
+#: Players in a team (seed 002, "Teams": teams of three).
+TEAM_SIZE = 3
+
+YEAR = integer(1901, 2100, limit=limits.YEAR)
+PLAYER = proper_name(limits.PLAYER_NAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +63,11 @@ class BoardsFile:
 
 def _board_columns(powers: tuple[str, ...], total: int, results: bool = True) -> list[Column]:
     return [
-        Column("round", integer(1), required=True),
-        Column("board", text, required=True),
+        Column("round", integer(1, limit=limits.ROUND), required=True),
+        Column("board", bounded_text(limits.BOARD_LABEL), required=True),
         Column("power", lambda v: parse_power(v, powers), required=True),
-        Column("player", text, required=True),
-        Column("centres", integer(0, total), required=results, default=0),
+        Column("player", PLAYER, required=True),
+        Column("centres", integer(0, total, limit=limits.CENTRES), required=results, default=0),
         Column("eliminated", YEAR),
         Column("final_year", YEAR),
         Column("draw", boolean, default=False),
@@ -76,6 +90,10 @@ def read_boards_csv(
     name = str(path)
     rows = read_rows(path, _board_columns(powers, total_centres, results))
     problems = RowProblems(name)
+    if not rows:
+        # Nothing to score, and an import would empty a stored tournament (issue 13).
+        problems.add(None, None, "no boards: the file has a header row only")
+    check_spellings(rows, ("player",), problems)
     by_board: dict[tuple[int, str], list[Row]] = defaultdict(list)
     for row in rows:
         by_board[(row["round"], row["board"])].append(row)
@@ -166,12 +184,17 @@ def _natural(board: str) -> tuple[int, str]:
     return (int(board), "") if board.isdigit() else (10**9, board)
 
 
+TEAM_COLUMNS = [
+    Column("team", bounded_text(limits.TEAM_NAME), required=True),
+    Column("player", PLAYER, required=True),
+]
+
+
 def read_teams_csv(path: Path | str) -> dict[str, tuple[str, ...]]:
     """Read ``teams.csv`` (``team``, ``player``): team name → its players, in file order."""
-    rows = read_rows(
-        path, [Column("team", text, required=True), Column("player", text, required=True)]
-    )
+    rows = read_rows(path, TEAM_COLUMNS)
     problems = RowProblems(str(path))
+    check_spellings(rows, ("player",), problems)
     teams: dict[str, list[str]] = defaultdict(list)
     team_of: dict[str, tuple[str, int]] = {}
     for row in rows:
@@ -184,6 +207,32 @@ def read_teams_csv(path: Path | str) -> dict[str, tuple[str, ...]]:
         teams[row["team"]].append(player)
     problems.raise_if_any()
     return {team: tuple(players) for team, players in teams.items()}
+
+
+def team_problems(
+    players: Collection[str], teams: Mapping[str, tuple[str, ...]], path: Path | str
+) -> list[Problem]:
+    """What is wrong with ``teams`` (read from ``path`` by :func:`read_teams_csv`) for a
+    tournament whose boards seat ``players``: a team of more than three, a member on no board.
+    The standings command and the import of boards with teams both check it."""
+    lines = team_lines(path)
+    problems: list[Problem] = []
+    for team, members in teams.items():
+        if len(members) > TEAM_SIZE:
+            problems.append(
+                Problem(
+                    str(path),
+                    lines[members[TEAM_SIZE]],
+                    "team",
+                    f"{team} has {len(members)} players (teams are three)",
+                )
+            )
+        problems.extend(
+            Problem(str(path), lines[p], "player", f"{p} (team {team}) plays no board")
+            for p in members
+            if p not in players
+        )
+    return problems
 
 
 def read_boards_json(

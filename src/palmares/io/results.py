@@ -6,8 +6,11 @@ more than one), ``players`` (field size; default: the rows of that event), ``wor
 (default no), ``coefficient`` (a stored tournament value overriding the formula). Tied players
 share a rank (1, 2, 2, 4).
 
-Strict: besides every bad cell (a bad date, a rank below 1 …), the file is rejected, naming file
-and line, when a rank is above the event's number of players, the same player appears twice in an
+Strict: besides every bad cell (a bad date, a rank below 1, a value too large for its database
+column …), the file is rejected, naming file and line, when a rank is above the event's number of
+players, the ranks of an event are not a competition ranking (1, 2, 2, 4; with an explicit
+``players`` above the rows: not part of one, ``core.ranking.ranking_problem``; issue 16), two
+events share a name and a date, the same player appears twice in an
 event, ``players`` is below the number of rows of its event, or the rows of one event disagree on
 its date, name, rounds, players, world championship, coefficient, country or place (an empty
 optional cell agrees with anything).
@@ -21,31 +24,37 @@ is an error naming both. A player's nationality is the one on their most recent 
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from palmares.io.fields import boolean, decimal, integer, iso_date, text
+from palmares.core.ranking import ranking_problem
+from palmares.io import limits
+from palmares.io.fields import boolean, bounded_text, decimal, integer, iso_date, proper_name
 from palmares.io.tables import Column, Row, RowProblems, read_rows
 from palmares.ratings.events import Event, Placement, Player, Results, event_order_key
 from palmares.ratings.players import normalise_name
 
-__all__ = ["COLUMNS", "read_results"]
+__all__ = ["COLUMNS", "NAME_KEY_PREFIX", "read_results"]
+
+#: The key of a player without a ``player_id``: this prefix and the name's key.
+NAME_KEY_PREFIX = "name:"
 
 COLUMNS = [
-    Column("event", text, required=True),
+    Column("event", proper_name(limits.EVENT_NAME), required=True),
     Column("date", iso_date, required=True),
-    Column("player", text, required=True),
-    Column("rank", integer(1), required=True),
-    Column("event_id", text),
-    Column("player_id", text),
-    Column("nationality", text),
-    Column("country", text),
-    Column("place", text),
-    Column("rounds", integer(1)),
-    Column("players", integer(1)),
+    Column("player", proper_name(limits.PLAYER_NAME), required=True),
+    Column("rank", integer(1, limit=limits.RANK), required=True),
+    Column("event_id", bounded_text(limits.EVENT_ID)),
+    Column("player_id", bounded_text(limits.PLAYER_ID)),
+    Column("nationality", bounded_text(limits.NATIONALITY)),
+    Column("country", bounded_text(limits.COUNTRY)),
+    Column("place", bounded_text(limits.PLACE)),
+    Column("rounds", integer(1, limit=limits.ROUNDS)),
+    Column("players", integer(1, limit=limits.FIELD_SIZE)),
     Column("world_championship", boolean),
-    Column("coefficient", decimal(Decimal(0))),
+    Column("coefficient", decimal(Decimal(0), limit=limits.COEFFICIENT)),
 ]
 
 _EVENT_FIELDS = (
@@ -81,7 +90,7 @@ def _player_keys(rows: list[Row], problems: RowProblems) -> list[str]:
                 "player",
                 f"{row['player']!r} matches two player ids, {named}: give a player_id",
             )
-        keys.append(next(iter(ids)) if len(ids) == 1 else f"name:{norm}")
+        keys.append(next(iter(ids)) if len(ids) == 1 else NAME_KEY_PREFIX + norm)
     return keys
 
 
@@ -134,6 +143,12 @@ def _event(
         if row["rank"] > n:
             problems.add(row.line, "rank", f"{row['rank']} is above the {n} players of the event")
             ok = False
+    if ok:
+        wrong = ranking_problem([row["rank"] for row, _ in members], agreed.get("players"))
+        if wrong is not None:
+            index, message = wrong
+            problems.add(members[index][0].line, "rank", f"{first['event']!r}: {message}")
+            ok = False
     if not ok:
         return None
     placements = tuple(
@@ -168,11 +183,22 @@ def read_results(path: Path | str) -> Results:
         groups[("id", eid) if eid is not None else ("name", row["event"])].append((row, key))
     events: list[Event] = []
     by_key: dict[str, int] = {}
+    by_name_date: dict[tuple[str, date], int] = {}
     for (kind, ident), members in groups.items():
         event = _event(members, ident if kind == "id" else None, problems)
         if event is None:
             continue
         events.append(event)
+        # One event per name and date (the database's rule, Event.name + Event.date).
+        line = members[0][0].line
+        twin = by_name_date.setdefault((event.name, event.date), line)
+        if twin != line:
+            problems.add(
+                line,
+                "event_id",
+                f"{event.name!r} on {event.date.isoformat()} is also the event of line {twin}: "
+                "two events need two names or two dates",
+            )
         if event.key in by_key:
             problems.add(
                 members[0][0].line,

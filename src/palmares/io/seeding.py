@@ -11,17 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from palmares.diplomacy.seeding.problem import Entrant
-from palmares.io.fields import integer, text
-from palmares.io.tables import Column, RowProblems, read_rows
+from palmares.io import limits
+from palmares.io.fields import bounded_text, integer, proper_name
+from palmares.io.tables import Column, RowProblems, check_spellings, read_rows
 
 __all__ = ["read_pairs_csv", "read_players_csv"]
 
 
-def _name(value: str) -> str:
-    name = text(value)
-    if not name:
-        raise ValueError("a name is required")
-    return name
+_name = proper_name(limits.PLAYER_NAME)
 
 
 def read_players_csv(path: Path | str) -> tuple[Entrant, ...]:
@@ -31,10 +28,11 @@ def read_players_csv(path: Path | str) -> tuple[Entrant, ...]:
         [
             Column("player", _name, required=True),
             Column("boards", integer(0, 2)),
-            Column("team", text),
+            Column("team", bounded_text(limits.TEAM_NAME)),
         ],
     )
     problems = RowProblems(str(path))
+    check_spellings(rows, ("player",), problems)
     seen: dict[str, int] = {}
     entrants: list[Entrant] = []
     for row in rows:
@@ -57,6 +55,7 @@ def read_pairs_csv(path: Path | str) -> tuple[tuple[str, str], ...]:
         [Column("player_a", _name, required=True), Column("player_b", _name, required=True)],
     )
     problems = RowProblems(str(path))
+    check_spellings(rows, ("player_a", "player_b"), problems)
     pairs: list[tuple[str, str]] = []
     for row in rows:
         a, b = row["player_a"], row["player_b"]

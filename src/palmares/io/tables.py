@@ -16,12 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from palmares.core.errors import InputError, Problem
+from palmares.core.names import name_key
 from palmares.core.progress import report
 from palmares.io.fields import text
 
-__all__ = ["Column", "Row", "RowProblems", "read_rows", "read_table"]
+__all__ = ["Column", "Row", "RowProblems", "check_spellings", "read_rows", "read_table"]
 
 MAX_PROBLEMS = 50
+#: The longest cell a file may hold: the csv module's field limit, for workbooks too.
+MAX_CELL = csv.field_size_limit()
 #: Rows between two progress reports (see :mod:`palmares.core.progress`).
 PROGRESS_EVERY = 10_000
 
@@ -77,27 +80,46 @@ def _raw_rows(path: Path) -> list[list[str]]:
         decoded = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError.at(str(path), None, None, f"not UTF-8 text ({exc.reason})") from None
-    return [list(r) for r in csv.reader(io.StringIO(decoded, newline=""))]
+    reader = csv.reader(io.StringIO(decoded, newline=""))
+    rows: list[list[str]] = []
+    try:
+        for r in reader:
+            rows.append(r)
+    except csv.Error as exc:
+        message = str(exc)
+        if "field limit" in message:
+            message = f"a cell longer than {MAX_CELL:,} characters (the most a CSV cell may hold)"
+        raise InputError.at(str(path), reader.line_num or None, None, message) from None
+    return rows
 
 
 def _xlsx_rows(path: Path) -> list[list[str]]:
     import openpyxl  # imported here: only workbook input needs it
 
+    rows: list[list[str]] = []
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds for a bad workbook
-        raise InputError.at(str(path), None, None, f"not a readable workbook ({exc})") from None
-    sheet = book.worksheets[0]
-    rows: list[list[str]] = []
-    for cells in sheet.iter_rows(values_only=True):
-        rows.append(["" if c is None else _cell_text(c) for c in cells])
-    book.close()
+        try:
+            if not book.worksheets:
+                raise InputError.at(str(path), None, None, "the workbook has no sheet")
+            for cells in book.worksheets[0].iter_rows(values_only=True):
+                rows.append(["" if c is None else _cell_text(c) for c in cells])
+        finally:
+            book.close()
+    except InputError:
+        raise
+    except Exception as exc:  # openpyxl (and zipfile, lxml) raise many kinds for a bad workbook
+        reason = str(exc)[:200] or type(exc).__name__
+        raise InputError.at(str(path), None, None, f"not a readable workbook ({reason})") from None
     return rows
 
 
 def _cell_text(cell: object) -> str:
     if isinstance(cell, float) and cell.is_integer():
         return str(int(cell))
+    if isinstance(cell, float):
+        # repr keeps every digit; an exponent (1e+20) or nan/inf is then refused by the parsers.
+        return repr(cell)
     if hasattr(cell, "isoformat"):
         return str(cell.isoformat())
     return str(cell)
@@ -130,7 +152,10 @@ def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: st
             continue
         if h not in known:
             expected = ", ".join(c.name for c in columns)
-            problems.add(header_index + 1, h, f"unknown column (expected: {expected})")
+            # One line per problem: a header cell with a line break inside is shown on one line.
+            flat = repr(h)[1:-1] if not h.isprintable() else h
+            shown = flat if len(flat) <= 40 else flat[:40] + "…"
+            problems.add(header_index + 1, shown, f"unknown column (expected: {expected})")
         elif h in positions:
             problems.add(header_index + 1, h, "column appears twice")
         else:
@@ -158,6 +183,12 @@ def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: st
         for c in columns:
             pos = positions.get(c.name.lower())
             cell = cells[pos].strip() if pos is not None and pos < len(cells) else ""
+            if len(cell) > MAX_CELL:
+                problems.add(line, c.name, f"a cell longer than {MAX_CELL:,} characters")
+                continue
+            if "\x00" in cell:
+                problems.add(line, c.name, "contains a NUL character (binary data?)")
+                continue
             if cell == "":
                 if c.required:
                     problems.add(line, c.name, "a value is required")
@@ -173,3 +204,24 @@ def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: st
     problems.raise_if_any()
     report(label, total, total)
     return rows
+
+
+def check_spellings(rows: Sequence[Row], columns: Sequence[str], problems: RowProblems) -> None:
+    """One spelling per player in a file: names with the same key (``core.names.name_key``:
+    case, accents and spaces aside) are one person in the database, so a second spelling would
+    make one person two players in the analysis and one player with two seats on import. Adds a
+    problem at each row that spells a name otherwise than its first row."""
+    first: dict[str, tuple[str, int]] = {}
+    for row in rows:
+        for column in columns:
+            value = row.values.get(column)
+            if not isinstance(value, str) or not value:
+                continue
+            spelled, line = first.setdefault(name_key(value), (value, row.line))
+            if spelled != value:
+                problems.add(
+                    row.line,
+                    column,
+                    f"{value!r} is {spelled!r} of line {line} spelled otherwise: names that "
+                    "differ only in case, accents or spaces are one player; spell them alike",
+                )

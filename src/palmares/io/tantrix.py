@@ -41,8 +41,10 @@ from pathlib import Path
 from typing import Any
 
 from palmares.core.errors import InputError, Problem
-from palmares.io.fields import boolean, decimal, integer, iso_date, text
-from palmares.io.tables import Column, Row, RowProblems, read_rows
+from palmares.core.names import name_key
+from palmares.io import limits
+from palmares.io.fields import boolean, bounded_text, decimal, integer, iso_date, proper_name
+from palmares.io.tables import Column, Row, RowProblems, check_spellings, read_rows
 from palmares.tantrix.match import Match
 from palmares.tantrix.rating_list import ESTABLISHED_GAMES, RatingEntry
 from palmares.tantrix.tournament_points import GAME_POINTS, GamePoints, game_points
@@ -50,22 +52,29 @@ from palmares.tantrix.tournament_points import GAME_POINTS, GamePoints, game_poi
 __all__ = ["check_own_rating", "read_matches_csv", "read_names_csv", "read_ratings_csv"]
 
 NON_NEGATIVE = decimal(Decimal(0))
+PLAYER = proper_name(limits.PLAYER_NAME)
+TP = decimal(Decimal(0), limit=limits.TOURNAMENT_POINTS)
+#: Tile scores and minutes are not stored; these bounds only keep out nonsense.
+TILE_SCORE = integer(0, 9999)
+MINUTES = decimal(Decimal(0), Decimal(9999))
+#: A rating, well inside its column once read as a float by the engine.
+RATING = decimal(Decimal(-(10**9)), Decimal(10**9), limit=limits.RATING)
 
 MATCH_COLUMNS = [
-    Column("event", text, default=""),
+    Column("event", proper_name(limits.EVENT_NAME), default=""),
     Column("date", iso_date),
-    Column("round", text, default=""),
-    Column("player_a", text, required=True),
-    Column("player_b", text, required=True),
-    Column("games", integer(1)),
-    Column("tp_a", NON_NEGATIVE),
-    Column("tp_b", NON_NEGATIVE),
-    Column("score_a", integer(0)),
-    Column("score_b", integer(0)),
-    Column("minutes_a", NON_NEGATIVE),
-    Column("minutes_b", NON_NEGATIVE),
-    Column("game", integer(1)),
-    Column("own_rating", text),
+    Column("round", bounded_text(limits.MATCH_ROUND), default=""),
+    Column("player_a", PLAYER, required=True),
+    Column("player_b", PLAYER, required=True),
+    Column("games", integer(1, limit=limits.GAMES)),
+    Column("tp_a", TP),
+    Column("tp_b", TP),
+    Column("score_a", TILE_SCORE),
+    Column("score_b", TILE_SCORE),
+    Column("minutes_a", MINUTES),
+    Column("minutes_b", MINUTES),
+    Column("game", integer(1, 9999)),
+    Column("own_rating", PLAYER),
     Column("illustrative", boolean, default=False),
 ]
 
@@ -116,6 +125,9 @@ def read_matches_csv(path: Path | str) -> tuple[Match, ...]:
     name = str(path)
     rows = read_rows(path, MATCH_COLUMNS)
     problems = RowProblems(name)
+    if not rows:
+        problems.add(None, None, "no matches: the file has a header row only")
+    check_spellings(rows, ("player_a", "player_b", "own_rating"), problems)
     pending: dict[tuple[str, str, frozenset[str]], _Pending] = {}
     for row in rows:
         a, b = row["player_a"], row["player_b"]
@@ -225,20 +237,38 @@ def _match(p: _Pending) -> Match:
 
 
 def read_ratings_csv(
-    path: Path | str, *, established: int = ESTABLISHED_GAMES
+    path: Path | str,
+    *,
+    established: int = ESTABLISHED_GAMES,
+    matches: Sequence[Match] = (),
 ) -> tuple[RatingEntry, ...]:
-    """Read ``ratings.csv``; raise :class:`InputError` naming every bad line."""
+    """Read ``ratings.csv``; raise :class:`InputError` naming every bad line.
+
+    Given the ``matches`` it rates, a player spelled otherwise than in the matches (the same
+    name key, ``core.names.name_key``) is refused too: the database would take them for one
+    person, the analysis for two."""
     name = str(path)
     rows = read_rows(
         path,
         [
-            Column("player", text, required=True),
-            Column("rating", decimal(), required=True),
-            Column("games", integer(0)),
+            Column("player", PLAYER, required=True),
+            Column("rating", RATING, required=True),
+            Column("games", integer(0, limit=limits.RATED_GAMES)),
             Column("official", boolean),
         ],
     )
     problems = RowProblems(name)
+    check_spellings(rows, ("player",), problems)
+    spelled = {name_key(p): p for m in matches for p in m.players}
+    for row in rows:
+        other = spelled.get(name_key(row["player"]), row["player"])
+        if other != row["player"]:
+            problems.add(
+                row.line,
+                "player",
+                f"{row['player']!r} is {other!r} of the matches spelled otherwise: "
+                "spell them alike",
+            )
     seen: dict[str, int] = {}
     entries: list[RatingEntry] = []
     for row in rows:
@@ -280,9 +310,10 @@ def check_own_rating(
 def read_names_csv(path: Path | str) -> dict[str, str]:
     """Read ``players.csv`` (``player`` as in the matches, ``name`` in full): player → name."""
     rows = read_rows(
-        path, [Column("player", text, required=True), Column("name", text, required=True)]
+        path, [Column("player", PLAYER, required=True), Column("name", PLAYER, required=True)]
     )
     problems = RowProblems(str(path))
+    check_spellings(rows, ("player",), problems)
     names: dict[str, str] = {}
     first: dict[str, int] = {}
     for row in rows:

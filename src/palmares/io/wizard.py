@@ -27,35 +27,38 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from palmares.core.ranking import competition_ranks
-from palmares.io.fields import boolean, integer, iso_date, text
-from palmares.io.tables import Column, Row, RowProblems, read_rows
+from palmares.io import limits
+from palmares.io.fields import boolean, bounded_text, integer, iso_date, proper_name
+from palmares.io.tables import Column, Row, RowProblems, check_spellings, read_rows
 from palmares.wizard.game import Finish, Game
 from palmares.wizard.tournament import Placing, Tournament
 from palmares.wizard.triad import TriadGame
 
 __all__ = ["read_games", "read_tournaments", "read_triads"]
 
+PLAYER = proper_name(limits.PLAYER_NAME)
+
 GAME_COLUMNS = [
     Column("date", iso_date, required=True),
-    Column("game", text, required=True),
-    Column("player", text, required=True),
-    Column("score", integer()),
-    Column("place", integer(1, 6)),
+    Column("game", bounded_text(limits.GAME_CODE), required=True),
+    Column("player", PLAYER, required=True),
+    Column("score", integer(limit=limits.SCORE)),
+    Column("place", integer(1, 6, limit=limits.GAME_PLACE)),
 ]
 
 TOURNAMENT_COLUMNS = [
-    Column("tournament", text, required=True),
+    Column("tournament", proper_name(limits.EVENT_NAME), required=True),
     Column("date", iso_date, required=True),
-    Column("player", text, required=True),
-    Column("place", integer(1), required=True),
-    Column("games_finished", integer(0)),
+    Column("player", PLAYER, required=True),
+    Column("place", integer(1, limit=limits.TOURNAMENT_PLACE), required=True),
+    Column("games_finished", integer(0, limit=limits.GAMES_FINISHED)),
     Column("invitational", boolean, default=False),
 ]
 
 TRIAD_COLUMNS = [
-    Column("tournament", text, required=True),
-    Column("player", text, required=True),
-    Column("score", integer()),
+    Column("tournament", proper_name(limits.EVENT_NAME), required=True),
+    Column("player", PLAYER, required=True),
+    Column("score", integer(limit=limits.TRIAD_SCORE)),
     Column("place", integer(1, 3)),
 ]
 
@@ -135,6 +138,7 @@ def read_games(path: Path | str) -> tuple[Game, ...]:
     """Read ``games.csv``: every game, in the order of its first row."""
     rows = read_rows(path, GAME_COLUMNS)
     problems = RowProblems(str(path))
+    check_spellings(rows, ("player",), problems)
     games: list[Game] = []
     for game_id, game_rows in _group(rows, "game").items():
         what = f"game {game_id}"
@@ -157,6 +161,7 @@ def read_tournaments(path: Path | str) -> tuple[Tournament, ...]:
     """Read ``tournament.csv``: every tournament, in the order of its first row."""
     rows = read_rows(path, TOURNAMENT_COLUMNS)
     problems = RowProblems(str(path))
+    check_spellings(rows, ("player",), problems)
     tournaments: list[Tournament] = []
     for name, t_rows in _group(rows, "tournament").items():
         first = t_rows[0]
@@ -205,6 +210,7 @@ def read_triads(path: Path | str) -> dict[str, TriadGame]:
     """Read ``triad.csv``: the TRIAD game of each tournament that played one."""
     rows = read_rows(path, TRIAD_COLUMNS)
     problems = RowProblems(str(path))
+    check_spellings(rows, ("player",), problems)
     triads: dict[str, TriadGame] = {}
     for name, t_rows in _group(rows, "tournament").items():
         if _check_finishes(f"the TRIAD of {name}", t_rows, problems, 3, 3):

@@ -7,22 +7,19 @@ normalisation finds a player or an event asked for on the command line or the we
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 
 from palmares.core.errors import PalmaresError
+from palmares.core.names import name_key
 from palmares.ratings.events import Event, Player
 
 __all__ = ["find_event", "find_player", "normalise_name"]
 
 
-@lru_cache(maxsize=65536)
 def normalise_name(name: str) -> str:
-    """``"  Édi   Birsan "`` → ``"edi birsan"``: accents dropped, case folded, spaces collapsed."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(bare.casefold().split())
+    """``"  Édi   Birsan "`` → ``"edi birsan"``: accents dropped, case folded, spaces collapsed
+    (the one rule of :func:`palmares.core.names.name_key`)."""
+    return name_key(name)
 
 
 def find_player(players: Mapping[str, Player], wanted: str) -> Player:

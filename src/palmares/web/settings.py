@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "palmares.web.events",
     "palmares.web.ratinglists",
     "palmares.web.tournaments",
+    "palmares.web.chaosgames",
     "palmares.web.tantrixdb",
     "palmares.web.wizarddb",
     "palmares.web.accounts",

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -38,6 +40,20 @@ def test_two_rounds_through_csv(cli: Cli, write: Write) -> None:
     assert quality["pairs who had met once"] == 15 and quality["power repeats"] == 0
     assert len(data["repeated_pairs"]) == 15 and data["power_repeats"] == []
     assert any("spread over 3 boards, still seat at least 15 pairs" in x for x in data["explain"])
+    # Issue 20: the worst pair's bounds and what the plan reaches (seven rounds foreseen by
+    # default: 42 meetings each over 20 opponents give 3; the plan reaches it).
+    assert quality["lower bound on the worst pair's times met before"] == 0
+    assert quality["lower bound on the pairs meeting again"] == 15
+    assert quality["lower bound on the worst pair by round 7"] == 3
+    assert quality["worst pair by round 7: times met (played and foreseen)"] == 3
+    extra = quality["extra meetings by round 7 (played and foreseen)"]
+    assert any(
+        n.startswith(
+            "worst pair: seated 3 times by the end of round 7, rounds 3–7 foreseen (the "
+            f"bound: no call can do better than 3 times); {extra} extra meetings in all."
+        )
+        for n in data["notes"]
+    )
 
 
 def test_table_output_with_keep_apart_teams_and_top_board(cli: Cli, write: Write) -> None:
@@ -103,3 +119,32 @@ def test_six_rounds_through_csv_repeat_no_power(cli: Cli, write: Write) -> None:
     seen = list(csv.DictReader(io.StringIO(history)))
     assert len(seen) == 6 * 21
     assert len({(r["player"], r["power"]) for r in seen}) == 6 * 21
+
+
+def test_the_board_call_loads_only_what_seeding_needs(write: Write) -> None:
+    # Issue 20: `palmares diplomacy seed` imports neither the other games nor the site nor the
+    # other diplomacy commands (the command line within half a second of the call in process).
+    players = write("players.csv", PLAYERS)
+    code = (
+        "import sys; from palmares.cli.main import main; "
+        f"rc = main(['diplomacy', 'seed', {str(players)!r}, '--round', '1', '--format', 'csv']); "
+        "print(rc, sorted(m for m in sys.modules if m.startswith('palmares.')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()[-1]
+    rc, loaded = out.split(" ", 1)
+    assert rc == "0" and "'palmares.cli.diplomacy.seeding'" in loaded
+    for other in (
+        "palmares.cli.dip_pouch",
+        "palmares.cli.tantrix",
+        "palmares.cli.wizard",
+        "palmares.cli.web",
+        "palmares.cli.diplomacy.boards",
+        "palmares.cli.diplomacy.systems",
+        "palmares.web",
+        "palmares.ratings",
+        "palmares.tantrix",
+        "palmares.wizard",
+    ):
+        assert f"'{other}'" not in loaded and f"'{other}." not in loaded

@@ -21,8 +21,8 @@ from palmares.diplomacy.aggregation.base import ROUND_COLUMNS, figure
 from palmares.diplomacy.chaos import ChaosGame
 from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, prizes
 from palmares.diplomacy.scoring import get_system
-from palmares.io.boards import read_boards_csv, read_boards_json, read_teams_csv
-from palmares.io.tournament import read_chaos_csv, read_declines_csv, team_lines
+from palmares.io.boards import read_boards_csv, read_boards_json, read_teams_csv, team_problems
+from palmares.io.tournament import read_chaos_csv, read_declines_csv
 
 __all__ = ["app", "board_score", "standings"]
 
@@ -161,22 +161,7 @@ def _check_names(
 ) -> None:
     problems: list[Problem] = []
     if team_map is not None and teams is not None:
-        lines = team_lines(teams)
-        for team, members in team_map.items():
-            if len(members) > 3:
-                problems.append(
-                    Problem(
-                        str(teams),
-                        lines[members[3]],
-                        "team",
-                        f"{team} has {len(members)} players (teams are three)",
-                    )
-                )
-            problems.extend(
-                Problem(str(teams), lines[p], "player", f"{p} (team {team}) plays no board")
-                for p in members
-                if p not in players
-            )
+        problems.extend(team_problems(players, team_map, teams))
     problems.extend(
         Problem(str(declines), d.line, "player", f"{d.player} plays no board")
         for d in decline_rows

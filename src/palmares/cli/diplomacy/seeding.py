@@ -14,7 +14,7 @@ import typer
 from palmares.cli.common import FormatOption
 from palmares.cli.diplomacy import app
 from palmares.cli.output import Col, Format, Report, Table, emit
-from palmares.core.errors import PalmaresError
+from palmares.core.errors import InputError, PalmaresError
 from palmares.diplomacy.seeding import SeedingProblem, board_call
 from palmares.diplomacy.seeding.problem import Fill
 from palmares.diplomacy.seeding.report import quality_rows, summary
@@ -47,7 +47,9 @@ def seed(
     seed_: Annotated[
         int, typer.Option("--seed", help="Seed of the search (same seed, same call).")
     ] = 0,
-    time_limit: Annotated[float, typer.Option(help="Seconds the search may take at most.")] = 2.0,
+    time_limit: Annotated[
+        float, typer.Option(help="Processor seconds the search may take at most.")
+    ] = 2.0,
     rounds: Annotated[
         int | None,
         typer.Option(
@@ -75,7 +77,13 @@ def seed(
         fill=fill_,
         rounds=rounds,
     )
-    call = board_call(problem, seed=seed_, time_limit=time_limit)
+    try:
+        call = board_call(problem, seed=seed_, time_limit=time_limit)
+    except InputError:
+        raise
+    except PalmaresError as exc:
+        # The field cannot be seated as listed: say which file lists it.
+        raise PalmaresError(f"{players}: {exc}") from None
     q = call.quality
     report = Report(
         tables=[

@@ -7,10 +7,11 @@ seats on different boards; its cost change needs only the two boards (``W`` is t
 both their boards (:func:`.objective.double_meetings`).
 
 The annealing runs a fixed number of moves with the temperature falling geometrically from
-``T_START`` to ``T_END``; the first seat of a move is drawn up to ``FOCUS`` times until one that
-costs something turns up; once the lower bound is reached the run stops. Random numbers come
-from a small generator seeded by the caller, so a seed and a budget give one result; the caller
-runs the moves in slices to watch its clock.
+``T_START`` to ``T_END`` times ``unit`` (the cost of one pair meeting again, see
+:class:`.objective.PairLevels`); the first seat of a move is drawn up to ``FOCUS`` times until
+one that costs something turns up; once the lower bound is reached the run stops. Random numbers
+come from a small generator seeded by the caller, so a seed and a budget give one result; the
+caller runs the moves in slices to watch its clock.
 """
 
 from __future__ import annotations
@@ -134,6 +135,7 @@ def anneal_slice(
     budget: int,
     bound: int,
     hard: int,
+    unit: float,
     rng: NDArray[np.uint64],
 ) -> int:  # pragma: no cover - compiled
     """Moves ``start`` to ``stop`` (of ``budget``) of the annealing, in place.
@@ -142,7 +144,7 @@ def anneal_slice(
     moves made (fewer than asked when the best cost reached ``bound``)."""
     nm = movable.shape[0]
     step = (T_END / T_START) ** (1.0 / budget)
-    scale = T_START * (T_END / T_START) ** (start / budget)
+    scale = unit * T_START * (T_END / T_START) ** (start / budget)
     for move in range(start, stop):
         if state[1] <= bound:
             return move - start

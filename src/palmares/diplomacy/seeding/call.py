@@ -8,11 +8,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from palmares.core.errors import PalmaresError
+from palmares.diplomacy.board import PlayedBoard, Seat
 from palmares.diplomacy.seeding.colouring import Line, colour
 from palmares.diplomacy.seeding.fresh import regroup
 from palmares.diplomacy.seeding.lower_bound import LowerBound
-from palmares.diplomacy.seeding.objective import Quality, evaluate
-from palmares.diplomacy.seeding.plan import Foreseen, foresee, last_round
+from palmares.diplomacy.seeding.objective import Quality, evaluate, times
+from palmares.diplomacy.seeding.plan import Foreseen, foresee, last_round, plan_cost
 from palmares.diplomacy.seeding.powers import assign_powers
 from palmares.diplomacy.seeding.problem import SeedingProblem
 
@@ -44,6 +45,12 @@ class BoardCall:
     moves: int
     seconds: float
     stopped_by_time: bool
+    #: The rounds played and foreseen, to the last (``plan_rounds``): the most meetings of one
+    #: pair and the extra meetings (Σ over pairs of max(0, times met − 1)) they add up to, the
+    #: bound on the first being ``bound.worst.event`` (issue 20).
+    plan_worst: int = 0
+    plan_extra: int = 0
+    plan_rounds: int = 0
 
 
 def board_call(
@@ -52,7 +59,7 @@ def board_call(
     seed: int = 0,
     time_limit: float = 2.0,
     moves: int | None = None,
-    clock: Callable[[], float] = time.monotonic,
+    clock: Callable[[], float] = time.thread_time,
 ) -> BoardCall:
     """Seat the round: the boards of this round and of the rounds to come (:func:`.foresee`),
     then powers for all of them at once (:func:`.colour`), this round's given.
@@ -64,7 +71,7 @@ def board_call(
         raise PalmaresError(f"the time limit must be positive, got {time_limit}")
     if problem.rounds is not None and problem.rounds < 1:
         raise PalmaresError(f"the number of rounds must be at least 1, got {problem.rounds}")
-    start = clock()
+    start = time.perf_counter()
     plan = foresee(problem, seed=seed, time_limit=time_limit, moves=moves, clock=clock)
     now = plan[0]
     prep, bound, found, boards = now.prep, now.bound, now.found, now.boards
@@ -121,6 +128,25 @@ def board_call(
         )
     if prep.top:
         notes.append("board 1 is the fixed top board.")
+    plan_boards = [b for b in problem.history if b.round < problem.round] + [
+        PlayedBoard(f.prep.round, str(b + 1), tuple(Seat("", f.prep.players[i], 0) for i in m))
+        for f in plan
+        for b, m in enumerate(boards if f is now else f.boards)
+    ]
+    plan_worst, plan_extra, _ = plan_cost(plan_boards)
+    worst = bound.worst
+    if worst is not None:
+        last = plan[-1].prep.round
+        span = "" if last == problem.round else f", rounds {problem.round + 1}–{last} foreseen"
+        reached = (
+            f"the bound: no call can do better than {times(worst.event)}"
+            if plan_worst <= worst.event
+            else f"above the bound of {worst.event}, which the search cannot prove reachable"
+        )
+        notes.append(
+            f"worst pair: seated {times(plan_worst)} by the end of round {last}{span} "
+            f"({reached}); {plan_extra} extra meetings in all."
+        )
     stopped = any(f.found.stopped_by_time for f in plan)
     stopped = stopped or len(plan) < last_round(problem) - problem.round + 1
     if stopped:
@@ -138,8 +164,11 @@ def board_call(
         notes=tuple(notes),
         seed=seed,
         moves=found.moves,
-        seconds=clock() - start,
+        seconds=time.perf_counter() - start,
         stopped_by_time=stopped,
+        plan_worst=plan_worst,
+        plan_extra=plan_extra,
+        plan_rounds=plan[-1].prep.round,
     )
 
 

@@ -19,6 +19,24 @@ new to them, the cheapest old opponents they must take cost at least the sum of 
 (times met)²; every pair is counted from both ends, so the sum over players is halved.
 
 A fixed top board costs exactly what it costs; the bounds above apply to the other boards.
+
+**The worst pair** (issue 20) is bounded twice, by player, and the larger governs the call:
+
+- *this round*: a player needs six opponents, so the most-met pair seated together has met at
+  least as often as the sixth-fewest-met opponent the player may sit with;
+- *over the event*: never fewer meetings than a pair has had already, nor than the worst pair
+  seated this round will have; and when everyone plays one board (no sitters, no two-boarders,
+  no fixed top board), as the rounds foreseen do: a player still to play ``g`` rounds up to
+  the last meets ``6g`` more opponents among the players here (their keep-apart partners and
+  team-mates aside); filled up as evenly as possible onto what each pair has met already, some
+  pair reaches at least ``L`` meetings, the least level whose room ``Σ max(0, L − met)`` holds
+  the ``6g``. (With sitters the opponents to come are not known: a sitter of this round may
+  play the next.)
+
+**The fewest pairs meeting again** bounds the extra meetings of the round: by earlier rounds,
+the meetings the groups must bring back (above), each pair within the cap bringing back at most
+``cap`` of them; by player, a player with fewer than six new opponents left takes the others
+from old ones, every pair counted from both ends.
 """
 
 from __future__ import annotations
@@ -26,17 +44,126 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
+import numpy as np
+from numpy.typing import NDArray
+
 from palmares.diplomacy.seeding.problem import Prepared
 
-__all__ = ["LowerBound", "even_squares", "lower_bound", "spread_pairs"]
+
+def times(n: int) -> str:
+    """``once``, ``twice``, ``3 times`` …"""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+__all__ = ["LowerBound", "WorstBound", "even_squares", "lower_bound", "spread_pairs", "worst_bound"]
 
 
 @dataclass(frozen=True, slots=True)
 class LowerBound:
-    """The bound, and how it was reached, in words."""
+    """The bound on Σ (times met before)² (``value``), and how it was reached, in words; with
+    the bound on the worst pair (:func:`worst_bound`) and the fewest pairs meeting again."""
 
     value: int
     explain: tuple[str, ...]
+    worst: WorstBound | None = None
+    #: The fewest pairs seated together this round who met before; and the fewest when no
+    #: pair is seated beyond the worst pair's cap (``worst.met_before``), what the search aims
+    #: at (a call beyond the cap costs more than any within it, see ``objective.PairLevels``).
+    again: int = 0
+    again_within_cap: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class WorstBound:
+    """The worst pair's bounds: ``round`` (times met before, of the most-met pair seated this
+    round), ``event`` (meetings of the most-met pair after the last round, ``final_round``),
+    and ``met_before``, the cap of the call: the most times met before that keeps both."""
+
+    round: int
+    event: int
+    final_round: int
+    explain: tuple[str, ...]
+
+    @property
+    def met_before(self) -> int:
+        return max(self.round, self.event - 1)
+
+
+def _open(prep: Prepared) -> tuple[NDArray[np.int64], NDArray[np.bool_], NDArray[np.int64]]:
+    """The times met (``met[i, j]``), who may sit with whom this round (``open_[i, j]``: both
+    movable, not kept apart) and each player's seats, as arrays (rows of players on the fixed
+    top board or not playing are closed)."""
+    n = len(prep.players)
+    met = np.array(prep.met, dtype=np.int64).reshape(n, n)
+    seats = np.bincount(np.array(prep.entries, dtype=np.int64), minlength=n)
+    movable = seats > 0
+    movable[list(prep.top)] = False
+    open_ = movable[:, None] & movable[None, :]
+    np.fill_diagonal(open_, False)
+    for i, j in prep.forbidden:
+        open_[i, j] = open_[j, i] = False
+    return met, open_, seats
+
+
+def worst_bound(prep: Prepared) -> WorstBound:
+    """The bounds on the worst pair (module docstring): this round, and over the event."""
+    size = prep.board_size
+    met, open_, seats = _open(prep)
+    rows = np.flatnonzero(open_.any(axis=1))
+    this_round = 0
+    if rows.size:
+        big = np.iinfo(np.int64).max
+        closed = np.where(open_[rows], met[rows], big)
+        k = np.minimum(size - 1, open_[rows].sum(axis=1)) - 1
+        kth = np.sort(closed, axis=1)[np.arange(rows.size), k]
+        this_round = int(kth.max())
+    final = max(prep.final_round, prep.round)
+    rounds_left = final - prep.round + 1
+    # Never below a pair who met already, nor below the worst pair seated this round.
+    event = max(int(met.max()) if met.size else 0, this_round + 1 if rows.size else 0)
+    how = "no pair has met more often, nor will the worst pair seated this round"
+    if rows.size and not prep.sitters and not prep.doubles and not prep.top:
+        how = "the opponents each player still meets, spread as evenly as possible, bring some pair"
+        # Everyone plays one board, this round and (as foreseen) every round to the last.
+        need = (size - 1) * seats[rows] * rounds_left
+        level = np.zeros(rows.size, dtype=np.int64)
+        todo = np.ones(rows.size, dtype=np.bool_)
+        m_open = np.where(open_[rows], met[rows], 0)
+        at = 0
+        while todo.any():
+            at += 1
+            room = np.where(open_[rows], np.clip(at - m_open, 0, None), 0).sum(axis=1)
+            done = todo & (room >= need)
+            level[done] = at
+            todo &= ~done
+        event = max(event, int(level.max()))
+    explain = (
+        f"worst pair: a player's sixth-fewest-met opponent this round has met them {this_round} "
+        f"times, so the most-met pair seated has met at least {this_round} times before.",
+        f"worst pair over rounds {prep.round}–{final}: at least {times(event)} ({how}).",
+    )
+    return WorstBound(this_round, event, final, explain)
+
+
+def _fewest_again(prep: Prepared, by_round: int, cap: int) -> tuple[int, int, str]:
+    """The fewest pairs seated this round who met before (module docstring): in all, and when
+    no pair is seated more often than ``cap`` times before."""
+    size = prep.board_size
+    met, open_, seats = _open(prep)
+    most = int(np.where(open_, met, 0).max()) if open_.any() else 0
+    fresh = (open_ & (met == 0)).sum(axis=1)
+    short = np.where(open_.any(axis=1), (size - 1) * seats - fresh, 0)
+    by_player = (int(np.clip(short, 0, None).sum()) + 1) // 2
+    from_rounds = -(-by_round // most) if most > 0 else 0
+    within = -(-by_round // cap) if cap > 0 else by_round
+    pairs = prep.n_boards * size * (size - 1) // 2
+    best = max(from_rounds, by_player)
+    return (
+        best,
+        min(pairs, max(within, by_player)),
+        f"pairs meeting again: at least max({from_rounds}, {by_player}) = {best} (by earlier "
+        f"rounds, each pair bringing back at most {most} of them; by player).",
+    )
 
 
 def spread_pairs(seats: int, boards: int) -> int:
@@ -71,6 +198,7 @@ def lower_bound(prep: Prepared) -> LowerBound:
         lines.append(f"the fixed top board costs {top_cost}.")
 
     by_round = 0
+    meetings = 0
     for rnd in sorted({b.round for b in prep.history}):
         placed: set[int] = set()
         groups: list[int] = []
@@ -86,6 +214,7 @@ def lower_bound(prep: Prepared) -> LowerBound:
                 groups.append(x)
         pairs = sum(spread_pairs(x, free_boards) for x in groups)
         by_round += pairs
+        meetings += pairs
         lines.append(
             f"round {rnd}: groups filling {'+'.join(map(str, groups)) or 'no'} seats, spread "
             f"over {free_boards} boards, still seat at least {pairs} pairs together again."
@@ -122,4 +251,6 @@ def lower_bound(prep: Prepared) -> LowerBound:
         if prep.top
         else f"lower bound: max({by_round}, {by_player}) = {best}"
     )
-    return LowerBound(top_cost + best, tuple(lines))
+    worst = worst_bound(prep)
+    again, within, line = _fewest_again(prep, meetings, worst.met_before)
+    return LowerBound(top_cost + best, (*lines, *worst.explain, line), worst, again, within)

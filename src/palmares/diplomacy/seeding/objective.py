@@ -3,10 +3,20 @@
 1. Hard constraints, never broken: keep-apart pairs and team-mates never share a board (seed 002,
    "Team Tournament"); a two-boarder never sits twice on one board and never plays the same power
    twice in a round. The TD's fixed top board is taken as given.
-2. The pair cost: the sum over pairs seated together of (times met before)², the field's common
-   measure (a pair meeting for the third time costs 4, two pairs meeting for the second time 2).
+2. The pair cost, itself in order (issue 20: "players feel the worst pair first"):
+
+   a. the worst pair: no pair seated more often than the smallest maximum the field and rounds
+      allow (:func:`.lower_bound.worst_bound`); a pair seated beyond it costs more than any
+      number of pairs meeting again within it;
+   b. the fewest extra meetings: the pairs seated together who met before (each is one more
+      meeting than a pair needs; over the event, Σ over pairs of max(0, times met − 1));
+   c. Σ (times met before)², the field's common measure (a pair meeting for the third time
+      costs 4, two pairs meeting for the second time 2): the *objective* of the report.
+
    Two two-boarders seated together on both their boards meet twice in the round; the second
-   meeting counts with the first one included, (m + 1)², as if the boards were played in turn.
+   meeting counts with the first one included (m + 1 times met before), as if the boards were
+   played in turn. The three are folded into one whole number per pair for the search
+   (:class:`PairLevels`).
 3. Power repeats: a player given a power they already played. When one is unavoidable, it goes
    to a player who has played more distinct powers (see :mod:`.powers`).
 """
@@ -17,27 +27,102 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from palmares.diplomacy.seeding.lower_bound import times, worst_bound
 from palmares.diplomacy.seeding.problem import Prepared
 
 __all__ = [
     "HARD",
+    "PairLevels",
     "PowerRepeat",
     "Quality",
     "RepeatedPair",
+    "default_levels",
     "double_meetings",
     "evaluate",
     "pair_cost",
     "pair_weights",
+    "square_weights",
+    "times",
 ]
 
 #: The cost of seating two players who must be kept apart: more than any call's pair cost.
-HARD = 10**9
+HARD = 10**15
+#: Levels above the cap told apart (a pair further beyond it costs as much as this many).
+OVER_LEVELS = 3
 
 
-def pair_weights(prep: Prepared) -> list[list[int]]:
-    """``W[i][j]``: what seating ``i`` with ``j`` costs — (times met)², or :data:`HARD`."""
+@dataclass(frozen=True, slots=True)
+class PairLevels:
+    """The pair cost (module docstring, 2 a–c) as one whole number per pair seated together.
+
+    A pair who met ``m`` times before costs nothing if ``m = 0``; ``count + m²`` if
+    ``m ≤ cap``; beyond the cap, ``over · per_level^(e − 1)`` more, ``e = m − cap`` (up to
+    :data:`OVER_LEVELS`). ``count`` exceeds the largest Σ m² a round can seat, so one extra
+    meeting outweighs any squares; ``over`` exceeds the largest count-and-squares, and
+    ``per_level`` the number of pairs seated, so one pair two beyond the cap outweighs every
+    pair one beyond it. ``cap`` is the most times met before that keeps the worst pair within
+    its bound (the bound on the meetings of the worst pair, less one).
+    """
+
+    cap: int
+    count: int
+    over: int
+    per_level: int
+
+    @staticmethod
+    def squares() -> PairLevels:
+        """Σ (times met before)² alone, the pair cost before issue 20 (for comparisons)."""
+        return PairLevels(cap=2**62, count=0, over=1, per_level=1)
+
+    @staticmethod
+    def of(prep: Prepared, cap: int) -> PairLevels:
+        """The levels for ``prep`` with the worst pair allowed ``cap`` meetings before."""
+        size = prep.board_size
+        pairs = max(1, prep.n_boards * size * (size - 1) // 2)
+        top_m = max((max(row) for row in prep.met), default=0) + 1  # two-boarders' second
+        count = pairs * top_m * top_m + 1
+        over = pairs * (count + top_m * top_m) + 1
+        return PairLevels(max(cap, 0), count, over, pairs + 1)
+
+    def weight(self, m: int) -> int:
+        """What seating a pair who met ``m`` times before costs."""
+        if m <= 0:
+            return 0
+        cost = self.count + m * m
+        if m > self.cap:  # never for squares(): m stays far below 2**62
+            cost += self.over * self.per_level ** (min(m - self.cap, OVER_LEVELS) - 1)
+        return cost
+
+    def parts(self, cost: int) -> tuple[int, int, int]:
+        """``cost`` (a sum of :meth:`weight`) as (over the cap, extra meetings, Σ m²)."""
+        over, rest = divmod(cost, self.over)
+        if not self.count:
+            return 0, 0, cost
+        count, squares = divmod(rest, self.count)
+        return over, count, squares
+
+
+def square_weights(prep: Prepared) -> list[list[int]]:
+    """``W[i][j]``: (times met)², or :data:`HARD` for a pair kept apart — the common measure
+    alone (the baselines of ``bench/seeding.py`` minimise it)."""
+    return _with_hard(prep, [[m * m for m in row] for row in prep.met])
+
+
+def pair_weights(prep: Prepared, levels: PairLevels | None = None) -> list[list[int]]:
+    """``W[i][j]``: what seating ``i`` with ``j`` costs under ``levels`` (module docstring,
+    2 a–c; by default the cap of :func:`.lower_bound.worst_bound`), or :data:`HARD`."""
+    if levels is None:
+        levels = default_levels(prep)
+    return _with_hard(prep, [[levels.weight(m) for m in row] for row in prep.met])
+
+
+def default_levels(prep: Prepared) -> PairLevels:
+    """The levels with the cap at the bound on this round's worst pair."""
+    return PairLevels.of(prep, worst_bound(prep).met_before)
+
+
+def _with_hard(prep: Prepared, weights: list[list[int]]) -> list[list[int]]:
     n = len(prep.players)
-    weights = [[m * m for m in row] for row in prep.met]
     for i in range(n):
         weights[i][i] = HARD
     top = set(prep.top)
@@ -48,27 +133,35 @@ def pair_weights(prep: Prepared) -> list[list[int]]:
 
 
 def pair_cost(
-    prep: Prepared, weights: Sequence[Sequence[int]], boards: Sequence[Sequence[int]]
+    prep: Prepared,
+    weights: Sequence[Sequence[int]],
+    boards: Sequence[Sequence[int]],
+    levels: PairLevels | None = None,
 ) -> int:
-    """The pair cost of ``boards`` under ``weights`` (:func:`pair_weights`: a kept-apart pair
-    costs :data:`HARD`), two two-boarders' second meeting included."""
+    """The pair cost of ``boards`` under ``weights`` (:func:`pair_weights` with ``levels``: a
+    kept-apart pair costs :data:`HARD`), two two-boarders' second meeting included."""
     boards_of: list[list[int]] = [[] for _ in prep.players]
     for b, members in enumerate(boards):
         for i in members:
             boards_of[i].append(b)
     inner = sum(weights[i][j] for members in boards for i, j in combinations(members, 2))
-    return inner + double_meetings(prep, boards_of)
+    return inner + double_meetings(prep, boards_of, levels)
 
 
-def double_meetings(prep: Prepared, boards_of: Sequence[Sequence[int]]) -> int:
-    """The extra cost of two-boarders seated together twice: (m + 1)² − m² = 2m + 1 per pair.
+def double_meetings(
+    prep: Prepared, boards_of: Sequence[Sequence[int]], levels: PairLevels | None = None
+) -> int:
+    """The extra cost of two-boarders seated together twice: the second meeting costs as a pair
+    who met ``m + 1`` times before, so (m + 1)² − m² = 2m + 1 more in Σ m² (``levels`` None),
+    ``levels.weight(m + 1) − levels.weight(m)`` more under ``levels``.
 
     ``boards_of[i]`` lists the boards of player ``i`` this round.
     """
     extra = 0
     for a, b in combinations(prep.doubles, 2):
         if len(set(boards_of[a]) & set(boards_of[b])) >= 2:
-            extra += 2 * prep.met[a][b] + 1
+            m = prep.met[a][b]
+            extra += 2 * m + 1 if levels is None else levels.weight(m + 1) - levels.weight(m)
     return extra
 
 

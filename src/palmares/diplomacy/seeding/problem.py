@@ -85,6 +85,9 @@ class Prepared:
     history: tuple[PlayedBoard, ...]
     notes: tuple[str, ...]
     last: tuple[int, ...] = ()
+    #: The last round of the tournament (``SeedingProblem.rounds``, else the board size, and
+    #: never before this round): the worst pair is bounded over the rounds up to it.
+    final_round: int = 0
 
     @property
     def board_size(self) -> int:
@@ -360,4 +363,7 @@ def prepare(problem: SeedingProblem) -> Prepared:
         history=history,
         notes=tuple(notes),
         last=tuple(last),
+        final_round=max(
+            problem.round, problem.rounds if problem.rounds is not None else len(problem.powers)
+        ),
     )

@@ -4,13 +4,9 @@ meet again and how often, the power repeats, and the lower bound, in figures and
 from __future__ import annotations
 
 from palmares.diplomacy.seeding.call import BoardCall
+from palmares.diplomacy.seeding.objective import times
 
 __all__ = ["quality_rows", "summary", "times"]
-
-
-def times(n: int) -> str:
-    """``once``, ``twice``, ``3 times`` …"""
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def quality_rows(call: BoardCall) -> list[tuple[str, int]]:
@@ -23,8 +19,17 @@ def quality_rows(call: BoardCall) -> list[tuple[str, int]]:
         ("pairs meeting again", len(q.repeated_pairs)),
     ]
     rows += [(f"pairs who had met {times(t)}", n) for t, n in q.repeats_by_times().items()]
+    rows += [("worst pair: times met before", q.worst_pair)]
+    if call.bound.worst is not None:
+        last = call.plan_rounds
+        rows += [
+            ("lower bound on the worst pair's times met before", call.bound.worst.round),
+            ("lower bound on the pairs meeting again", call.bound.again),
+            (f"worst pair by round {last}: times met (played and foreseen)", call.plan_worst),
+            (f"lower bound on the worst pair by round {last}", call.bound.worst.event),
+            (f"extra meetings by round {last} (played and foreseen)", call.plan_extra),
+        ]
     rows += [
-        ("worst pair: times met before", q.worst_pair),
         ("power repeats", len(q.power_repeats)),
         ("boards", len({s.board for s in call.seats})),
         ("sitters", len(call.sitters)),

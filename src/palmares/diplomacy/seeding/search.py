@@ -16,7 +16,10 @@ rounds foreseen at once (see :mod:`.colouring`).
 
 Deterministic for a given seed: the moves come from seeded generators and the budget is a count
 of moves, never a time. The time limit is a guard: if it is reached the search stops with the
-best call so far (and says so), and only then can two runs with the same seed differ.
+best call so far (and says so), and only then can two runs with the same seed differ. It counts
+the processor time of the calling thread (``time.thread_time``; issue 20, our decision): the
+load of other programs on the machine, or of other threads of a web server, never cuts a
+search short, so a call seats what the call before foresaw whatever else the machine does.
 """
 
 from __future__ import annotations
@@ -30,10 +33,10 @@ from itertools import combinations
 import numpy as np
 
 from palmares.diplomacy.seeding.anneal import anneal_slice, descend, double_extra, reseed
-from palmares.diplomacy.seeding.objective import HARD, pair_weights
+from palmares.diplomacy.seeding.objective import HARD, PairLevels, default_levels, pair_weights
 from palmares.diplomacy.seeding.problem import Prepared
 
-__all__ = ["SearchResult", "default_moves", "search"]
+__all__ = ["LAST_MOVES", "LAST_RUNS", "SearchResult", "default_moves", "search"]
 
 #: The fewest moves of one annealing run by default (2,500 per seat, at most MAX_MOVES).
 MIN_MOVES = 60_000
@@ -45,6 +48,10 @@ MAX_RESTARTS = 4
 #: (to choose among them by the round after).
 LOOK_RUNS = 8
 LOOK_MOVES = 500_000
+#: The most runs, and about the most moves in all, of the last round's search (no round after
+#: it to choose by): fresh starts until one reaches the lower bound.
+LAST_RUNS = 8
+LAST_MOVES = 500_000
 #: Moves between two looks at the clock.
 SLICE = 50_000
 
@@ -57,13 +64,15 @@ class SearchResult:
     cost: int
     moves: int
     stopped_by_time: bool
-    #: Other groupings of the same cost found by other runs (when asked for), best first.
+    #: Other groupings found by other runs (when asked for), cheapest first, and their costs.
     alternatives: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    alternative_costs: tuple[int, ...] = ()
 
 
 def _construct(
     prep: Prepared, weights: list[list[int]], rng: random.Random
 ) -> tuple[list[list[int]], list[int]]:
+    """Seats most constrained first, each onto the open board where it costs least."""
     size, n_boards = prep.board_size, prep.n_boards
     boards: list[list[int]] = [[] for _ in range(n_boards)]
     top = set(prep.top)
@@ -79,7 +88,7 @@ def _construct(
         kept_apart[i] += 1
         kept_apart[j] += 1
     present = sorted({prep.entries[e] for e in movable})
-    load = {i: sum(min(weights[i][j], 100) for j in present if j != i) for i in present}
+    load = {i: sum(min(prep.met[i][j] ** 2, 100) for j in present if j != i) for i in present}
     tiebreak = {e: rng.random() for e in movable}
     order = sorted(
         movable,
@@ -113,15 +122,22 @@ def search(
     time_limit: float = 2.0,
     moves: int | None = None,
     bound: int = 0,
-    clock: Callable[[], float] = time.monotonic,
+    clock: Callable[[], float] = time.thread_time,
     every_run: bool = False,
+    levels: PairLevels | None = None,
+    runs: int | None = None,
 ) -> SearchResult:
-    """A grouping for ``prep`` (see the module docstring); ``bound`` stops a run early, and the
-    search too unless ``every_run``: then up to :data:`LOOK_RUNS` runs are made (unless one
-    costs nothing) and the other runs' groupings of the best cost come as ``alternatives``."""
+    """A grouping for ``prep`` (see the module docstring) under the pair cost of ``levels``
+    (default :func:`.objective.default_levels`; ``bound`` and the costs returned are in its
+    units); ``bound`` stops a run early, and the search too unless ``every_run``: then up to
+    :data:`LOOK_RUNS` runs are made (unless one costs nothing) and the other runs' groupings
+    come as ``alternatives``, cheapest first. ``runs`` sets the most runs (default: see the
+    module docstring)."""
     deadline = clock() + time_limit
     rng = random.Random(seed)
-    weights = pair_weights(prep)
+    if levels is None:
+        levels = default_levels(prep)
+    weights = pair_weights(prep, levels)
     w = np.array(weights, dtype=np.int64)
     player = np.array(prep.entries, dtype=np.int64)
     is_double = np.zeros(len(prep.players), dtype=np.bool_)
@@ -132,17 +148,22 @@ def search(
         is_double[i] = True
     pairs = np.array(
         [
-            (*seats_of[a], *seats_of[b], 2 * prep.met[a][b] + 1)
+            (
+                *seats_of[a],
+                *seats_of[b],
+                levels.weight(prep.met[a][b] + 1) - levels.weight(prep.met[a][b]),
+            )
             for a, b in combinations(prep.doubles, 2)
         ],
         dtype=np.int64,
     ).reshape(-1, 5)
     budget = moves if moves is not None else default_moves(prep)
-    runs = max(1, min(MAX_RESTARTS, MAX_MOVES // budget))
+    most = max(1, min(MAX_RESTARTS, MAX_MOVES // budget))
     if every_run:
-        runs = max(runs, min(LOOK_RUNS, LOOK_MOVES // budget))
+        most = max(most, min(LOOK_RUNS, LOOK_MOVES // budget))
     elif moves is not None:
-        runs = 1
+        most = 1
+    runs = most if runs is None else runs
     done, timed_out = 0, False
     found: list[tuple[int, int, Grouping]] = []
     for run in range(runs):
@@ -181,6 +202,7 @@ def search(
                     budget,
                     bound,
                     HARD,
+                    float(levels.count + 1),
                     generator,
                 )
                 done += made
@@ -202,10 +224,14 @@ def search(
     found.sort()
     cost, _, best = found[0]
     others: list[Grouping] = []
+    costs: list[int] = []
+    seen = {_canonical(best)}
     for c, _, grouping in found[1:]:
-        if c == cost and _canonical(grouping) not in {_canonical(g) for g in (best, *others)}:
+        if _canonical(grouping) not in seen:
+            seen.add(_canonical(grouping))
             others.append(grouping)
-    return SearchResult(best, cost, done, timed_out, tuple(others))
+            costs.append(c)
+    return SearchResult(best, cost, done, timed_out, tuple(others), tuple(costs))
 
 
 Grouping = tuple[tuple[int, ...], ...]

@@ -1,7 +1,8 @@
 """Use cases on events: import a results file (all-or-nothing; re-import replaces the event).
 
 The file is read by the same strict reader as ``palmares dip-pouch`` (``palmares.io.results``);
-an event already stored with the same ``event_id``, or the same name and date, is replaced.
+an event already stored with the same ``event_id``, or the same name and date, is replaced, if it
+is an event of the same kind (:func:`stored_event`).
 """
 
 from __future__ import annotations
@@ -12,15 +13,15 @@ from pathlib import Path
 
 from django.db import transaction
 
-from palmares.io.results import read_results
+from palmares.core.errors import InputError
+from palmares.io.results import NAME_KEY_PREFIX, read_results
 from palmares.ratings.events import Results
-from palmares.ratings.players import normalise_name
 from palmares.web.events.models import Event, Result
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
 from palmares.web.ratinglists.services import recompute_dip_pouch
 
-__all__ = ["ImportSummary", "import_results", "replace_results", "save_results"]
+__all__ = ["ImportSummary", "import_results", "replace_results", "save_results", "stored_event"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,36 +35,79 @@ def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary
     """Validate the whole file first, then write it and recompute the ratings in one transaction."""
     results = read_results(path)
     with transaction.atomic():
-        summary = save_results(results)
+        summary = save_results(results, str(path))
         if recompute:
             recompute_dip_pouch()
     return summary
 
 
-def _external_id(key: str, name: str) -> str:
-    """The reader keys a player by ``player_id`` when the file gives one, else by name."""
-    return "" if key == normalise_name(name) else key
+def _external_id(key: str) -> str:
+    """The reader keys a player by ``player_id`` when the file gives one, else by ``name:`` and
+    the name's key; a player without an id is found by that key (``Player.key``), as from every
+    other file (issue 13: it was stored under the external id ``name:…``)."""
+    return "" if key.startswith(NAME_KEY_PREFIX) else key
 
 
-def save_results(results: Results) -> ImportSummary:
-    people = [
-        (p.name, _external_id(p.key, p.name), p.nationality or "") for p in results.players.values()
-    ]
+def stored_event(
+    name: str, day: date, kind: str, where: str, *, event_id: str | None = None
+) -> Event | None:
+    """The stored event that an import of ``name`` on ``day`` (or of ``event_id``) replaces, or
+    ``None``. Replacing needs the same kind (issue 13: an import of results "replaced" a Tantrix
+    event of the same name and date, its matches still attached): another kind is refused with an
+    :class:`InputError` at ``where``. One lookup for every import (results, boards, matches,
+    Wizard tournaments)."""
+    found = Event.objects.filter(external_id=event_id).first() if event_id else None
+    if found is None:
+        found = Event.objects.filter(name=name, date=day).first()
+    elif (found.name, found.date) != (name, day):
+        clash = Event.objects.filter(name=name, date=day).exclude(pk=found.pk).first()
+        if clash is not None:
+            raise InputError.at(
+                where,
+                None,
+                "event_id",
+                f"{event_id!r} is the stored event {found}, but {clash} is another stored "
+                f"event: {name!r} on {day.isoformat()} cannot be both",
+            )
+    if found is not None and found.kind != kind:
+        raise InputError.at(
+            where,
+            None,
+            "event",
+            f"{found} is stored as a {found.get_kind_display()} event: an import of "
+            f"{Event.Kind(kind).label} data may only replace an event of its own kind",
+        )
+    return found
+
+
+def save_results(results: Results, where: str = "results") -> ImportSummary:
+    people = [(p.name, _external_id(p.key), p.nationality or "") for p in results.players.values()]
     players = resolve_players(people)
     by_key = {
-        p.key: players[(_external_id(p.key, p.name), name_key(p.name))]
-        for p in results.players.values()
+        p.key: players[(_external_id(p.key), name_key(p.name))] for p in results.players.values()
     }
     replaced = 0
     rows: list[Result] = []
+    claimed: dict[int, str] = {}
     for data in results.events:
-        event = _find_event(data.event_id, data.name, data.date)
+        event = stored_event(
+            data.name, data.date, Event.Kind.DIPLOMACY, where, event_id=data.event_id
+        )
         if event is None:
             event = Event(name=data.name, date=data.date)
         else:
+            if event.pk in claimed:
+                raise InputError.at(
+                    where,
+                    None,
+                    "event",
+                    f"{data.name!r} and {claimed[event.pk]!r} of the file are both the stored "
+                    f"event {event}",
+                )
+            claimed[event.pk] = data.name
             replaced += 1
             event.results.all().delete()
-        event.external_id = data.event_id or ""
+        event.external_id = data.event_id or event.external_id
         event.kind = Event.Kind.DIPLOMACY
         event.country = data.country or ""
         event.place = data.place or ""
@@ -72,6 +116,7 @@ def save_results(results: Results) -> ImportSummary:
         event.world_championship = data.world_championship
         event.coefficient = data.coefficient
         event.save()
+        claimed[event.pk] = data.name
         for placement in data.placements:
             player = by_key[placement.player]
             rows.append(
@@ -84,14 +129,6 @@ def save_results(results: Results) -> ImportSummary:
             )
     Result.objects.bulk_create(rows, batch_size=1000)
     return ImportSummary(len(results.events), len(rows), replaced)
-
-
-def _find_event(event_id: str | None, name: str, day: date) -> Event | None:
-    if event_id:
-        found = Event.objects.filter(external_id=event_id).first()
-        if found is not None:
-            return found
-    return Event.objects.filter(name=name, date=day).first()
 
 
 def replace_results(event: Event, rows: list[tuple[str, str, str, int]]) -> None:

@@ -1,14 +1,11 @@
-"""Name keys: accent- and case-insensitive forms used for matching and search."""
+"""Name keys: accent- and case-insensitive forms used for matching and search.
+
+The rule is the core's (:func:`palmares.core.names.name_key`), so the readers and the database
+compare names alike.
+"""
 
 from __future__ import annotations
 
-import unicodedata
+from palmares.core.names import name_key
 
 __all__ = ["name_key"]
-
-
-def name_key(name: str) -> str:
-    """``"Édi  BIRSAN"`` → ``"edi birsan"``: accents stripped, case folded, spaces collapsed."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(bare.casefold().split())

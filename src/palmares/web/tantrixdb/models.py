@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.db import models
 
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
+
+
+def _plain(value: Decimal | int) -> str:
+    return format(Decimal(value).normalize(), "f")
 
 
 class Match(models.Model):
@@ -16,12 +22,22 @@ class Match(models.Model):
     player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     games = models.PositiveSmallIntegerField()
-    tp_a = models.PositiveIntegerField()
-    tp_b = models.PositiveIntegerField()
+    #: Exact: a match given game by game has the one-decimal TP of its tile scores (issue 13).
+    tp_a = models.DecimalField(max_digits=12, decimal_places=6)
+    tp_b = models.DecimalField(max_digits=12, decimal_places=6)
     own_rating = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     illustrative = models.BooleanField(default=False)
+
+    @property
+    def shown_tp_a(self) -> str:
+        """``tp_a`` as written in the file: ``13.3``, ``20`` (no trailing zeros)."""
+        return _plain(self.tp_a)
+
+    @property
+    def shown_tp_b(self) -> str:
+        return _plain(self.tp_b)
 
     class Meta:
         ordering = ["event", "id"]

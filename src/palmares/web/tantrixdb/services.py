@@ -18,6 +18,7 @@ from palmares.io.tantrix import check_own_rating, read_matches_csv, read_ratings
 from palmares.tantrix.match import Match as MatchValue
 from palmares.tantrix.rating_list import rating_changes, recentre, update_list
 from palmares.web.events.models import Event
+from palmares.web.events.services import stored_event
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.players.services import resolve_players
@@ -30,12 +31,15 @@ __all__ = ["import_matches", "recompute_lists"]
 def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> list[Event]:
     """Load ``matches.csv`` (and ``ratings.csv``, the list before the tournament)."""
     matches = read_matches_csv(path)
-    entries = read_ratings_csv(ratings) if ratings is not None else ()
+    entries = read_ratings_csv(ratings, matches=matches) if ratings is not None else ()
     if ratings is not None:
         check_own_rating(matches, entries, path)
     undated = [m for m in matches if m.date is None]
     if undated:
         raise InputError.at(str(path), undated[0].line, "date", "a stored match needs a date")
+    unnamed = [m for m in matches if not m.event]
+    if unnamed:
+        raise InputError.at(str(path), unnamed[0].line, "event", "a stored match needs an event")
     tournaments: dict[tuple[str, date], list[MatchValue]] = {}
     for m in matches:
         if m.date is not None:
@@ -46,10 +50,9 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
         players = resolve_players((n, "", "") for n in sorted(names))
         ids = {key[1]: p.pk for key, p in players.items()}
         for (name, day), group in tournaments.items():
-            event, _ = Event.objects.get_or_create(
-                name=name, date=day, defaults={"kind": Event.Kind.TANTRIX}
+            event = stored_event(name, day, Event.Kind.TANTRIX, str(path)) or Event(
+                name=name, date=day, kind=Event.Kind.TANTRIX
             )
-            event.kind = Event.Kind.TANTRIX
             event.players = len({p for m in group for p in m.players})
             event.save()
             event.tantrix_matches.all().delete()
@@ -60,8 +63,8 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
                     player_a_id=ids[name_key(m.player_a)],
                     player_b_id=ids[name_key(m.player_b)],
                     games=m.games,
-                    tp_a=int(m.tp_a),
-                    tp_b=int(m.tp_b),
+                    tp_a=m.tp_a,
+                    tp_b=m.tp_b,
                     own_rating_id=ids[name_key(m.own_rating)] if m.own_rating else None,
                     illustrative=m.illustrative,
                 )
@@ -73,7 +76,7 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
                     Rating(
                         as_of=day,
                         player_id=ids[name_key(e.player)],
-                        rating=Decimal(repr(e.rating)),
+                        rating=Decimal(repr(e.rating)).quantize(PLACES),
                         games=e.games,
                         official=e.official,
                     )

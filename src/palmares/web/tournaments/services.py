@@ -8,9 +8,13 @@ from pathlib import Path
 
 from django.db import transaction
 
+from palmares.core.errors import InputError
 from palmares.diplomacy.board import PlayedBoard
-from palmares.io.boards import read_boards_csv, read_teams_csv
+from palmares.io import limits
+from palmares.io.boards import read_boards_csv, read_teams_csv, team_problems
+from palmares.io.fields import proper_name
 from palmares.web.events.models import Event
+from palmares.web.events.services import stored_event
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
 from palmares.web.tournaments.models import Board, Round, Seat, Team, Tournament
@@ -27,6 +31,9 @@ class SeatIn:
     in_draw: bool = False
 
 
+EVENT_NAME = proper_name(limits.EVENT_NAME)
+
+
 def _initial(power: str) -> str:
     return power.strip()[0].upper()
 
@@ -34,11 +41,26 @@ def _initial(power: str) -> str:
 def import_boards(
     path: Path | str, *, event: str, day: date, teams: Path | str | None = None
 ) -> Tournament:
-    """Load ``boards.csv`` (and ``teams.csv``) as the tournament of ``event``; replaces it whole."""
+    """Load ``boards.csv`` (and ``teams.csv``) as the tournament of ``event``; replaces it whole.
+
+    Refused (nothing written): an event name that does not fit its column, a stored event of the
+    same name and date that is not a Diplomacy event, and (by the reader) a file without boards
+    (issue 13: a header-only file emptied a stored tournament).
+    """
+    try:
+        event = EVENT_NAME(event)
+    except ValueError as exc:
+        raise InputError.at("--event", None, None, str(exc)) from None
     played = read_boards_csv(path).boards
     team_rows = read_teams_csv(teams) if teams is not None else {}
+    if teams is not None:
+        wrong = team_problems({s.player for b in played for s in b.seats}, team_rows, teams)
+        if wrong:
+            raise InputError(wrong)
     with transaction.atomic():
-        ev, _ = Event.objects.get_or_create(name=event, date=day)
+        ev = stored_event(event, day, Event.Kind.DIPLOMACY, str(path))
+        if ev is None:
+            ev = Event.objects.create(name=event, date=day, kind=Event.Kind.DIPLOMACY)
         Tournament.objects.filter(event=ev).delete()
         tournament = Tournament.objects.create(event=ev)
         names = {s.player for b in played for s in b.seats} | {

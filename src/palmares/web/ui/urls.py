@@ -6,6 +6,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from palmares.web.ui.views import (
+    adjudication,
+    chaos,
     clock,
     dip_pouch,
     diplomacy,
@@ -25,6 +27,9 @@ urlpatterns = [
     path("players/<int:player_id>/", dip_pouch.player, name="player"),
     path("events/<int:event_id>/", dip_pouch.event, name="event"),
     path("diplomacy/", tournaments.tournaments, name="tournaments"),
+    path("diplomacy/ruling/", adjudication.ruling, name="ruling"),
+    path("diplomacy/chaos/<int:game_id>/", chaos.chaos_game, name="chaos-game"),
+    path("diplomacy/<int:tournament_id>/chaos/new", chaos.new_chaos_game, name="new-chaos-game"),
     path("diplomacy/<int:tournament_id>/", diplomacy.tournament, name="tournament"),
     path("diplomacy/<int:tournament_id>/boards/new", diplomacy.enter_board, name="enter-board"),
     path("diplomacy/<int:tournament_id>/board-call/", diplomacy.board_call, name="board-call"),

@@ -14,6 +14,7 @@ from django.db import transaction
 from palmares.core.errors import InputError, PalmaresError
 from palmares.io.wizard import read_games, read_tournaments, read_triads
 from palmares.web.events.models import Event
+from palmares.web.events.services import stored_event
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
 from palmares.web.wizarddb import adapters
@@ -52,10 +53,9 @@ def import_tournaments(path: Path | str) -> int:
         players = resolve_players((p.player, "", "") for t in tournaments for p in t.placings)
         ids = {key[1]: p.pk for key, p in players.items()}
         for t in tournaments:
-            event, _ = Event.objects.get_or_create(
-                name=t.name, date=t.day, defaults={"kind": Event.Kind.WIZARD}
+            event = stored_event(t.name, t.day, Event.Kind.WIZARD, str(path)) or Event(
+                name=t.name, date=t.day, kind=Event.Kind.WIZARD
             )
-            event.kind = Event.Kind.WIZARD
             event.players = t.field_size
             event.save()
             event.wizard_places.all().delete()

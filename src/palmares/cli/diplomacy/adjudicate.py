@@ -1,0 +1,150 @@
+"""Commands of `palmares diplomacy` (adjudication): the TD's ruling desk.
+
+``palmares diplomacy adjudicate orders.txt [--position position.json] [--rules datc|wdc-2007]
+[--format table|csv|json] [--explain]`` adjudicates one phase; ``palmares diplomacy orders
+check orders.txt [--position …]`` says only whether each order is valid and, if not, which rule
+(issue 17, "Formats"). Thin: the core rules and words every result.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from palmares.cli.common import FormatOption
+from palmares.cli.diplomacy import app
+from palmares.cli.output import Col, Format, Report, Table, emit
+from palmares.core.errors import InputError
+from palmares.diplomacy.adjudication.board_map import standard_map
+from palmares.diplomacy.adjudication.parse import RULE_SETS, parse_orders
+from palmares.diplomacy.adjudication.phases import PhaseResult, adjudicate, place_units
+from palmares.diplomacy.adjudication.position import Position, position_from_json, position_to_json
+
+__all__ = ["adjudicate_command", "orders_app", "orders_check"]
+
+orders_app = typer.Typer(help="Orders: check them against the order rules.", no_args_is_help=True)
+app.add_typer(orders_app, name="orders")
+
+PositionOption = Annotated[
+    Path | None,
+    typer.Option("--position", help="position.json (without it: units stand where ordered)."),
+]
+RulesOption = Annotated[
+    str, typer.Option("--rules", help="datc (the DATC's preferences) or wdc-2007 (seed 002).")
+]
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError.at(str(path), None, None, f"cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError.at(str(path), None, None, "not UTF-8 text") from None
+
+
+def _load(orders_file: Path, position_file: Path | None, rules: str) -> PhaseResult:
+    if rules not in RULE_SETS:
+        raise InputError.at(
+            "--rules", None, None, f"expected one of {', '.join(RULE_SETS)}, got {rules!r}"
+        )
+    gmap = standard_map()
+    text = _read_text(orders_file)
+    position: Position | None = None
+    if position_file is not None:
+        raw = _read_text(position_file)
+        try:
+            data: Any = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise InputError.at(
+                str(position_file), exc.lineno, None, f"invalid JSON: {exc.msg}"
+            ) from None
+        position = position_from_json(data, gmap, str(position_file))
+    powers = position.all_powers() if position is not None else None
+    orders = parse_orders(text, gmap, rules=rules, file=str(orders_file), powers=powers)
+    if position is None:
+        position = place_units(orders, gmap)
+    return adjudicate(position, orders, gmap, rules)
+
+
+@app.command("adjudicate")
+def adjudicate_command(
+    orders: Annotated[Path, typer.Argument(help="orders.txt: one 'Power: order' a line.")],
+    position: PositionOption = None,
+    rules: RulesOption = "datc",
+    fmt: FormatOption = Format.table,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Also print the next position, power by power.")
+    ] = False,
+) -> None:
+    """Adjudicate one phase: each order valid or not, succeeds or not, and why; the dislodged
+    units; the next phase's position."""
+    result = _load(orders, position, rules)
+    rows = [
+        {
+            "line": r.order.line if r.order else None,
+            "power": r.power,
+            "text": r.order.text if r.order else "",
+            "parsed": r.parsed,
+            "valid": r.valid,
+            "succeeds": r.succeeds,
+            "reason": r.reason,
+        }
+        for r in result.results
+    ]
+    nxt = position_to_json(result.next_position)
+    if fmt is Format.json:
+        payload = {
+            "orders": rows,
+            "dislodged": [
+                {
+                    "power": d.unit.power,
+                    "unit": str(d.unit),
+                    "from": d.attacker_from.upper() if d.attacker_from else None,
+                }
+                for d in result.dislodged
+            ],
+            "position": nxt,
+        }
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        return
+    cols = [
+        Col("line"),
+        Col("power"),
+        Col("parsed", "order"),
+        Col("valid"),
+        Col("succeeds"),
+        Col("reason"),
+    ]
+    report = Report(tables=[Table("orders", cols, rows)])
+    if result.dislodged:
+        report.notes.append(
+            "dislodged: " + ", ".join(f"{d.unit.power} {d.unit}" for d in result.dislodged)
+        )
+    if explain:
+        report.explain.append(f"next: {nxt['season']} {nxt['year']}, {nxt['phase']}")
+        for power in result.next_position.all_powers():
+            units = ", ".join(nxt["units"].get(power, [])) or "no unit"
+            centres = nxt["centres"].get(power, [])
+            report.explain.append(f"{power}: {units}; {len(centres)} centres {' '.join(centres)}")
+        for d in result.next_position.dislodged:
+            report.explain.append(f"{d.unit.power}: {d.unit} dislodged, to retreat or disband")
+    emit(report, fmt)
+
+
+@orders_app.command("check")
+def orders_check(
+    orders: Annotated[Path, typer.Argument(help="orders.txt: one 'Power: order' a line.")],
+    position: PositionOption = None,
+    rules: RulesOption = "datc",
+) -> None:
+    """Parsing and validity only: one line per order (file:line: 'order': valid | invalid: why)."""
+    result = _load(orders, position, rules)
+    for r in result.results:
+        if r.order is None:
+            continue
+        verdict = "valid" if r.valid else r.reason.split("; the unit holds", 1)[0]
+        typer.echo(f"{orders}:{r.order.line}: {r.order.text!r}: {verdict}")

@@ -1,0 +1,180 @@
+"""The adjustment phase: builds and removals (rulebook "Gaining and Losing Units"; DATC 6.I,
+6.J; seed 002, "Order Writing and Format" for the coastal builds).
+
+A power with more supply centres than units may build the difference, in its home centres that
+it owns and that are empty — or in any centre it owns under the house rule ``build_anywhere``.
+Builds are taken one by one until the allowance is used (DATC 6.I.1); a ``waive`` uses one.
+"Fleet"/"Army" is needed only in a build in a coastal province (seed 002: missing, "that build
+shall be consider waived"); a fleet build in St Petersburg needs its coast (DATC 6.B.14).
+A power with more units than centres removes the difference, one by one (DATC 6.J.1, 6.J.2);
+the rest are removed in civil disorder: the unit farthest from the power's owned supply centres
+(counting moves over land and sea alike, the 2023 rules, DATC 6.J.6, 6.J.10, 6.J.11), a fleet
+before an army at equal distance (6.J.7), then in alphabetical order of the province (6.J.4).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import replace
+
+from palmares.diplomacy.adjudication.board_map import GameMap, province_of, split_location
+from palmares.diplomacy.adjudication.orders import Order, OrderKind, Unit, UnitType
+from palmares.diplomacy.adjudication.phases import OrderResult, PhaseResult, advance
+from palmares.diplomacy.adjudication.position import Position
+
+__all__ = ["adjust", "distance_to"]
+
+
+_GRAPHS: dict[int, dict[str, frozenset[str]]] = {}
+
+
+def _graph(gmap: GameMap) -> dict[str, frozenset[str]]:
+    if id(gmap) in _GRAPHS:
+        return _GRAPHS[id(gmap)]
+    g: dict[str, set[str]] = {p: set(n) for p, n in gmap.army_neighbours.items()}
+    for loc, ns in gmap.fleet_neighbours.items():
+        g.setdefault(province_of(loc), set()).update(province_of(n) for n in ns)
+    _GRAPHS[id(gmap)] = {p: frozenset(n) for p, n in g.items()}
+    return _GRAPHS[id(gmap)]
+
+
+def distance_to(gmap: GameMap, start: str, goals: frozenset[str]) -> int:
+    """The fewest moves from ``start`` to any of ``goals``, over land and sea alike."""
+    graph = _graph(gmap)
+    seen = {start}
+    queue = deque([(start, 0)])
+    while queue:
+        p, d = queue.popleft()
+        if p in goals:
+            return d
+        for n in sorted(graph.get(p, frozenset())):
+            if n not in seen:
+                seen.add(n)
+                queue.append((n, d + 1))
+    return 10_000
+
+
+def _build(
+    o: Order, position: Position, gmap: GameMap, rules: str, occupied: set[str]
+) -> tuple[Unit | None, str, bool]:
+    """(unit, reason, waived) for one build order."""
+    assert o.location is not None
+    province, coast = split_location(o.location)
+    p = gmap.provinces[province]
+    homes = position.homes.get(o.power, ())
+    owned = position.centres.get(o.power, ())
+    if province not in owned:
+        return None, f"invalid: {o.power} does not own {province.upper()}", False
+    if province not in homes and not position.build_anywhere:
+        return None, f"invalid: {province.upper()} is not a home centre of {o.power}", False
+    if province in occupied:
+        return None, f"invalid: {province.upper()} is occupied", False
+    ut = o.unit_type
+    if ut is None:
+        if p.kind == "coast":
+            return None, "waived: a build in a coastal province must say Fleet or Army", True
+        ut = UnitType.ARMY
+    if ut is UnitType.ARMY:
+        return Unit(o.power, ut, province), "built", False
+    if p.kind == "land":
+        return (
+            None,
+            f"invalid: a fleet cannot be built in a land province ({province.upper()})",
+            False,
+        )
+    if p.coasts:
+        if coast is None or coast not in p.coasts:
+            return None, f"invalid: a fleet built in {province.upper()} needs its coast", False
+        return Unit(o.power, ut, f"{province}/{coast}"), "built", False
+    return Unit(o.power, ut, province), "built", False
+
+
+def adjust(position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: str) -> PhaseResult:
+    """Adjudicate an adjustment phase."""
+    units = list(position.units)
+    occupied = {province_of(u.location) for u in units}
+    results: list[OrderResult] = []
+    balance = {
+        p: len(position.centres.get(p, ())) - sum(1 for u in units if u.power == p)
+        for p in position.all_powers()
+    }
+    used: dict[str, int] = dict.fromkeys(balance, 0)
+    removed: set[str] = set()
+
+    def out(o: Order, ok: bool, reason: str, valid: bool = True) -> None:
+        results.append(OrderResult(o, o.power, o.describe(), valid, ok, reason))
+
+    for o in orders:
+        have = balance.get(o.power, 0)
+        if o.problem is not None:
+            out(o, False, f"invalid: {o.problem}", False)
+            continue
+        kind = OrderKind.REMOVE if o.kind is OrderKind.DISBAND else o.kind
+        if kind in (OrderKind.BUILD, OrderKind.WAIVE):
+            if have <= 0:
+                out(o, False, f"invalid: {o.power} has no build", False)
+            elif used[o.power] >= have:
+                out(o, False, f"fails: {o.power} may build only {have}")
+            elif kind is OrderKind.WAIVE:
+                used[o.power] += 1
+                out(o, True, "build waived")
+            else:
+                unit, reason, waived = _build(o, position, gmap, rules, occupied)
+                if unit is not None:
+                    units.append(unit)
+                    occupied.add(province_of(unit.location))
+                    used[o.power] += 1
+                elif waived:
+                    used[o.power] += 1
+                out(o, unit is not None or waived, reason, unit is not None or waived)
+        elif kind is OrderKind.REMOVE:
+            assert o.location is not None
+            prov = province_of(o.location)
+            unit = next((u for u in units if province_of(u.location) == prov), None)
+            if have >= 0:
+                out(o, False, f"invalid: {o.power} has no unit to remove", False)
+            elif unit is None or unit.power != o.power:
+                out(o, False, f"invalid: {o.power} has no unit in {prov.upper()}", False)
+            elif rules == "datc" and o.unit_type is not None and o.unit_type is not unit.type:
+                out(o, False, f"invalid: the unit in {prov.upper()} is {unit}", False)
+            elif prov in removed:
+                out(o, False, f"invalid: {unit} is already removed", False)
+            elif used[o.power] >= -have:
+                out(o, False, f"fails: {o.power} must remove only {-have}")
+            else:
+                removed.add(prov)
+                used[o.power] += 1
+                out(o, True, "removed")
+        else:
+            out(
+                o,
+                False,
+                f"invalid: a {kind.value} order is not given in an adjustment phase",
+                False,
+            )
+    for power, have in balance.items():
+        if have >= 0 or used[power] >= -have:
+            continue
+        owned = frozenset(position.centres.get(power, ()))
+        left = [u for u in units if u.power == power and province_of(u.location) not in removed]
+
+        def key(u: Unit, owned: frozenset[str] = owned) -> tuple[int, int, str]:
+            far = distance_to(gmap, province_of(u.location), owned)
+            return (-far, 0 if u.type is UnitType.FLEET else 1, gmap.province(u.location).name)
+
+        for u in sorted(left, key=key)[: -have - used[power]]:
+            removed.add(province_of(u.location))
+            far = distance_to(gmap, province_of(u.location), owned)
+            results.append(
+                OrderResult(
+                    None,
+                    power,
+                    f"remove {u}",
+                    True,
+                    True,
+                    f"civil disorder: removed (distance {far} from an owned centre)",
+                )
+            )
+    kept = tuple(u for u in units if province_of(u.location) not in removed)
+    after = replace(position, units=kept, phase="adjustment")
+    return PhaseResult(position, tuple(results), (), advance(after, gmap))

@@ -1,0 +1,194 @@
+"""One phase adjudicated: every order's ruling and result with its reason, the dislodged units,
+and the next phase's position (rulebook sequence: spring movement, spring retreats, fall
+movement, fall retreats, winter adjustments; centres change hands after the fall).
+
+Seed 002, "Order Writing and Format": "Units for which no order is submitted (NMR …) as well
+as units given an invalid order shall be treated as though they received Hold orders. Such
+units may receive support orders as normal. If a unit that NMRed is dislodged, it may retreat
+as normal."
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from palmares.diplomacy.adjudication.board_map import GameMap, province_of
+from palmares.diplomacy.adjudication.movement import resolve_movement
+from palmares.diplomacy.adjudication.orders import Order, OrderKind, Unit, UnitType
+from palmares.diplomacy.adjudication.position import Dislodged, Position
+from palmares.diplomacy.adjudication.rulings import Ruled, rule_movement_order
+
+__all__ = ["OrderResult", "PhaseResult", "adjudicate", "advance", "place_units"]
+
+
+@dataclass(frozen=True, slots=True)
+class OrderResult:
+    """One order's ruling: ``valid`` (and if not, which rule: ``reason``), ``succeeds`` and
+    why. ``order`` is ``None`` for a unit that had no order (NMR): it holds."""
+
+    order: Order | None
+    power: str
+    parsed: str
+    valid: bool
+    succeeds: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseResult:
+    position: Position
+    results: tuple[OrderResult, ...]
+    dislodged: tuple[Dislodged, ...]
+    next_position: Position
+
+
+def place_units(orders: tuple[Order, ...], gmap: GameMap, *, year: int = 1901) -> Position:
+    """Without a position, each ordered unit stands where its order says, owned by the order's
+    power (the DATC's convention for its test cases); the first order for a province wins."""
+    units: dict[str, Unit] = {}
+    for o in orders:
+        if o.problem or o.location is None or o.kind in (OrderKind.BUILD, OrderKind.WAIVE):
+            continue
+        province = province_of(o.location)
+        if province in units:
+            continue
+        kind = o.unit_type or (
+            UnitType.FLEET if gmap.provinces[province].kind == "sea" else UnitType.ARMY
+        )
+        loc = o.location if kind is UnitType.FLEET else province
+        if kind is UnitType.FLEET and loc not in gmap.fleet_locations(province):
+            continue
+        if kind is UnitType.ARMY and not gmap.army_can_stand(province):
+            continue
+        units[province] = Unit(o.power, kind, loc)
+    powers = tuple(dict.fromkeys(o.power for o in orders))
+    return Position(
+        year=year,
+        season="spring",
+        phase="movement",
+        units=tuple(units.values()),
+        centres={},
+        homes=gmap.standard_homes(),
+        powers=powers,
+    )
+
+
+def _movement(
+    position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: str
+) -> PhaseResult:
+    units = {province_of(u.location): u for u in position.units}
+    ruled_lines: list[Ruled] = [rule_movement_order(o, units, gmap, rules) for o in orders]
+    by_province: dict[str, Ruled] = {}
+    first_line: dict[str, int] = {}
+    for i, x in enumerate(ruled_lines):
+        if x.unit is None:
+            continue
+        p = province_of(x.unit.location)
+        if p in first_line:
+            ruled_lines[i] = replace(x, valid=False, reason="a second order for the same unit")
+            continue
+        first_line[p] = i
+        by_province[p] = x if x.valid else Ruled(x.order, x.unit, True, None, OrderKind.HOLD)
+    nmr = [p for p in units if p not in by_province]
+    for p in nmr:
+        by_province[p] = Ruled(
+            Order(0, "", units[p].power, OrderKind.HOLD, location=p), units[p], True
+        )
+    outcome = resolve_movement(by_province, gmap)
+    results: list[OrderResult] = []
+    for i, x in enumerate(ruled_lines):
+        o = x.order
+        if not x.valid:
+            at = province_of(x.unit.location) if x.unit else None
+            held = ""
+            if at is not None and first_line.get(at) == i:
+                fate = outcome.reasons[at]
+                held = "; the unit holds" + ("" if fate == "holds" else f" ({fate})")
+            results.append(
+                OrderResult(o, o.power, o.describe(), False, False, f"invalid: {x.reason}{held}")
+            )
+            continue
+        assert x.unit is not None
+        p = province_of(x.unit.location)
+        results.append(
+            OrderResult(o, o.power, o.describe(), True, outcome.succeeds[p], outcome.reasons[p])
+        )
+    for p in nmr:
+        u = units[p]
+        results.append(
+            OrderResult(
+                None,
+                u.power,
+                f"{u} H",
+                True,
+                outcome.succeeds[p],
+                "no order (NMR): holds"
+                + ("" if outcome.reasons[p] == "holds" else f"; {outcome.reasons[p]}"),
+            )
+        )
+    moved: list[Unit] = []
+    dislodged: list[Dislodged] = []
+    for p, x in by_province.items():
+        assert x.unit is not None
+        if p in outcome.dislodged:
+            origin, convoyed = outcome.dislodged[p]
+            dislodged.append(Dislodged(x.unit, None if convoyed else origin))
+        elif x.kind is OrderKind.MOVE and outcome.succeeds[p]:
+            moved.append(replace(x.unit, location=x.target or x.unit.location))
+        else:
+            moved.append(x.unit)
+    after = replace(
+        position,
+        units=tuple(moved),
+        dislodged=tuple(dislodged),
+        standoffs=outcome.standoffs,
+        phase="retreat",
+    )
+    return PhaseResult(position, tuple(results), tuple(dislodged), advance(after, gmap))
+
+
+def advance(position: Position, gmap: GameMap) -> Position:
+    """The next phase to play after ``position`` (a retreat phase with nothing to retreat, or an
+    adjustment with nothing to adjust, is passed over only when it is a retreat phase)."""
+    if position.phase == "retreat":
+        if position.dislodged:
+            return position
+        if position.season == "spring":
+            return replace(position, season="fall", phase="movement", standoffs=frozenset())
+        centres = _take_centres(position, gmap)
+        return replace(
+            position, season="winter", phase="adjustment", centres=centres, standoffs=frozenset()
+        )
+    if position.phase == "adjustment":
+        return replace(
+            position, year=position.year + 1, season="spring", phase="movement", dislodged=()
+        )
+    return position
+
+
+def _take_centres(position: Position, gmap: GameMap) -> dict[str, tuple[str, ...]]:
+    """After the fall: each supply centre with a unit in it belongs to that unit's power."""
+    owner = {c: p for p, cs in position.centres.items() for c in cs}
+    for u in position.units:
+        prov = province_of(u.location)
+        if prov in gmap.supply_centres:
+            owner[prov] = u.power
+    out: dict[str, list[str]] = {p: [] for p in position.all_powers()}
+    for c, p in owner.items():
+        out.setdefault(p, []).append(c)
+    return {p: tuple(sorted(cs)) for p, cs in out.items()}
+
+
+def adjudicate(
+    position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: str = "datc"
+) -> PhaseResult:
+    """Adjudicate the phase ``position`` is in with ``orders``."""
+    # Imported here: the retreat and adjustment modules build on this one's result types.
+    from palmares.diplomacy.adjudication.adjustment import adjust
+    from palmares.diplomacy.adjudication.retreat import retreat
+
+    if position.phase == "movement":
+        return _movement(position, orders, gmap, rules)
+    if position.phase == "retreat":
+        return retreat(position, orders, gmap, rules)
+    return adjust(position, orders, gmap, rules)

@@ -1,0 +1,241 @@
+"""A game's position: year, season, phase, units, supply centres, dislodged units, homes.
+
+Issue 17, "Formats" (``position.json``)::
+
+    {"year": 1901, "season": "spring"|"fall"|"winter",
+     "phase": "movement"|"retreat"|"adjustment",
+     "units": {"France": ["F MAO", "A PAR"], ...},
+     "centres": {"France": ["PAR", "MAR", "BRE"], ...},
+     "dislodged": {"France": [{"unit": "F SPA/SC", "from": "POR"}]},
+     "homes": {power: [...]}}
+
+``homes`` is optional (the standard homes by default). Two optional keys of ours:
+``"standoffs": ["BUR", ...]`` (provinces left empty by a bounce in the movement phase: no unit
+may retreat there, rulebook "Retreats") and ``"build_anywhere": true`` (the house rule that a
+power may build in any centre it owns, not only its homes: issue 17, "The adjudicator").
+Any number of powers with any names may play (the chaos game: 34 powers, one home each).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from palmares.core.errors import InputError, Problem
+from palmares.diplomacy.adjudication.board_map import GameMap, province_of
+from palmares.diplomacy.adjudication.orders import Unit, UnitType
+
+__all__ = ["Dislodged", "Position", "position_from_json", "position_to_json"]
+
+SEASONS = ("spring", "fall", "winter")
+PHASES = ("movement", "retreat", "adjustment")
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodged:
+    """A dislodged unit and the province its attacker came from (it may not retreat there)."""
+
+    unit: Unit
+    attacker_from: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    year: int
+    season: str
+    phase: str
+    units: tuple[Unit, ...]
+    centres: Mapping[str, tuple[str, ...]]
+    homes: Mapping[str, tuple[str, ...]]
+    dislodged: tuple[Dislodged, ...] = ()
+    standoffs: frozenset[str] = frozenset()
+    build_anywhere: bool = False
+    powers: tuple[str, ...] = field(default=())
+
+    def all_powers(self) -> tuple[str, ...]:
+        seen: dict[str, None] = dict.fromkeys(self.powers)
+        for p in (*self.homes, *self.centres, *(u.power for u in self.units)):
+            seen.setdefault(p, None)
+        for d in self.dislodged:
+            seen.setdefault(d.unit.power, None)
+        return tuple(seen)
+
+    def unit_in(self, province: str) -> Unit | None:
+        for u in self.units:
+            if province_of(u.location) == province:
+                return u
+        return None
+
+    def owner(self, centre: str) -> str | None:
+        for power, owned in self.centres.items():
+            if centre in owned:
+                return power
+        return None
+
+
+def _unit_text(u: Unit) -> str:
+    return f"{u.type.value} {u.location.upper()}"
+
+
+def position_to_json(position: Position) -> dict[str, Any]:
+    """The position as ``position.json`` (provinces in upper case, powers in order)."""
+    powers = position.all_powers()
+    out: dict[str, Any] = {
+        "year": position.year,
+        "season": position.season,
+        "phase": position.phase,
+        "units": {
+            p: [_unit_text(u) for u in position.units if u.power == p]
+            for p in powers
+            if any(u.power == p for u in position.units)
+        },
+        "centres": {
+            p: sorted(c.upper() for c in position.centres[p])
+            for p in powers
+            if position.centres.get(p)
+        },
+        "dislodged": {
+            p: [
+                {
+                    "unit": _unit_text(d.unit),
+                    "from": d.attacker_from.upper() if d.attacker_from else None,
+                }
+                for d in position.dislodged
+                if d.unit.power == p
+            ]
+            for p in powers
+            if any(d.unit.power == p for d in position.dislodged)
+        },
+        "homes": {p: sorted(h.upper() for h in position.homes[p]) for p in position.homes},
+    }
+    if position.standoffs:
+        out["standoffs"] = sorted(s.upper() for s in position.standoffs)
+    if position.build_anywhere:
+        out["build_anywhere"] = True
+    return out
+
+
+def _read_unit(
+    text: Any, power: str, gmap: GameMap, where: str, problems: list[str]
+) -> Unit | None:
+    if not isinstance(text, str) or len(text.split()) != 2:
+        problems.append(f"{where}: expected a unit like 'F MAO', got {text!r}")
+        return None
+    kind, loc = text.split()
+    loc = loc.lower().replace("(", "/").rstrip(")")
+    if kind.upper() not in ("A", "F"):
+        problems.append(f"{where}: unit type must be A or F, got {kind!r}")
+        return None
+    ut = UnitType(kind.upper())
+    province = province_of(loc)
+    if province not in gmap.provinces:
+        problems.append(f"{where}: unknown province {loc.upper()!r}")
+        return None
+    if ut is UnitType.ARMY:
+        if not gmap.army_can_stand(province):
+            problems.append(f"{where}: an army cannot stand in a sea province ({loc.upper()})")
+            return None
+        loc = province
+    elif loc not in gmap.fleet_locations(province):
+        choices = ", ".join(x.upper() for x in gmap.fleet_locations(province)) or "none"
+        problems.append(f"{where}: a fleet cannot stand at {loc.upper()} (possible: {choices})")
+        return None
+    return Unit(power, ut, loc)
+
+
+def position_from_json(data: Any, gmap: GameMap, file: str = "position.json") -> Position:
+    """A position from ``position.json``'s parsed JSON; every problem at once, by field."""
+    problems: list[str] = []
+    if not isinstance(data, dict):
+        raise InputError.at(file, None, None, "expected a JSON object")
+    year = data.get("year")
+    if not isinstance(year, int) or isinstance(year, bool):
+        problems.append(f"year: expected a whole number, got {year!r}")
+        year = 1901
+    season = data.get("season")
+    if season not in SEASONS:
+        problems.append(f"season: expected one of {', '.join(SEASONS)}, got {season!r}")
+    phase = data.get("phase")
+    if phase not in PHASES:
+        problems.append(f"phase: expected one of {', '.join(PHASES)}, got {phase!r}")
+
+    if season in SEASONS and phase in PHASES and (season == "winter") != (phase == "adjustment"):
+        problems.append(f"phase: {season} has no {phase} phase (adjustments are in winter)")
+
+    def mapping(key: str) -> dict[str, Any]:
+        value = data.get(key, {})
+        if not isinstance(value, dict):
+            problems.append(f"{key}: expected an object power → list")
+            return {}
+        return value
+
+    units: list[Unit] = []
+    occupied: set[str] = set()
+    for power, texts in mapping("units").items():
+        for i, t in enumerate(texts if isinstance(texts, list) else [texts]):
+            u = _read_unit(t, power, gmap, f"units.{power}[{i}]", problems)
+            if u is None:
+                continue
+            if province_of(u.location) in occupied:
+                problems.append(
+                    f"units.{power}[{i}]: two units in {province_of(u.location).upper()}"
+                )
+            occupied.add(province_of(u.location))
+            units.append(u)
+    centres: dict[str, tuple[str, ...]] = {}
+    owned: set[str] = set()
+    for power, cs in mapping("centres").items():
+        got = []
+        for c in cs if isinstance(cs, list) else [cs]:
+            c = str(c).lower()
+            if c not in gmap.supply_centres:
+                problems.append(f"centres.{power}: {c.upper()} is not a supply centre")
+            elif c in owned:
+                problems.append(f"centres.{power}: {c.upper()} is owned twice")
+            else:
+                owned.add(c)
+                got.append(c)
+        centres[power] = tuple(got)
+    homes_raw = data.get("homes")
+    if homes_raw is None:
+        homes: dict[str, tuple[str, ...]] = gmap.standard_homes()
+    else:
+        homes = {}
+        for power, hs in mapping("homes").items():
+            got = []
+            for h in hs if isinstance(hs, list) else [hs]:
+                h = str(h).lower()
+                if h not in gmap.supply_centres:
+                    problems.append(f"homes.{power}: {h.upper()} is not a supply centre")
+                else:
+                    got.append(h)
+            homes[power] = tuple(got)
+    dislodged: list[Dislodged] = []
+    for power, items in mapping("dislodged").items():
+        for i, item in enumerate(items if isinstance(items, list) else [items]):
+            where = f"dislodged.{power}[{i}]"
+            if not isinstance(item, dict) or "unit" not in item:
+                problems.append(f"{where}: expected {{'unit': ..., 'from': ...}}")
+                continue
+            u = _read_unit(item["unit"], power, gmap, where, problems)
+            origin = item.get("from")
+            if origin is not None and str(origin).lower() not in gmap.provinces:
+                problems.append(f"{where}: unknown province {origin!r}")
+                continue
+            if u is not None:
+                dislodged.append(Dislodged(u, str(origin).lower() if origin else None))
+    standoffs = frozenset(str(s).lower() for s in data.get("standoffs", []))
+    if problems:
+        raise InputError([Problem(file, None, None, p) for p in problems])
+    return Position(
+        year=year,
+        season=str(season),
+        phase=str(phase),
+        units=tuple(units),
+        centres=centres,
+        homes=homes,
+        dislodged=tuple(dislodged),
+        standoffs=standoffs,
+        build_anywhere=bool(data.get("build_anywhere", False)),
+    )

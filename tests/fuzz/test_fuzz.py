@@ -1,0 +1,81 @@
+"""The fuzzer in the suite (issue 13): malformed files of every format, CSV and .xlsx, through
+the analysis command and the import, asserting no internal error, the file and line on every
+refusal, the same verdict from both, an unchanged database after a refused import, and the
+generator's oracle (a file broken on purpose is refused, a file written otherwise is accepted).
+
+``pytest tests/fuzz`` tries 100 files per format; ``--fuzz N`` tries N per format and
+``--fuzz-survey`` counts the failures instead of stopping at the first (the figures are printed
+at the end of the run).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.fuzz.formats import FORMATS
+from tests.fuzz.harness import judge, store_bases, try_file, write_bases
+from tests.fuzz.mutations import Broken, break_file
+
+pytestmark = pytest.mark.django_db
+
+#: (format, figure) → count, printed by tests/conftest.py at the end of the run.
+FIGURES: Counter[tuple[str, str]] = Counter()
+
+
+@pytest.fixture
+def base_files(tmp_path: Path) -> dict[str, Path]:
+    folder = tmp_path / "bases"
+    folder.mkdir()
+    files = write_bases(folder)
+    store_bases(files)
+    return files
+
+
+@pytest.mark.parametrize("kind", sorted(FORMATS))
+def test_valid_files_are_accepted(kind: str, base_files: dict[str, Path], tmp_path: Path) -> None:
+    """The generator's valid files are accepted by both sides (else its oracle means nothing)."""
+    for seed in range(8):
+        table = FORMATS[kind].table(random.Random(seed))
+        _, outcome = try_file(kind, Broken("none", "keep", table), tmp_path, base_files)
+        assert outcome.analysis == "accept", outcome.analysis_text
+        assert outcome.imported in (None, "accept"), outcome.import_text
+
+
+@pytest.mark.parametrize("kind", sorted(FORMATS))
+def test_malformed_files(
+    kind: str,
+    base_files: dict[str, Path],
+    tmp_path: Path,
+    fuzz_examples: int,
+    fuzz_survey: bool,
+) -> None:
+    fmt = FORMATS[kind]
+
+    @settings(
+        max_examples=fuzz_examples,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(st.randoms(use_true_random=False))
+    def attempt(rng: random.Random) -> None:
+        broken = break_file(rng, fmt)
+        path, outcome = try_file(kind, broken, tmp_path, base_files)
+        wrong = judge(kind, broken, path, outcome)
+        FIGURES[(kind, "files")] += 1
+        FIGURES[(kind, "xlsx")] += broken.xlsx
+        for problem in wrong:
+            FIGURES[(kind, problem.split(":")[0])] += 1
+        if wrong:
+            FIGURES[(kind, f"example {broken.mutation}: {wrong[0]}"[:160])] += 1
+        if not fuzz_survey:
+            assert not wrong, f"{broken.mutation} ({broken.expect}): {wrong}"
+
+    attempt()
