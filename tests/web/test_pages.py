@@ -196,7 +196,7 @@ def test_search_puts_exact_then_prefix_then_substring_matches_first(
 
 
 def test_search_has_trigram_indexes_on_postgresql_only(db: None) -> None:
-    """Migration players 0002: the substring part of search is served by a trigram index on
+    """Migration players 0003: the substring part of search is served by a trigram index on
     PostgreSQL (pg_trgm is there); on SQLite the migration creates nothing."""
     from django.db import connection
 

@@ -42,6 +42,6 @@ def drop(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("players", "0001_initial"), ("events", "0001_initial")]
+    dependencies = [("players", "0002_clear_name_ids"), ("events", "0001_initial")]
 
     operations = [migrations.RunPython(create, drop)]
