@@ -71,7 +71,9 @@ def test_errors_are_json_and_name_the_field(officer: Client, ocean: Event) -> No
 def test_officer_replaces_results_and_ratings_follow(officer: Client, ocean: Event) -> None:
     payload = [{"player": "Edi Birsan", "rank": 2}, {"player": "Jerry Fest", "rank": 1}]
     answer = officer.put(
-        f"/api/events/{ocean.pk}/results", data=json.dumps(payload), content_type="application/json"
+        f"/api/events/{ocean.pk}/results?players=2",
+        data=json.dumps(payload),
+        content_type="application/json",
     )
     assert answer.status_code == 200
     assert [r["player"]["name"] for r in answer.json()] == ["Jerry Fest", "Edi Birsan"]

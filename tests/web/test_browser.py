@@ -74,6 +74,11 @@ def test_ranking_player_event_and_a_td_entering_a_board(
     wc.directors.add(td)
     page = browser_page
     base = live_server.url
+    blocked: list[str] = []  # what the Content-Security-Policy refused (none: no inline script)
+    page.on(
+        "console",
+        lambda m: blocked.append(m.text) if "Content Security Policy" in m.text else None,
+    )
 
     page.goto(f"{base}/dip-pouch/")
     page.select_option("#nation", "France")
@@ -126,6 +131,7 @@ def test_ranking_player_event_and_a_td_entering_a_board(
     browser_page.goto(f"{base}/players/{seven[0].pk}/")
     page.wait_for_selector("#chart svg.chart")
     page.screenshot(path=str(shots / "player.png"), full_page=True)
+    assert blocked == []
 
 
 def test_the_ruling_desk_on_a_phone(live_server: Any, browser_page: Any) -> None:

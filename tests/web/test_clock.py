@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from palmares.web.audit.models import AuditEntry
 from palmares.web.clock import services
 from palmares.web.clock.models import Clock
 from palmares.web.tournaments.models import Tournament
@@ -94,7 +95,7 @@ def test_bad_actions_are_refused_with_their_field(
     assert not Clock.objects.filter(tournament=wc, started=True).exists()
 
 
-@pytest.mark.parametrize("who", ["anonymous", "other_td"])
+@pytest.mark.parametrize("who", ["anonymous", "other_td", "officer"])
 def test_only_directors_run_the_clock(
     who: str, request: pytest.FixtureRequest, wc: Tournament
 ) -> None:
@@ -111,6 +112,27 @@ def test_only_directors_run_the_clock(
     page = client.post(f"/diplomacy/{wc.pk}/chaos-schedule/", {"hours": ""})
     assert page.status_code == (302 if who == "anonymous" else 403)
     assert not Clock.objects.filter(tournament=wc).exists()
+    assert not AuditEntry.objects.filter(tournament=wc, action__startswith="clock").exists()
+
+
+def test_every_accepted_clock_write_is_audited_and_a_refused_one_is_not(
+    td: Client, wc: Tournament
+) -> None:
+    _post(td, wc, {"action": "start"})
+    _post(td, wc, {"action": "pause"})
+    _post(td, wc, {"action": "pause"})  # refused: already paused
+    td.put(
+        f"/api/tournaments/{wc.pk}/clock/settings",
+        data=json.dumps({"calls": [60, 0]}),
+        content_type="application/json",
+    )
+    log = list(AuditEntry.objects.filter(tournament=wc, action__startswith="clock").order_by("id"))
+    assert [e.action for e in log] == ["clock start", "clock pause", "clock settings"]
+    assert log[0].user is not None and log[0].user.username == "td"
+    before, after = dict(log[0].before or {}), dict(log[0].after or {})
+    assert before["started"] is False and after["started"] is True
+    assert dict(log[1].after or {})["paused_at"] is not None
+    assert dict(log[2].after or {})["calls"] == [60, 0]
 
 
 def test_settings_turn_lengths_calls_and_the_final_rounds_end(td: Client, wc: Tournament) -> None:

@@ -51,7 +51,9 @@ def _seconds(page: Any) -> int:
 
 
 def _screen(browser: Any, url: str, width: int, height: int) -> Any:
-    context = browser.new_context(viewport={"width": width, "height": height})
+    # The test's probes (wait_for_function on an expression) are evaluated in the page, which
+    # the site's Content-Security-Policy forbids (no eval): the test's own scripts bypass it.
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
     context.add_init_script(RECORD_SPEECH)
     page = context.new_page()
     page.goto(url)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from palmares.web.events.models import Event, Result
 from palmares.web.lib.demo import SAMPLE
 from palmares.web.ratinglists.models import RatingEntry
+from palmares.web.tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +122,26 @@ def test_demo_twice_does_not_duplicate(cli: Any) -> None:
     answer = cli("demo", "--no-serve")
     assert answer.code == 0 and "sample data loaded" in answer.out
     assert (Event.objects.count(), Result.objects.count()) == counts
+
+
+def test_the_demo_prints_how_to_log_in_as_a_td_and_an_officer(cli: Any) -> None:
+    from django.contrib.auth.models import User
+
+    from palmares.web.accounts.roles import directs, is_ratings_officer, is_tournament_director
+
+    answer = cli("demo", "--no-serve", "--port", "8123")
+    found = re.findall(r"as '(\w+)' \(([^)]+)\) with the password '([^']+)'", answer.out)
+    assert [(name, role) for name, role, _ in found] == [
+        ("td", "tournament director"),
+        ("officer", "ratings officer"),
+    ]
+    assert "http://127.0.0.1:8123/accounts/login/" in answer.out
+    td = User.objects.get(username="td")
+    officer = User.objects.get(username="officer")
+    assert td.check_password(found[0][2]) and officer.check_password(found[1][2])
+    wc = Tournament.objects.get(event__name="World Diplomacy Championship 2007")
+    assert is_tournament_director(td) and directs(td, wc)
+    assert is_ratings_officer(officer) and not directs(officer, wc)
+    again = cli("demo", "--no-serve")
+    password = re.findall(r"as 'td' \([^)]+\) with the password '([^']+)'", again.out)[0]
+    assert password != found[0][2]  # a new password on every run, none in the repository

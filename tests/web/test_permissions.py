@@ -15,6 +15,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from palmares.web.api.api import api
 from palmares.web.events.models import Event
 from palmares.web.tournaments.models import Tournament
+from tests.web.test_tday_permissions import TDAY_API_WRITES, TDAY_PAGES
 
 WRITES = {
     ("PUT", "/api/events/{event_id}/results"),
@@ -23,6 +24,9 @@ WRITES = {
     ("POST", "/api/wizard/months/{month}/publish"),
     ("POST", "diplomacy/<int:tournament_id>/boards/new"),
     ("POST", "imports/new"),
+    # The tournament day (issue 12): tests/web/test_tday_permissions.py tries each of them.
+    *TDAY_API_WRITES,
+    *(("POST", p) for p in TDAY_PAGES),
     ("POST", "/api/tournaments/{tournament_id}/clock"),
     ("PUT", "/api/tournaments/{tournament_id}/clock/settings"),
     ("POST", "diplomacy/<int:tournament_id>/chaos-schedule/"),
@@ -33,6 +37,7 @@ PAGES_THAT_WRITE = {
     "diplomacy/<int:tournament_id>/boards/new",
     "diplomacy/<int:tournament_id>/chaos/new",
     "imports/new",
+    *TDAY_PAGES,
 }
 
 

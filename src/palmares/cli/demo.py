@@ -20,9 +20,14 @@ def demo(
     from palmares.web.lib.setup import setup_django
 
     setup_django(debug_if_unset=True)
-    from palmares.web.lib.demo import load_demo
+    from palmares.web.lib.demo import demo_accounts, load_demo
 
     summary = load_demo()
     print(f"palmares: sample data loaded ({summary.events} events, {summary.results} results)")
+    for account in demo_accounts():
+        print(
+            f"palmares: log in at http://{host}:{port}/accounts/login/ as {account.username!r} "
+            f"({account.role}) with the password {account.password!r}"
+        )
     if not no_serve:
         run_server(host, port)  # gunicorn, two workers

@@ -32,6 +32,7 @@ PARTS: dict[str, tuple[str, str, bool]] = {
     "tantrix": ("palmares.cli.tantrix", "app", True),
     "wizard": ("palmares.cli.wizard", "app", True),
     "ratings": ("palmares.cli.ratings", "app", True),
+    "tournament": ("palmares.cli.tournament", "app", True),
     "import": ("palmares.cli.web", "import_app", True),
     "export": ("palmares.cli.web", "export_app", True),
     "serve": ("palmares.cli.web", "serve", False),

@@ -68,13 +68,27 @@ def result_problems(
     draw: Collection[str] = (),
     *,
     total_centres: int = TOTAL_CENTRES,
+    players: Mapping[str, str] | None = None,
 ) -> list[ResultProblem]:
     """What cannot be true of a finished board, whoever reports it (``boards.csv``,
-    ``boards.json``, the TD's form): more centres than the map holds, an eliminated power that
-    still holds centres or fell after the final year, a power in the agreed draw without a
-    centre. The readers add the file and line; the form adds the field.
+    ``boards.json``, the TD's form, the API): more centres than the map holds, an eliminated
+    power that still holds centres or fell after the final year, a power in the agreed draw
+    without a centre, and (when ``players`` names who played each power) one player on two
+    powers of the board (names compared case- and space-insensitively). The readers add the
+    file and line; the form adds the field.
     """
     problems: list[ResultProblem] = []
+    first_power: dict[str, str] = {}
+    for power, player in (players or {}).items():
+        key = " ".join(player.casefold().split())
+        if key in first_power:
+            problems.append(
+                ResultProblem(
+                    power, "player", f"{player} already plays {first_power[key]} on this board"
+                )
+            )
+        else:
+            first_power[key] = power
     total = sum(centres.values())
     if total > total_centres:
         problems.append(
@@ -156,13 +170,16 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class PlayedBoard:
-    """A board played in a tournament round (one row per power in ``boards.csv``)."""
+    """A board played in a tournament round (one row per power in ``boards.csv``);
+    ``centres_by_year`` the Fall counts by year where the TD entered them (the SC chart some
+    systems break ties on)."""
 
     round: int
     board: str
     seats: tuple[Seat, ...]
     final_year: int | None = None
     top_board: bool = False
+    centres_by_year: Mapping[int, Mapping[str, int]] | None = field(default=None, compare=False)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -183,4 +200,5 @@ class PlayedBoard:
             eliminated={s.power: s.eliminated for s in self.seats if s.eliminated is not None},
             final_year=self.final_year,
             draw=drawn or None,
+            centres_by_year=self.centres_by_year,
         )

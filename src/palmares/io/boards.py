@@ -136,6 +136,7 @@ def read_boards_csv(
             final_year,
             [r["power"] for r in members if r["draw"]],
             total_centres=total_centres,
+            players={r["power"]: r["player"] for r in members},
         ):
             if problem.power is None:
                 prefix = f"round {rnd} board {board_id}: "

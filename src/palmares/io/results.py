@@ -24,6 +24,7 @@ is an error naming both. A player's nationality is the one on their most recent 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -32,11 +33,11 @@ from typing import Any
 from palmares.core.ranking import ranking_problem
 from palmares.io import limits
 from palmares.io.fields import boolean, bounded_text, decimal, integer, iso_date, proper_name
-from palmares.io.tables import Column, Row, RowProblems, read_rows
+from palmares.io.tables import Column, Row, RowProblems, read_rows, read_table
 from palmares.ratings.events import Event, Placement, Player, Results, event_order_key
 from palmares.ratings.players import normalise_name
 
-__all__ = ["COLUMNS", "NAME_KEY_PREFIX", "read_results"]
+__all__ = ["COLUMNS", "NAME_KEY_PREFIX", "read_results", "results_of_table"]
 
 #: The key of a player without a ``player_id``: this prefix and the name's key.
 NAME_KEY_PREFIX = "name:"
@@ -173,8 +174,17 @@ def _event(
 def read_results(path: Path | str) -> Results:
     """Read and check ``results.csv``; raise :class:`~palmares.core.errors.InputError` naming
     every bad line, so nothing is computed from a bad file."""
-    name = str(path)
-    rows = read_rows(path, COLUMNS)
+    return _results(read_rows(path, COLUMNS), str(path))
+
+
+def results_of_table(raw: Sequence[Sequence[str]], name: str) -> Results:
+    """The same reading and checks as :func:`read_results` for rows given as text (a header
+    row, then one row per player), e.g. a classification sent to the API; problems name
+    ``name`` and the 1-based line (the header is line 1)."""
+    return _results(read_table(raw, COLUMNS, name), name)
+
+
+def _results(rows: list[Row], name: str) -> Results:
     problems = RowProblems(name)
     keys = _player_keys(rows, problems)
     groups: dict[tuple[str, str], list[tuple[Row, str]]] = defaultdict(list)

@@ -1,13 +1,15 @@
 """Readers for the board call's input (DESIGN.md, "Board call input").
 
 ``players.csv``: ``player`` required; ``boards`` optional (0 sits out, 1 plays one board, 2 plays
-two; empty: palmares may propose the player to sit out or play two boards); ``team`` optional.
+two; empty: palmares may propose the player to sit out or play two boards); ``team`` optional;
+``nationality`` optional (read when a TD registers the list on the site, issue 12).
 ``pairs.csv``: ``player_a``, ``player_b``, one keep-apart pair per row (seed 002, "Board
 Assignments": couples, blood relatives and any pair the TD is told of).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from palmares.diplomacy.seeding.problem import Entrant
@@ -15,37 +17,59 @@ from palmares.io import limits
 from palmares.io.fields import bounded_text, integer, proper_name
 from palmares.io.tables import Column, RowProblems, check_spellings, read_rows
 
-__all__ = ["read_pairs_csv", "read_players_csv"]
+__all__ = ["RosterRow", "read_pairs_csv", "read_players_csv", "read_roster"]
 
 
 _name = proper_name(limits.PLAYER_NAME)
 
 
-def read_players_csv(path: Path | str) -> tuple[Entrant, ...]:
-    """Read ``players.csv``; a player listed twice is an error naming both lines."""
+@dataclass(frozen=True, slots=True)
+class RosterRow:
+    """One row of ``players.csv``: the player, their boards, team and nationality."""
+
+    player: str
+    boards: int | None
+    team: str | None
+    nationality: str
+    line: int
+
+
+def read_roster(path: Path | str) -> tuple[RosterRow, ...]:
+    """Read ``players.csv`` (or the first sheet of an .xlsx); a player listed twice is an error
+    naming both lines."""
     rows = read_rows(
         path,
         [
             Column("player", _name, required=True),
             Column("boards", integer(0, 2)),
             Column("team", bounded_text(limits.TEAM_NAME)),
+            Column("nationality", bounded_text(limits.NATIONALITY)),
         ],
     )
     problems = RowProblems(str(path))
     check_spellings(rows, ("player",), problems)
     seen: dict[str, int] = {}
-    entrants: list[Entrant] = []
+    out: list[RosterRow] = []
     for row in rows:
         player = row["player"]
         if player in seen:
             problems.add(row.line, "player", f"{player} is already listed at line {seen[player]}")
             continue
         seen[player] = row.line
-        entrants.append(Entrant(player, row["boards"], row["team"] or None))
+        out.append(
+            RosterRow(
+                player, row["boards"], row["team"] or None, row["nationality"] or "", row.line
+            )
+        )
     if not rows:
         problems.add(None, None, "no players listed")
     problems.raise_if_any()
-    return tuple(entrants)
+    return tuple(out)
+
+
+def read_players_csv(path: Path | str) -> tuple[Entrant, ...]:
+    """Read ``players.csv`` as the board call's entrants (see :func:`read_roster`)."""
+    return tuple(Entrant(r.player, r.boards, r.team) for r in read_roster(path))
 
 
 def read_pairs_csv(path: Path | str) -> tuple[tuple[str, str], ...]:

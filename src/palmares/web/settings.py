@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -39,6 +40,7 @@ INSTALLED_APPS = [
     "palmares.web.events",
     "palmares.web.ratinglists",
     "palmares.web.tournaments",
+    "palmares.web.audit",
     "palmares.web.chaosgames",
     "palmares.web.tantrixdb",
     "palmares.web.wizarddb",
@@ -142,3 +144,35 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 20000},
     }
 }
+
+# Hardening (issue 13). Every answer carries the security headers (outermost middleware); a
+# request past its size limit or with a NUL in its address is refused before a view reads it
+# (after the language is chosen, so the refusal is in the visitor's language).
+MIDDLEWARE.insert(0, "palmares.web.lib.headers.SecurityHeadersMiddleware")
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1,
+    "palmares.web.lib.limits.RequestLimitsMiddleware",
+)
+# A body other than an upload (JSON for the API, a form) up to 2.5 MB; an upload's own limit
+# is PALMARES_MAX_UPLOAD_MB (lib/limits.py). Files past 2.5 MB are spooled to disk, not memory.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+
+# Login throttling (django-axes): failed logins are counted in the database, so every process
+# of the site sees them; after AXES_FAILURE_LIMIT failures from one address for one username,
+# that pair is refused (429, ui/locked_out.html) for AXES_COOLOFF_TIME, the right password
+# included. A successful login resets the count.
+INSTALLED_APPS.append("axes")
+MIDDLEWARE.append("axes.middleware.AxesMiddleware")
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "ui/locked_out.html"
+AXES_VERBOSE = False
+AXES_USERNAME_CALLABLE = "palmares.web.lib.throttle.username"

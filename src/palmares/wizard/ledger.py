@@ -23,7 +23,7 @@ months played.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
@@ -115,7 +115,7 @@ def ledger(
     games: Iterable[Game],
     tournaments: Iterable[Tournament],
     *,
-    triads: Mapping[str, TriadGame] | None = None,
+    triads: Mapping[str, TriadGame] | Callable[[Tournament], TriadGame | None] | None = None,
     junior: Iterable[Game] = (),
     rules: DatedRules[WizardRules] = RULES,
     levels_as_of: date | None = None,
@@ -123,8 +123,10 @@ def ledger(
     """Every master point ``player`` earned in the months of ``games``, in ``tournaments`` and
     in the Wizard Junior sessions of ``junior`` (the Junior games), with the levels reached.
 
-    ``triads`` maps a tournament's name to its TRIAD game, if one was played; ``levels_as_of``
-    picks the rule set whose ladder is used (``None``: the latest).
+    ``triads`` maps a tournament's name to its TRIAD game, if one was played (a file names
+    each tournament once); or it is a function giving each tournament's own TRIAD, for a
+    store where two tournaments may share a name (the site keys them by event).
+    ``levels_as_of`` picks the rule set whose ladder is used (``None``: the latest).
     """
     games = tuple(games)
     awards: list[Award] = []
@@ -138,7 +140,7 @@ def ledger(
             replace(a, source=f"Junior {a.source}") for a in table.awards if a.player == player
         )
     for t in tournaments:
-        triad = (triads or {}).get(t.name)
+        triad = triads(t) if callable(triads) else (triads or {}).get(t.name)
         result = tournament_result(t, rules=rules, triad=triad)
         awards.extend(a for a in result.awards if a.player == player)
     awards.sort(key=lambda a: (a.day, a.source, KIND_ORDER[a.kind]))

@@ -14,23 +14,26 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from ninja import File, NinjaAPI
+from ninja import Field, File, NinjaAPI, Schema
 from ninja.errors import AuthenticationError, ValidationError
 from ninja.files import UploadedFile
 from ninja.pagination import LimitOffsetPagination, paginate
 from ninja.responses import Status
 from ninja.security import django_auth
 
-from palmares.core.errors import PalmaresError
+from palmares.core.errors import InputError, PalmaresError
 from palmares.core.rounding import half_up
 from palmares.tantrix.tables import performance_rows
-from palmares.web.accounts.roles import can_edit_tournament, is_ratings_officer
+from palmares.web.accounts.roles import is_ratings_officer
+from palmares.web.api import tday
 from palmares.web.api.clock import router as clock_router
 from palmares.web.api.games import league_rows
 from palmares.web.api.games import router as games_router
 from palmares.web.api.schemas import (
+    INTEGER_MAX,
     BoardIn,
     BoardOut,
+    ConflictOut,
     ErrorOut,
     EventOut,
     HistoryOut,
@@ -42,16 +45,19 @@ from palmares.web.api.schemas import (
     TournamentStandingOut,
 )
 from palmares.web.events.models import Event, Result
+from palmares.web.events.services import ResultIn as ServiceRow
 from palmares.web.events.services import replace_results
+from palmares.web.lib.concurrency import WriteConflict
+from palmares.web.lib.limits import MAX_QUERY_CHARS
 from palmares.web.lib.names import name_key
-from palmares.web.lib.uploads import IMPORTERS, import_upload
+from palmares.web.lib.uploads import IMPORTERS, UploadTooLarge, check_size, import_upload
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry, Standing
 from palmares.web.tantrixdb.adapters import tournament_rating
 from palmares.web.tournaments import adapters
+from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import Tournament
-from palmares.web.tournaments.services import SeatIn as SeatValue
-from palmares.web.tournaments.services import save_board
+from palmares.web.tournaments.results import BoardResult, enter_result
 from palmares.web.wizarddb import adapters as wizard_adapters
 from palmares.web.wizarddb.models import Month
 
@@ -62,7 +68,16 @@ api = NinjaAPI(
     urls_namespace="api",
 )
 api.add_router("", games_router)
+api.add_router("", tday.router)
 api.add_router("", clock_router)
+
+
+class Pages(LimitOffsetPagination):
+    """``?limit=`` (1–1000, 100 by default) and ``?offset=`` (within a database integer)."""
+
+    class Input(Schema):
+        limit: int = Field(100, ge=1, le=1000)
+        offset: int = Field(0, ge=0, le=INTEGER_MAX)
 
 
 @api.exception_handler(ValidationError)
@@ -82,7 +97,32 @@ def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
 
 @api.exception_handler(PalmaresError)
 def _bad_input(request: HttpRequest, exc: PalmaresError) -> HttpResponse:
-    return api.create_response(request, {"detail": str(exc), "field": None}, status=400)
+    """A refused input (a service's ``FieldError`` names the field and its 4xx status)."""
+    field, status = getattr(exc, "field", None), getattr(exc, "status", 400)
+    return api.create_response(request, {"detail": str(exc), "field": field}, status=status)
+
+
+@api.exception_handler(WriteConflict)
+def _conflict(request: HttpRequest, exc: WriteConflict) -> HttpResponse:
+    return api.create_response(request, {"detail": str(exc), "field": None}, status=409)
+
+
+class BadParameter(Exception):
+    """A query parameter out of bounds (answered 400 naming it)."""
+
+    def __init__(self, field: str, detail: str) -> None:
+        super().__init__(detail)
+        self.field = field
+
+
+@api.exception_handler(BadParameter)
+def _bad_parameter(request: HttpRequest, exc: BadParameter) -> HttpResponse:
+    return api.create_response(request, {"detail": str(exc), "field": exc.field}, status=400)
+
+
+@api.exception_handler(UploadTooLarge)
+def _too_large(request: HttpRequest, exc: UploadTooLarge) -> HttpResponse:
+    return api.create_response(request, {"detail": str(exc), "field": "file"}, status=413)
 
 
 @api.exception_handler(AuthenticationError)
@@ -95,8 +135,10 @@ def _player(p: Player) -> dict[str, Any]:
 
 
 @api.get("/players", response=list[PlayerOut], tags=["players"])
-@paginate(LimitOffsetPagination)
+@paginate(Pages)
 def players(request: HttpRequest, q: str = "") -> Any:
+    if len(q) > MAX_QUERY_CHARS:
+        raise BadParameter("q", f"at most {MAX_QUERY_CHARS} characters")
     rows = Player.objects.order_by("key", "id")
     return rows.filter(key__contains=name_key(q)) if q else rows
 
@@ -126,7 +168,7 @@ def history(request: HttpRequest, player_id: int) -> Any:
 
 
 @api.get("/events", response=list[EventOut], tags=["events"])
-@paginate(LimitOffsetPagination)
+@paginate(Pages)
 def events(request: HttpRequest, kind: str = "") -> Any:
     rows = Event.objects.order_by("-date", "id")
     return rows.filter(kind=kind) if kind else rows
@@ -145,21 +187,72 @@ def results(request: HttpRequest, event_id: int) -> Any:
 
 @api.put(
     "/events/{event_id}/results",
-    response={200: list[ResultOut], 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    response={
+        200: list[ResultOut],
+        401: ErrorOut,
+        403: ErrorOut,
+        404: ErrorOut,
+        409: ConflictOut,
+        422: ErrorOut,
+    },
     auth=django_auth,
     tags=["events"],
 )
-def put_results(request: HttpRequest, event_id: int, payload: list[ResultIn]) -> Any:
-    """Replace the event's classification (ratings officers); the ratings are recomputed."""
+def put_results(
+    request: HttpRequest,
+    event_id: int,
+    payload: list[ResultIn],
+    players: int | None = None,
+) -> Any:
+    """Replace the event's classification (ratings officers); the ratings are recomputed.
+
+    The rows are checked as a results.csv file's are (each player once, ranks within the field
+    …). The field size is ``?players=`` if given, else the stored one: a classification never
+    changes it silently. A problem is a 422 naming the row (``"3.rank"``, ``"players"``)."""
     ev = get_object_or_404(Event, pk=event_id)
     if not is_ratings_officer(request.user):
         return Status(403, {"detail": "only ratings officers may change results", "field": None})
-    replace_results(ev, [(r.player, r.player_id, r.nationality, r.rank) for r in payload])
-    return Result.objects.filter(event=ev).select_related("player").order_by("rank", "player_id")
+    if players is not None and not 1 <= players <= INTEGER_MAX:
+        return Status(422, {"detail": f"between 1 and {INTEGER_MAX}", "field": "players"})
+    rows = [ServiceRow(r.player, r.rank, r.nationality, r.player_id) for r in payload]
+    try:
+        replace_results(ev, rows, players=players)
+    except InputError as exc:
+        return Status(422, _row_problem(exc))
+    except WriteConflict as exc:
+        current = _classification(ev)
+        return Status(409, {"detail": str(exc), "field": None, "current": current})
+    return _classification(ev)
+
+
+def _classification(ev: Event) -> list[Result]:
+    return list(
+        Result.objects.filter(event=ev).select_related("player").order_by("rank", "player_id")
+    )
+
+
+#: The columns of one row of a classification (the others are the event's).
+_ROW_COLUMNS = frozenset({"player", "player_id", "nationality", "rank"})
+
+
+def _row_problem(exc: InputError) -> dict[str, Any]:
+    """A results problem as ``{"detail", "field"}``: line ``i + 2`` is row ``i`` of the body
+    (``"3.rank"``); the event-wide columns (``players``) are fields of their own."""
+    first = exc.problems[0]
+    field = first.column
+    if field in _ROW_COLUMNS and first.line is not None and first.line >= 2:
+        field = f"{first.line - 2}.{field}"
+    return {
+        "detail": first.message,
+        "field": field,
+        "errors": [
+            {"line": p.line, "column": p.column, "message": p.message} for p in exc.problems
+        ],
+    }
 
 
 @api.get("/rankings/dip-pouch", response=list[StandingOut], tags=["dip-pouch"])
-@paginate(LimitOffsetPagination)
+@paginate(Pages)
 def ranking(request: HttpRequest, year: int = 0, nation: str = "") -> Any:
     rows = Standing.objects.filter(system="dip-pouch", year=year).select_related("player")
     if nation:
@@ -172,9 +265,12 @@ def ranking(request: HttpRequest, year: int = 0, nation: str = "") -> Any:
     response=list[TournamentStandingOut],
     tags=["diplomacy"],
 )
-def tournament_standings(request: HttpRequest, tournament_id: int, round: int = 0) -> Any:
+def tournament_standings(
+    request: HttpRequest, tournament_id: int, round: int = 0, after_round: int = 0
+) -> Any:
+    """The engine's standings after round ``after_round`` (or ``round``; default: the last)."""
     t = get_object_or_404(Tournament, pk=tournament_id)
-    result = adapters.standings(t, up_to_round=round or None)
+    result = adapters.standings(t, up_to_round=after_round or round or None)
     return [
         {
             "rank": s.rank,
@@ -189,37 +285,34 @@ def tournament_standings(request: HttpRequest, tournament_id: int, round: int = 
 
 @api.post(
     "/tournaments/{tournament_id}/boards",
-    response={201: dict[str, Any], 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    response={201: dict[str, Any], 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
     auth=django_auth,
     tags=["diplomacy"],
 )
 def post_board(request: HttpRequest, tournament_id: int, payload: BoardIn) -> Any:
-    """Enter one board's result (the tournament's directors, ratings officers, admins)."""
-    t = get_object_or_404(Tournament, pk=tournament_id)
-    if not can_edit_tournament(request.user, t):
-        return Status(
-            403, {"detail": "only this tournament's directors may enter boards", "field": None}
-        )
+    """Enter one board's result (the tournament's directors and admins), through the same
+    service as ``PUT /tournaments/{id}/rounds/{n}/boards/{label}``."""
+    t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
     powers = [s.power for s in payload.seats]
     if len(set(powers)) != 7:
         return Status(422, {"detail": "each of the seven powers once", "field": "seats"})
-    if sum(s.centres for s in payload.seats) > 34:
-        return Status(422, {"detail": "the centres add up to more than 34", "field": "seats"})
-    for i, s in enumerate(payload.seats):
-        if not Player.objects.filter(pk=s.player_id).exists():
-            return Status(
-                422, {"detail": f"no player {s.player_id}", "field": f"seats.{i}.player_id"}
-            )
-    board = save_board(
-        t,
-        payload.round,
-        payload.board,
-        [
-            SeatValue(s.power, s.player_id, s.centres, s.eliminated, s.in_draw)
-            for s in payload.seats
-        ],
+    entered = BoardResult(
+        centres={s.power: s.centres for s in payload.seats},
+        eliminated={s.power: s.eliminated for s in payload.seats if s.eliminated is not None},
+        draw=[s.power for s in payload.seats if s.in_draw] or None,
+        seats={s.power: s.player_id for s in payload.seats},
     )
-    return Status(201, {"id": board.pk, "round": payload.round, "board": board.label})
+    try:
+        done = enter_result(request.user, t, payload.round, payload.board, entered)
+    except FieldError as exc:  # this endpoint's contract: a bad seat is a 422 on "seats"
+        if exc.status != 400:
+            raise
+        field = exc.field or ""
+        where = (
+            "seats" if field.split(".")[0] in ("centres", "eliminated", "draw", "seats") else field
+        )
+        return Status(422, {"detail": str(exc), "field": where or None})
+    return Status(201, {"id": done.board.pk, "round": payload.round, "board": done.board.label})
 
 
 def _not_found(request: HttpRequest, exc: Http404 | type[Http404]) -> HttpResponse:
@@ -230,9 +323,12 @@ api.add_exception_handler(Http404, _not_found)
 
 
 @api.get("/tournaments", response=list[TournamentOut], tags=["diplomacy"])
-@paginate(LimitOffsetPagination)
+@paginate(Pages)
 def tournaments(request: HttpRequest) -> Any:
     return Tournament.objects.select_related("event").order_by("-event__date", "id")
+
+
+api.post("/tournaments", auth=tday.AUTH, **tday.CREATE)(tday.create)
 
 
 @api.get("/tournaments/{tournament_id}/boards", response=list[BoardOut], tags=["diplomacy"])
@@ -286,7 +382,15 @@ def wizard_month(request: HttpRequest, month: str) -> Any:
 
 @api.post(
     "/imports/{kind}",
-    response={200: dict[str, Any], 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    response={
+        200: dict[str, Any],
+        400: ErrorOut,
+        401: ErrorOut,
+        403: ErrorOut,
+        409: ErrorOut,
+        413: ErrorOut,
+        422: ErrorOut,
+    },
     auth=django_auth,
     tags=["imports"],
 )
@@ -298,6 +402,7 @@ def import_file(request: HttpRequest, kind: str, file: File[UploadedFile]) -> An
         return Status(403, {"detail": "only ratings officers may import", "field": None})
     if kind not in IMPORTERS:
         return Status(422, {"detail": f"unknown kind {kind!r}", "field": "kind"})
+    check_size(file.name or "", file.size)
     summary = import_upload(kind, file.name or "", file.read())
     return {"imported": kind, "summary": summary}
 

@@ -18,7 +18,7 @@ from ninja import Router, Schema
 from ninja.responses import Status
 from ninja.security import django_auth
 
-from palmares.web.accounts.roles import can_edit_tournament
+from palmares.web.accounts.roles import directs
 from palmares.web.api.schemas import ErrorOut
 from palmares.web.clock import services
 from palmares.web.tournaments.models import Tournament
@@ -58,7 +58,7 @@ def clock(request: HttpRequest, tournament_id: int) -> Any:
 
 
 def _refused(request: HttpRequest, t: Tournament) -> Status[dict[str, Any]] | None:
-    if can_edit_tournament(request.user, t):
+    if directs(request.user, t):
         return None
     detail = "only this tournament's directors may run its clock"
     return Status(403, {"detail": detail, "field": None})
@@ -84,6 +84,7 @@ def clock_action(request: HttpRequest, tournament_id: int, payload: ClockIn) -> 
             season=payload.season,
             round=payload.round,
             remaining_s=payload.remaining_s,
+            user=request.user,
         )
     except services.ClockInputError as exc:
         return Status(422, {"detail": str(exc), "field": exc.field})
@@ -109,6 +110,7 @@ def clock_settings(request: HttpRequest, tournament_id: int, payload: ClockSetti
             calls=payload.calls,
             ends_at=payload.ends_at,
             chaos_hours=payload.chaos_hours,
+            user=request.user,
         )
     except services.ClockInputError as exc:
         return Status(422, {"detail": str(exc), "field": exc.field})

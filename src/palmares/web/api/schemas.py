@@ -6,11 +6,16 @@ from datetime import date
 from decimal import Decimal
 
 from ninja import Field, Schema
+from pydantic import field_validator
 
 __all__ = [
+    "BIGINT_MAX",
+    "INTEGER_MAX",
+    "SMALLINT_MAX",
     "BoardIn",
     "BoardOut",
     "BoardSeatOut",
+    "ConflictOut",
     "ErrorOut",
     "EventOut",
     "HistoryOut",
@@ -22,6 +27,21 @@ __all__ = [
     "TournamentOut",
     "TournamentStandingOut",
 ]
+
+
+#: The largest values of the columns behind the API's integers (PostgreSQL's smallint,
+#: integer and bigint; Django's Positive*Field keep the same bounds on SQLite): a value past its
+#: column is a 422 naming the field, on both databases alike.
+SMALLINT_MAX = 2**15 - 1
+INTEGER_MAX = 2**31 - 1
+BIGINT_MAX = 2**63 - 1
+
+
+def no_nul(value: str) -> str:
+    """Text a column can hold: PostgreSQL stores no NUL character (SQLite would)."""
+    if "\x00" in value:
+        raise ValueError("a NUL character is not allowed")
+    return value
 
 
 class ErrorOut(Schema):
@@ -79,24 +99,45 @@ class TournamentStandingOut(Schema):
     explain: list[str]
 
 
+class ConflictOut(Schema):
+    """A write that kept conflicting with others (nothing written) and the state it met."""
+
+    detail: str
+    field: str | None = None
+    current: list[ResultOut]
+
+
 class ResultIn(Schema):
+    """One row of a classification: the columns of ``events.Result`` and ``players.Player``."""
+
     player: str = Field(min_length=1, max_length=200)
-    rank: int = Field(ge=1)
-    nationality: str = ""
-    player_id: str = ""
+    rank: int = Field(ge=1, le=INTEGER_MAX, strict=True)  # not "1", not true
+    nationality: str = Field("", max_length=64)
+    player_id: str = Field("", max_length=64)
+
+    @field_validator("player", "nationality", "player_id")
+    @classmethod
+    def _no_nul(cls, value: str) -> str:
+        return no_nul(value)
 
 
 class SeatIn(Schema):
     power: str = Field(pattern="^[AEFGIRT]$")
-    player_id: int
+    player_id: int = Field(ge=1, le=BIGINT_MAX)
     centres: int = Field(ge=0, le=34)
-    eliminated: int | None = None
+    eliminated: int | None = Field(None, ge=0, le=SMALLINT_MAX)
     in_draw: bool = False
 
 
 class BoardIn(Schema):
-    round: int = Field(ge=1)
+    round: int = Field(ge=1, le=SMALLINT_MAX)
     board: str = Field(min_length=1, max_length=16)
+
+    @field_validator("board")
+    @classmethod
+    def _no_nul(cls, value: str) -> str:
+        return no_nul(value)
+
     seats: list[SeatIn] = Field(min_length=7, max_length=7)
 
 

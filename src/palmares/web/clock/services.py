@@ -33,6 +33,7 @@ from palmares.diplomacy.timer import (
     set_turn,
     start,
 )
+from palmares.web.audit.log import record
 from palmares.web.clock.models import Clock
 from palmares.web.tournaments.models import Tournament
 
@@ -127,6 +128,29 @@ def _store(clock: Clock, state: TimerState) -> None:
     clock.paused_at = _moment(state.paused_at) if state.paused_at is not None else None
 
 
+def _audit_state(clock: Clock) -> dict[str, Any]:
+    def at(moment: datetime | None) -> str | None:
+        return moment.isoformat() if moment is not None else None
+
+    return {
+        "started": clock.started,
+        "round": clock.round,
+        "year": clock.year,
+        "season": clock.season,
+        "turn_started": at(clock.turn_started),
+        "paused_at": at(clock.paused_at),
+    }
+
+
+def _settings(clock: Clock) -> dict[str, Any]:
+    return {
+        "timing": clock.timing,
+        "calls": clock.calls,
+        "ends_at": clock.ends_at.isoformat() if clock.ends_at else None,
+        "chaos_hours": clock.chaos_hours,
+    }
+
+
 def _clock(tournament: Tournament) -> Clock:
     found: Clock = Clock.objects.get_or_create(tournament=tournament)[0]
     return found
@@ -167,6 +191,7 @@ def act(
     tournament: Tournament,
     action: str,
     *,
+    user: Any = None,
     year: int | None = None,
     season: str | None = None,
     round: int | None = None,
@@ -231,11 +256,15 @@ def act(
             raise ClockInputError(
                 field or ("remaining_s" if "time left" in message else "action"), message
             ) from exc
+        before = _audit_state(clock)
         _store(clock, new)
         if round is not None:
             clock.round = round
         clock.version += 1
         clock.save()
+        record(
+            user, f"clock {action}", tournament=tournament, before=before, after=_audit_state(clock)
+        )
     return _view(clock, now)
 
 
@@ -252,6 +281,7 @@ def _parse_moment(field: str, text: str) -> datetime:
 def configure(
     tournament: Tournament,
     *,
+    user: Any = None,
     timing: Sequence[Sequence[int]] | None = None,
     calls: Sequence[int] | None = None,
     ends_at: str | None = None,
@@ -296,6 +326,7 @@ def configure(
     with transaction.atomic():
         _clock(tournament)
         clock = Clock.objects.select_for_update().get(tournament=tournament)
+        before = _settings(clock)
         if rows is not None:
             clock.timing = rows
         if wanted_calls is not None:
@@ -306,6 +337,7 @@ def configure(
             clock.chaos_hours = hours
         clock.version += 1
         clock.save()
+        record(user, "clock settings", tournament=tournament, before=before, after=_settings(clock))
     return _view(clock, timezone.now())
 
 

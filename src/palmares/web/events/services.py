@@ -1,27 +1,37 @@
-"""Use cases on events: import a results file (all-or-nothing; re-import replaces the event).
+"""Use cases on events: import a results file (all-or-nothing; re-import replaces the event),
+and replace one event's classification (the API).
 
-The file is read by the same strict reader as ``palmares dip-pouch`` (``palmares.io.results``);
-an event already stored with the same ``event_id``, or the same name and date, is replaced, if it
-is an event of the same kind (:func:`stored_event`).
-"""
+Both are read and checked by the same strict reader as ``palmares dip-pouch``
+(``palmares.io.results``: a file, or the API's rows through ``results_of_table``); an event
+already stored with the same ``event_id``, or the same name and date, is replaced, if it is an
+event of the same kind (:func:`stored_event`). Each write is one transaction holding the Dip
+Pouch lock; the ratings are recomputed after its commit (``ratinglists.writes.write_results``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 from django.db import transaction
 
-from palmares.core.errors import InputError
-from palmares.io.results import NAME_KEY_PREFIX, read_results
+from palmares.core.errors import InputError, PalmaresError
+from palmares.io.results import NAME_KEY_PREFIX, read_results, results_of_table
 from palmares.ratings.events import Results
 from palmares.web.events.models import Event, Result
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
-from palmares.web.ratinglists.services import recompute_dip_pouch
+from palmares.web.ratinglists.writes import write_results
 
-__all__ = ["ImportSummary", "import_results", "replace_results", "save_results", "stored_event"]
+__all__ = [
+    "ImportSummary",
+    "ResultIn",
+    "import_results",
+    "replace_results",
+    "save_results",
+    "stored_event",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +42,16 @@ class ImportSummary:
 
 
 def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary:
-    """Validate the whole file first, then write it and recompute the ratings in one transaction."""
+    """Validate the whole file first, then write it (one transaction) and recompute the
+    ratings after its commit. ``recompute=False`` writes inside the caller's transaction and
+    leaves the recompute to the caller (the demo loads several files, then recomputes once)."""
     results = read_results(path)
-    with transaction.atomic():
-        summary = save_results(results, str(path))
-        if recompute:
-            recompute_dip_pouch()
-    return summary
+    if not recompute:
+        with transaction.atomic():
+            return save_results(results, str(path))
+    return write_results(
+        lambda: save_results(results, str(path)), what=f"the import of {Path(path).name}"
+    )
 
 
 def _external_id(key: str) -> str:
@@ -131,21 +144,80 @@ def save_results(results: Results, where: str = "results") -> ImportSummary:
     return ImportSummary(len(results.events), len(rows), replaced)
 
 
-def replace_results(event: Event, rows: list[tuple[str, str, str, int]]) -> None:
-    """Replace ``event``'s classification with ``(player, player_id, nationality, rank)`` rows
-    and recompute the ratings, in one transaction."""
-    with transaction.atomic():
-        players = resolve_players((name, ext, nat) for name, ext, nat, _ in rows)
-        event.results.all().delete()
-        Result.objects.bulk_create(
-            Result(
-                event=event,
-                player=players[(ext, name_key(name))],
-                rank=rank,
-                nationality=nat,
-            )
-            for name, ext, nat, rank in rows
-        )
-        event.players = len(rows)
-        event.save()
-        recompute_dip_pouch()
+@dataclass(frozen=True, slots=True)
+class ResultIn:
+    """One row of a classification sent to :func:`replace_results`."""
+
+    player: str
+    rank: int
+    nationality: str = ""
+    player_id: str = ""
+
+
+#: The results.csv columns of an API classification: the event's stored facts, then the rows'.
+_HEADER = (
+    "event",
+    "date",
+    "event_id",
+    "country",
+    "place",
+    "rounds",
+    "world_championship",
+    "coefficient",
+    "players",
+    "player",
+    "player_id",
+    "nationality",
+    "rank",
+)
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    return str(value)
+
+
+def classification_table(
+    event: Event, rows: list[ResultIn], players: int | None
+) -> list[list[str]]:
+    """``rows`` as results.csv rows of ``event`` (its stored facts on every row); the header is
+    line 1, so row ``i`` of ``rows`` is line ``i + 2``."""
+    facts = (
+        event.name,
+        event.date,
+        event.external_id,
+        event.country,
+        event.place,
+        event.rounds,
+        event.world_championship,
+        event.coefficient,
+        players,
+    )
+    table = [list(_HEADER)]
+    for r in rows:
+        values = (*facts, r.player, r.player_id, r.nationality, r.rank)
+        table.append([_cell(v) for v in values])
+    return table
+
+
+def replace_results(event: Event, rows: list[ResultIn], *, players: int | None = None) -> Event:
+    """Replace ``event``'s classification with ``rows``, checked as results.csv rows are
+    (``io.results``: each player once, ranks within the field …); the field size is ``players``
+    if given, else the stored one (else the number of rows). Raises
+    :class:`~palmares.core.errors.InputError` (lines: row ``i`` is line ``i + 2``) having
+    written nothing; recomputes the ratings after the commit; returns the stored event."""
+    if event.kind != Event.Kind.DIPLOMACY:
+        raise PalmaresError(f"{event} is a {event.kind} event: its results come from its games")
+    if not rows:
+        raise PalmaresError("a classification needs at least one row")
+    size = players if players is not None else event.players
+    results = results_of_table(classification_table(event, rows, size), "results")
+    write_results(lambda: save_results(results, "results"), what=f"the results of {event}")
+    return Event.objects.get(pk=event.pk)

@@ -21,11 +21,12 @@ from palmares.web.ratinglists.services import recompute_dip_pouch
 from palmares.web.tantrixdb.services import import_matches
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Tournament
-from palmares.web.tournaments.services import SeatIn, import_boards, save_board
+from palmares.web.tournaments.results import BoardResult, enter_result
+from palmares.web.tournaments.services import import_boards
 from palmares.web.wizarddb.models import TournamentPlace
 from palmares.web.wizarddb.services import import_games, import_tournaments, import_triads
 
-__all__ = ["SAMPLE", "DemoSummary", "load_demo", "migrate"]
+__all__ = ["SAMPLE", "DemoAccount", "DemoSummary", "demo_accounts", "load_demo", "migrate"]
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample"
 WC_NAME = "World Diplomacy Championship 2007"
@@ -104,11 +105,17 @@ def _finish_world_championship(tournament: Tournament, folder: Path, nationaliti
     assert after_five.top_board is not None
     invited = [i.player for i in after_five.top_board.invitations if i.accepted][:7]
     ids = dict(Player.objects.filter(name__in=invited).values_list("name", "pk"))
-    seats = [
-        SeatIn(power, ids[name], centres, 1908 if centres == 0 else None)
-        for power, name, centres in zip(TOP_BOARD_POWERS, invited, TOP_BOARD_CENTRES, strict=True)
-    ]
-    save_board(tournament, 6, "Top", seats, top_board=True, final_year=1909)
+    seated = list(zip(TOP_BOARD_POWERS, invited, TOP_BOARD_CENTRES, strict=True))
+    tournament.event.rounds = 6
+    tournament.event.save()
+    result = BoardResult(
+        centres={power: centres for power, _, centres in seated},
+        eliminated={power: 1908 for power, _, centres in seated if centres == 0},
+        final_year=1909,
+        seats={power: ids[name] for power, name, _ in seated},
+        top_board=True,
+    )
+    enter_result(None, tournament, 6, "Top", result)
     final = adapters.standings(tournament)
     prizes = adapters.tournament_prizes(tournament)
     assert prizes.champion is not None
@@ -139,3 +146,40 @@ def _finish_world_championship(tournament: Tournament, folder: Path, nationaliti
                 ]
             )
     import_results(classification, recompute=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DemoAccount:
+    username: str
+    role: str
+    password: str
+
+
+def demo_accounts() -> list[DemoAccount]:
+    """Two accounts for a newcomer to try the other sides of the site: ``td``, a tournament
+    director (directs the 2007 World Championship and may create tournaments), and ``officer``,
+    a ratings officer. Their passwords are new on every run and only printed, never stored in
+    the repository."""
+    import secrets
+
+    from django.contrib.auth.models import Group, User
+
+    from palmares.web.accounts.roles import RATINGS_OFFICERS, TOURNAMENT_DIRECTORS
+
+    accounts = []
+    with transaction.atomic():
+        for username, group_name, role in (
+            ("td", TOURNAMENT_DIRECTORS, "tournament director"),
+            ("officer", RATINGS_OFFICERS, "ratings officer"),
+        ):
+            password = secrets.token_urlsafe(9)
+            user, _ = User.objects.get_or_create(username=username)
+            user.set_password(password)
+            user.save()
+            group, _ = Group.objects.get_or_create(name=group_name)
+            user.groups.add(group)
+            if username == "td":
+                for t in Tournament.objects.filter(event__name=WC_NAME):
+                    t.directors.add(user)
+            accounts.append(DemoAccount(username, role, password))
+    return accounts

@@ -1,6 +1,9 @@
 """Import an uploaded file: the one path the API (``POST /api/imports/{kind}``) and the ratings
 officer's import page share, over the same services as ``palmares import`` (strict readers,
-all-or-nothing, one transaction per import). Problems name the uploaded file by its name."""
+all-or-nothing, one transaction per import). Problems name the uploaded file by its name.
+A file past ``PALMARES_MAX_UPLOAD_MB`` (``lib.limits``) is refused before it is read
+(:class:`UploadTooLarge`, answered 413); most are refused earlier still, by their
+Content-Length (``lib.limits.RequestLimitsMiddleware``)."""
 
 from __future__ import annotations
 
@@ -10,12 +13,14 @@ from dataclasses import asdict, is_dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
-from palmares.core.errors import InputError, Problem
+from palmares.core.errors import InputError, PalmaresError, Problem
 from palmares.web.events.services import import_results
+from palmares.web.lib.concurrency import retrying
+from palmares.web.lib.limits import MAX_UPLOAD_BYTES
 from palmares.web.tantrixdb.services import import_matches
 from palmares.web.wizarddb.services import import_games
 
-__all__ = ["IMPORTERS", "import_upload"]
+__all__ = ["IMPORTERS", "UploadTooLarge", "check_size", "import_upload"]
 
 #: What a ratings officer may upload: Dip Pouch results, Tantrix matches, Wizard games.
 IMPORTERS: dict[str, Callable[[Path], object]] = {
@@ -25,18 +30,34 @@ IMPORTERS: dict[str, Callable[[Path], object]] = {
 }
 
 
+class UploadTooLarge(PalmaresError):
+    """An uploaded file past the size limit (nothing read, nothing written)."""
+
+
+def check_size(name: str, size: int | None) -> None:
+    """Raise :class:`UploadTooLarge` if a file of ``size`` bytes is past the limit."""
+    if size is not None and size > MAX_UPLOAD_BYTES:
+        limit = MAX_UPLOAD_BYTES / (1024 * 1024)
+        raise UploadTooLarge(
+            f"{PurePath(name).name or 'the file'}: {size / (1024 * 1024):.1f} MB; "
+            f"files of at most {limit:.0f} MB are accepted"
+        )
+
+
 def import_upload(kind: str, name: str, content: bytes) -> dict[str, Any] | str:
     """Import ``content`` (a CSV or .xlsx file called ``name``) as ``kind``; the summary the
     service returns. Raises :class:`KeyError` for an unknown kind and :class:`InputError` (with
     ``name`` as the file) for a bad file, having written nothing."""
     runner = IMPORTERS[kind]
+    check_size(name, len(content))
     shown = PurePath(name or f"{kind}.csv").name
     suffix = ".xlsx" if shown.lower().endswith(".xlsx") else ".csv"
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{kind}{suffix}"
         path.write_bytes(content)
         try:
-            done = runner(path)
+            # each importer is one transaction of its own: run again if the database undid it
+            done = retrying(lambda: runner(path), what=f"the import of {shown}")
         except InputError as exc:
             raise InputError(
                 Problem(shown if p.file == str(path) else p.file, p.line, p.column, p.message)

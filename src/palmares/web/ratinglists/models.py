@@ -71,3 +71,8 @@ class Publication(models.Model):
     #: What the list pages need without scanning the lists: ``years`` (with a list),
     #: ``nations``, and ``sizes`` {year: {"": listed, nation: listed}}.
     summary = models.JSONField(default=dict)
+    #: Writes of the system's inputs so far (each bumps it in its transaction: its stamp) and
+    #: the last stamp the stored figures cover (``ratinglists.writes``): a recompute after a
+    #: write is skipped when another one already covered it.
+    requested = models.PositiveBigIntegerField(default=0)
+    computed = models.PositiveBigIntegerField(default=0)

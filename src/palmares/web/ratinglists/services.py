@@ -23,6 +23,7 @@ from palmares.ratings import Player as EnginePlayer
 from palmares.ratings.engine import Engine, ResultArrays
 from palmares.web.events.models import Event, Result
 from palmares.web.lib.bulk import insert_rows
+from palmares.web.lib.concurrency import hold
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 
@@ -130,7 +131,19 @@ STANDING_FIELDS = (
 
 
 def recompute_dip_pouch() -> int:
-    """Replay every Diplomacy event in the engine; store its figures; return the moves."""
+    """Replay every Diplomacy event in the engine; store its figures; return the moves.
+
+    One transaction holding the list's lock (``lib.concurrency.hold``): no write of results
+    runs meanwhile, so what is read is what is committed, and the stored figures cover every
+    write noted before (``Publication.computed`` = ``requested``). Writers call it after their
+    commit through :func:`palmares.web.ratinglists.writes.write_results`."""
+    with transaction.atomic():
+        hold(SYSTEM)
+        return _recompute()
+
+
+def _recompute() -> int:
+    covered = Publication.objects.filter(system=SYSTEM).values_list("requested", flat=True).first()
     results, result_of = results_from_database()
     nationalities: dict[str, int] = {}
     arrays = ResultArrays.from_results(results, nationalities)
@@ -196,6 +209,7 @@ def recompute_dip_pouch() -> int:
         publication.generation += 1
         nations = sorted({n for counts in sizes.values() for n in counts if n})
         publication.summary = {"years": years, "nations": nations, "sizes": sizes}
+        publication.computed = covered or 0
         publication.save()
     log.info("dip-pouch: %d rating moves, %d list lines", moves, lines)
     return moves

@@ -19,13 +19,17 @@ from palmares.tantrix.match import Match as MatchValue
 from palmares.tantrix.rating_list import rating_changes, recentre, update_list
 from palmares.web.events.models import Event
 from palmares.web.events.services import stored_event
+from palmares.web.lib.concurrency import hold
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.players.services import resolve_players
 from palmares.web.tantrixdb.adapters import entries_before, tournament_rating
 from palmares.web.tantrixdb.models import Match, Rating
 
-__all__ = ["import_matches", "recompute_lists"]
+__all__ = ["LIST", "import_matches", "recompute_lists"]
+
+#: The name of the Tantrix list's lock (``lib.concurrency.hold``).
+LIST = "tantrix"
 
 
 def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> list[Event]:
@@ -47,6 +51,7 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
     names = {p for m in matches for p in m.players} | {e.player for e in entries}
     stored: list[Event] = []
     with transaction.atomic():
+        hold(LIST)  # one import (and its recompute of the lists) at a time
         players = resolve_players((n, "", "") for n in sorted(names))
         ids = {key[1]: p.pk for key, p in players.items()}
         for (name, day), group in tournaments.items():
@@ -102,6 +107,7 @@ def recompute_lists() -> None:
     the new list is stored as the list after the tournament, with each player's rating before
     (and the change, ``rating_changes``)."""
     with transaction.atomic():
+        hold(LIST)
         Rating.objects.filter(event__isnull=False).delete()
         events = (
             Event.objects.filter(kind=Event.Kind.TANTRIX, tantrix_matches__isnull=False)

@@ -4,7 +4,7 @@ engine's ``Standings`` come back for the pages (which only display them)."""
 from __future__ import annotations
 
 from palmares.diplomacy.aggregation.base import Standings
-from palmares.diplomacy.aggregation.registry import get_aggregation
+from palmares.diplomacy.aggregation.registry import get_aggregation, get_aggregation_info
 from palmares.diplomacy.board import PlayedBoard, Seat, parse_power
 from palmares.diplomacy.prizes import Prizes, prizes
 from palmares.diplomacy.scoring.registry import get_system
@@ -12,7 +12,14 @@ from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem
 from palmares.diplomacy.seeding import board_call as call_boards
 from palmares.web.tournaments.models import Board, Tournament
 
-__all__ = ["board_call", "played_boards", "standings", "teams", "tournament_prizes"]
+__all__ = [
+    "aggregation_spec",
+    "board_call",
+    "played_boards",
+    "standings",
+    "teams",
+    "tournament_prizes",
+]
 
 
 def played_boards(tournament: Tournament, *, up_to_round: int | None = None) -> list[PlayedBoard]:
@@ -44,15 +51,35 @@ def played_boards(tournament: Tournament, *, up_to_round: int | None = None) -> 
                     seats=seats,
                     final_year=board.final_year,
                     top_board=board.top_board,
+                    centres_by_year=_by_year(board.centres_by_year),
                 )
             )
     return played
 
 
+def aggregation_spec(aggregation: str, fewer_games: bool) -> str:
+    """The aggregation as the engine builds it: with the fewer-games adjustment turned off
+    (``adjust_after=0``, seed 002's "Top Board" adjustment) when the TD switched it off and the
+    aggregation has one."""
+    slug, _, params = aggregation.partition(":")
+    if fewer_games or "adjust_after" not in get_aggregation_info(slug.strip()).parameters:
+        return aggregation
+    if "adjust_after" in params:
+        return aggregation
+    return f"{aggregation},adjust_after=0" if params.strip() else f"{slug}:adjust_after=0"
+
+
+def _by_year(stored: object) -> dict[int, dict[str, int]] | None:
+    """The stored SC chart (JSON keys are text) as the engine takes it."""
+    if not isinstance(stored, dict) or not stored:
+        return None
+    return {int(y): {str(p): int(n) for p, n in row.items()} for y, row in stored.items()}
+
+
 def standings(tournament: Tournament, *, up_to_round: int | None = None) -> Standings:
     """The engine's standings of ``tournament`` (after ``up_to_round`` when given)."""
     boards = played_boards(tournament, up_to_round=up_to_round)
-    aggregation = get_aggregation(tournament.aggregation)
+    aggregation = get_aggregation(aggregation_spec(tournament.aggregation, tournament.fewer_games))
     return aggregation.aggregate(boards, get_system(tournament.scoring))
 
 
@@ -66,7 +93,7 @@ def teams(tournament: Tournament) -> dict[str, tuple[str, ...]]:
 def tournament_prizes(tournament: Tournament, *, up_to_round: int | None = None) -> Prizes:
     """The engine's prize list: top board, champion, places 2–7, best countries, teams."""
     boards = played_boards(tournament, up_to_round=up_to_round)
-    aggregation = get_aggregation(tournament.aggregation)
+    aggregation = get_aggregation(aggregation_spec(tournament.aggregation, tournament.fewer_games))
     result = aggregation.aggregate(boards, get_system(tournament.scoring))
     return prizes(result, boards, teams=teams(tournament) or None)
 

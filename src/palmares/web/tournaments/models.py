@@ -1,4 +1,6 @@
-"""Diplomacy tournaments: rounds, boards, one row per power per board, teams and awards."""
+"""Diplomacy tournaments: rounds, boards, one row per power per board, teams and awards; and the
+TD's day (issue 12): registered players, keep-apart pairs, the roll call and the board call of
+each round."""
 
 from __future__ import annotations
 
@@ -20,22 +22,41 @@ POWERS = [
 
 
 class Tournament(models.Model):
-    """A Diplomacy tournament run on this site; ``directors`` may enter its board results."""
+    """A Diplomacy tournament run on this site; ``directors`` may enter its board results.
+
+    ``scoring`` and ``aggregation`` are registry specs (``slug`` or ``slug:name=value,…``, as the
+    command line takes them). ``team_size`` is the size of a team (``None``: no teams);
+    ``top_board_rule`` turns on seed 002's top board and ``fewer_games`` its fewer-games
+    adjustment (where the aggregation has one)."""
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="tournament")
-    scoring = models.CharField(max_length=64, default="divide-and-conquer")
-    aggregation = models.CharField(max_length=64, default="ante")
+    scoring = models.CharField(max_length=200, default="divide-and-conquer")
+    aggregation = models.CharField(max_length=200, default="ante")
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="directed_tournaments"
     )
+    end_date = models.DateField(null=True, blank=True)
+    team_size = models.PositiveSmallIntegerField(null=True, blank=True)
+    top_board_rule = models.BooleanField(default=False)
+    fewer_games = models.BooleanField(default=True)
 
     def __str__(self) -> str:
         return str(self.event)
 
 
 class Round(models.Model):
+    """One round. Its board call (:class:`CalledSeat` rows) is a draft until ``published``
+    (players see it) and fixed once ``locked``; ``call_report`` keeps the engine's quality report.
+    ``check_in`` opens self check-in with the round's short ``code``."""
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
+    published = models.BooleanField(default=False)
+    locked = models.BooleanField(default=False)
+    call_seed = models.PositiveIntegerField(null=True, blank=True)
+    call_report = models.JSONField(default=dict, blank=True)
+    check_in = models.BooleanField(default=False)
+    code = models.CharField(max_length=8, blank=True, default="")
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -50,6 +71,8 @@ class Board(models.Model):
     label = models.CharField(max_length=16)
     top_board = models.BooleanField(default=False)
     final_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Fall centre counts by year, ``{"1901": {"Austria": 4, …}, …}``, where the TD enters them.
+    centres_by_year = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "id"]
@@ -95,3 +118,73 @@ class Award(models.Model):
 
     class Meta:
         ordering = ["tournament", "id"]
+
+
+class Entry(models.Model):
+    """A player registered for the tournament: plays from round ``arrives`` (a late arrival has a
+    later one) until ``withdrawn_after`` (``None``: still playing)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    arrives = models.PositiveSmallIntegerField(default=1)
+    withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "player__key"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_unique"),
+            models.CheckConstraint(condition=models.Q(arrives__gte=1), name="entry_arrives"),
+        ]
+
+
+class KeepApart(models.Model):
+    """Two players never seated on one board (seed 002, "Board Assignments": couples, blood
+    relatives, any pair brought to the TD's attention)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="apart")
+    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["tournament", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player_a", "player_b"], name="keep_apart_unique"
+            ),
+        ]
+
+
+class Presence(models.Model):
+    """The roll call of one round: a player present, with ``boards`` 0 (sits out), 1 or 2 as
+    named by the TD or requested, or ``None`` (palmares may propose them to sit out or play two
+    boards). ``checked_in``: the player marked themself present."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="presences")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="presences")
+    boards = models.PositiveSmallIntegerField(null=True, blank=True)
+    checked_in = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["round", "player__key"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="presence_unique"),
+            models.CheckConstraint(
+                condition=models.Q(boards__isnull=True) | models.Q(boards__lte=2),
+                name="presence_boards",
+            ),
+        ]
+
+
+class CalledSeat(models.Model):
+    """One line of a round's board call: ``player`` plays ``power`` on board ``label``."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="called")
+    label = models.CharField(max_length=16)
+    power = models.CharField(max_length=1, choices=POWERS)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="called")
+
+    class Meta:
+        ordering = ["round", "label", "power"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "label", "power"], name="called_unique"),
+        ]

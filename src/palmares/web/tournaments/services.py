@@ -1,8 +1,8 @@
-"""Use cases on Diplomacy tournaments: import boards (and teams), enter one board's result."""
+"""Use cases on Diplomacy tournaments: import boards (and teams). A board's result is entered
+through :mod:`.results`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
@@ -19,16 +19,7 @@ from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
 from palmares.web.tournaments.models import Board, Round, Seat, Team, Tournament
 
-__all__ = ["SeatIn", "import_boards", "save_board"]
-
-
-@dataclass(frozen=True, slots=True)
-class SeatIn:
-    power: str
-    player_id: int
-    centres: int
-    eliminated: int | None = None
-    in_draw: bool = False
+__all__ = ["import_boards"]
 
 
 EVENT_NAME = proper_name(limits.EVENT_NAME)
@@ -99,34 +90,3 @@ def _seats(board: Board, b: PlayedBoard, ids: dict[str, int]) -> list[Seat]:
         )
         for s in b.seats
     ]
-
-
-def save_board(
-    tournament: Tournament,
-    round_number: int,
-    label: str,
-    seats: list[SeatIn],
-    *,
-    top_board: bool = False,
-    final_year: int | None = None,
-) -> Board:
-    """Enter (or replace) one board's result, as a TD does at the end of a game."""
-    with transaction.atomic():
-        rnd, _ = Round.objects.get_or_create(tournament=tournament, number=round_number)
-        board, _ = Board.objects.get_or_create(round=rnd, label=label)
-        board.top_board = top_board
-        board.final_year = final_year
-        board.save()
-        board.seats.all().delete()
-        Seat.objects.bulk_create(
-            Seat(
-                board=board,
-                power=s.power,
-                player_id=s.player_id,
-                centres=s.centres,
-                eliminated=s.eliminated,
-                in_draw=s.in_draw,
-            )
-            for s in seats
-        )
-    return board

@@ -9,10 +9,12 @@ from palmares.web.ui.views import (
     adjudication,
     chaos,
     clock,
+    desk,
     dip_pouch,
     diplomacy,
     games,
     imports,
+    rounds,
     site,
     skill,
     tournaments,
@@ -33,6 +35,53 @@ urlpatterns = [
     path("diplomacy/<int:tournament_id>/", diplomacy.tournament, name="tournament"),
     path("diplomacy/<int:tournament_id>/boards/new", diplomacy.enter_board, name="enter-board"),
     path("diplomacy/<int:tournament_id>/board-call/", diplomacy.board_call, name="board-call"),
+    # The TD's desk (issue 12): pages that write have "new" or "edit" in their path.
+    path("diplomacy/new", desk.new_tournament, name="new-tournament"),
+    path("diplomacy/<int:tournament_id>/desk", desk.desk, name="desk"),
+    path("diplomacy/<int:tournament_id>/audit", desk.audit, name="audit"),
+    path("diplomacy/<int:tournament_id>/edit/players", desk.register_player, name="register"),
+    path(
+        "diplomacy/<int:tournament_id>/edit/players-file", desk.register_file, name="register-file"
+    ),
+    path("diplomacy/<int:tournament_id>/edit/keep-apart", desk.keep_apart, name="keep-apart"),
+    path("diplomacy/<int:tournament_id>/edit/attendance", desk.attendance, name="attendance"),
+    path("diplomacy/<int:tournament_id>/edit/directors", desk.add_director, name="add-director"),
+    path("diplomacy/<int:tournament_id>/check-in", rounds.check_in, name="check-in"),
+    path(
+        "diplomacy/<int:tournament_id>/rounds/<int:number>/", rounds.round_desk, name="round-desk"
+    ),
+    path("diplomacy/<int:tournament_id>/rounds/<int:number>/call", rounds.public_call, name="call"),
+    path(
+        "diplomacy/<int:tournament_id>/rounds/<int:number>/call.csv",
+        rounds.call_csv,
+        name="call-csv",
+    ),
+    path(
+        "diplomacy/<int:tournament_id>/rounds/<int:number>/edit/roll-call",
+        rounds.roll_call,
+        name="roll-call",
+    ),
+    path(
+        "diplomacy/<int:tournament_id>/rounds/<int:number>/edit/accept",
+        rounds.accept,
+        name="accept-proposal",
+    ),
+    path(
+        "diplomacy/<int:tournament_id>/rounds/<int:number>/edit/check-in",
+        rounds.open_check_in,
+        name="open-check-in",
+    ),
+    path(
+        "diplomacy/<int:tournament_id>/rounds/<int:number>/edit/board-call",
+        rounds.make_call,
+        name="make-call",
+    ),
+    path("diplomacy/<int:tournament_id>/rounds/<int:number>/edit/swap", rounds.swap, name="swap"),
+    path(
+        "diplomacy/<int:tournament_id>/rounds/<int:number>/edit/publish",
+        rounds.publish,
+        name="publish-call",
+    ),
     path("diplomacy/<int:tournament_id>/clock/", clock.clock, name="clock"),
     path(
         "diplomacy/<int:tournament_id>/chaos-schedule/",

@@ -68,9 +68,13 @@ def _tournament(event: Event) -> TournamentValue:
     )
 
 
-def tournaments() -> tuple[TournamentValue, ...]:
+def _stored_tournaments() -> list[tuple[Event, TournamentValue]]:
     events = Event.objects.filter(kind=Event.Kind.WIZARD).order_by("date", "id")
-    return tuple(_tournament(e) for e in events if e.wizard_places.exists())
+    return [(e, _tournament(e)) for e in events if e.wizard_places.exists()]
+
+
+def tournaments() -> tuple[TournamentValue, ...]:
+    return tuple(t for _, t in _stored_tournaments())
 
 
 def triad(event: Event) -> TriadGame | None:
@@ -81,12 +85,14 @@ def triad(event: Event) -> TriadGame | None:
     return TriadGame(event.name, tuple(Finish(r.player.name, r.score, r.place) for r in rows))
 
 
-def triads() -> dict[str, TriadGame]:
-    found: dict[str, TriadGame] = {}
+def triads() -> dict[int, TriadGame]:
+    """Every stored TRIAD game by the id of its event (two tournaments may share a name: each
+    has its own TRIAD, or none)."""
+    found: dict[int, TriadGame] = {}
     for event in Event.objects.filter(wizard_triad__isnull=False).distinct().order_by("date"):
         game = triad(event)
         if game is not None:
-            found[event.name] = game
+            found[event.pk] = game
     return found
 
 
@@ -111,6 +117,14 @@ def junior_sessions() -> list[Period]:
 
 def player_ledger(name: str) -> Ledger:
     """The player's ledger (``wizard.ledger.ledger``): months, tournaments, Junior sessions."""
+    stored = _stored_tournaments()
+    played = triads()
+    # Each tournament value is found by identity: its own event's TRIAD, never a namesake's.
+    own = {id(value): played.get(event.pk) for event, value in stored}
     return ledger(
-        name, games(), tournaments(), triads=triads(), junior=games(division=Game.Division.JUNIOR)
+        name,
+        games(),
+        [value for _, value in stored],
+        triads=lambda t: own.get(id(t)),
+        junior=games(division=Game.Division.JUNIOR),
     )

@@ -30,6 +30,13 @@ def get(mapping: Any, key: Any) -> Any:
 
 
 @register.filter
+def minutes(value: Any) -> int:
+    """A ``timedelta`` in whole minutes, rounded up (a lock-out's cool-off)."""
+    seconds = int(value.total_seconds())
+    return -(-seconds // 60)
+
+
+@register.filter
 def ratings_officer(user: Any) -> bool:
     """``{% if user|ratings_officer %}``: may this user import (``accounts.roles``)?"""
     return is_ratings_officer(user)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from palmares.diplomacy.chaos_schedule import next_deadline
-from palmares.web.accounts.roles import can_edit_tournament
+from palmares.web.accounts.roles import directs
 from palmares.web.clock import services
 from palmares.web.tournaments.models import Tournament
 
@@ -46,7 +46,7 @@ def clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(
         request,
         "ui/clock.html",
-        {"t": t, "can_edit": can_edit_tournament(request.user, t), "strings": _strings()},
+        {"t": t, "can_edit": directs(request.user, t), "strings": _strings()},
     )
 
 
@@ -81,7 +81,7 @@ def _parse_hours(text: str) -> list[list[str]]:
 def chaos_schedule(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The posted schedule and the next deadline; a director sets the tournament hours."""
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
-    can_edit = can_edit_tournament(request.user, t)
+    can_edit = directs(request.user, t)
     form = HoursForm(initial={"hours": _hours_text(t)})
     if request.method == "POST":
         if not request.user.is_authenticated:
@@ -91,7 +91,9 @@ def chaos_schedule(request: HttpRequest, tournament_id: int) -> HttpResponse:
         form = HoursForm(request.POST)
         if form.is_valid():
             try:
-                services.configure(t, chaos_hours=_parse_hours(form.cleaned_data["hours"]))
+                services.configure(
+                    t, chaos_hours=_parse_hours(form.cleaned_data["hours"]), user=request.user
+                )
             except services.ClockInputError as exc:
                 form.add_error("hours", str(exc))
             else:

@@ -14,19 +14,30 @@ from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from palmares.core.errors import PalmaresError
 from palmares.core.rounding import half_up
-from palmares.diplomacy.board import GREAT_POWERS, result_problems
-from palmares.web.accounts.roles import can_edit_tournament
-from palmares.web.lib.names import name_key
+from palmares.diplomacy.board import GREAT_POWERS
+from palmares.web.accounts.roles import directs
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
+from palmares.web.tournaments.boardcall import get_call
+from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import POWERS, Board, Seat, Tournament
-from palmares.web.tournaments.services import SeatIn, save_board
+from palmares.web.tournaments.results import BoardResult, Entered, board_snapshot, enter_result
+from palmares.web.tournaments.systems import system_problems
 
 
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
-    rounds = list(t.rounds.order_by("number").values_list("number", flat=True))
+    problems = system_problems(t.scoring, t.aggregation)
+    if problems:  # a spec stored wrong: the page says so instead of failing
+        return render(request, "ui/tournament.html", {"t": t, "system_problems": problems})
+    rounds = list(
+        t.rounds.filter(boards__seats__isnull=False)
+        .distinct()
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
     try:
         after = int(request.GET.get("round", "") or (rounds[-1] if rounds else 0))
     except ValueError:
@@ -80,7 +91,10 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "boards": boards,
         "top_boards": [b for b in boards if b["top"]],
         "prizes": prize_list,
-        "can_edit": can_edit_tournament(request.user, t),
+        "can_edit": directs(request.user, t),
+        "published": list(
+            t.rounds.filter(published=True).order_by("number").values_list("number", flat=True)
+        ),
         "aggregation": t.aggregation,
         "scoring": t.scoring,
     }
@@ -88,10 +102,11 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 class BoardForm(forms.Form):
-    """One board's result as a TD enters it, checked as ``io.boards`` checks boards.csv: each
-    power once with its player and centres, at most 34 centres, an eliminated power holds no
-    centre and fell no later than the final year, a power in the agreed draw holds centres. A
-    draw of one power is a concession: the engine scores it as that power's solo."""
+    """One board's result as a TD enters it: each power with its player and centres, the
+    eliminations, the final year and the draw. The fields check types and ranges; the result
+    itself is checked by the one service every path uses (:mod:`palmares.web.tournaments.
+    results`, ``diplomacy.board.result_problems`` as for boards.csv). A draw of one power is a
+    concession: the engine scores it as that power's solo."""
 
     round = forms.IntegerField(min_value=1, max_value=99)
     board = forms.CharField(max_length=16)
@@ -111,56 +126,92 @@ class BoardForm(forms.Form):
                 label=f"{name} in the draw", required=False
             )
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        for initial, _name in POWERS:
-            who = data.get(f"player_{initial}")
-            if who and not Player.objects.filter(key=name_key(who)).exists():
-                self.add_error(f"player_{initial}", f"no player named {who!r}")
-        # The same checks as boards.csv and boards.json: one rule, in the domain.
-        initial_of = {name: initial for initial, name in POWERS}
-        centres = {
-            name: data[f"centres_{initial}"]
-            for initial, name in POWERS
-            if data.get(f"centres_{initial}") is not None
-        }
-        eliminated = {
-            name: data[f"eliminated_{initial}"]
-            for initial, name in POWERS
-            if data.get(f"eliminated_{initial}") is not None
-        }
-        draw = [name for initial, name in POWERS if data.get(f"draw_{initial}")]
-        for problem in result_problems(centres, eliminated, data.get("final_year"), draw):
-            if problem.power is None:
-                self.add_error(None, problem.message)
-            else:
-                self.add_error(f"{problem.field}_{initial_of[problem.power]}", problem.message)
-        return data
+    def result(self) -> BoardResult:
+        data = self.cleaned_data
+        draw = [name for initial, name in POWERS if data[f"draw_{initial}"]]
+        return BoardResult(
+            centres={name: data[f"centres_{initial}"] for initial, name in POWERS},
+            eliminated={
+                name: data[f"eliminated_{initial}"]
+                for initial, name in POWERS
+                if data[f"eliminated_{initial}"] is not None
+            },
+            draw=draw or None,
+            final_year=data["final_year"],
+            seats={name: data[f"player_{initial}"] for initial, name in POWERS},
+        )
+
+    def refuse(self, exc: FieldError) -> None:
+        """Show the service's refusal on the field it names (``centres.Austria`` …)."""
+        kind, _, power = (exc.field or "").partition(".")
+        initial = {name: i for i, name in POWERS}.get(power)
+        names = {"seats": "player", "centres": "centres", "eliminated": "eliminated"}
+        if kind in ("round", "final_year"):
+            self.add_error(kind, str(exc))
+        elif kind == "label":
+            self.add_error("board", str(exc))
+        elif initial is not None and kind in names:
+            self.add_error(f"{names[kind]}_{initial}", str(exc))
+        else:
+            self.add_error(None, str(exc))
+
+
+def _initial(t: Tournament, number: int, label: str) -> dict[str, Any]:
+    """The form prefilled: the board as entered, else its seats in the board call."""
+    initial: dict[str, Any] = {"round": number, "board": label}
+    board = Board.objects.filter(round__tournament=t, round__number=number, label=label).first()
+    shot = board_snapshot(board)
+    if shot is not None:
+        initial["final_year"] = shot["final_year"]
+        for i, name in POWERS:
+            initial[f"player_{i}"] = shot["seats"][name]
+            initial[f"centres_{i}"] = shot["centres"][name]
+            initial[f"eliminated_{i}"] = shot["eliminated"].get(name)
+            initial[f"draw_{i}"] = name in (shot["draw"] or ())
+        return initial
+    call = get_call(t, number)
+    seats = call.boards.get(label, {}) if call is not None else {}
+    for i, name in POWERS:
+        if name in seats:
+            initial[f"player_{i}"] = seats[name]
+    return initial
 
 
 @login_required
 def enter_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    t = get_object_or_404(Tournament, pk=tournament_id)
-    if not can_edit_tournament(request.user, t):
+    t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
+    if not directs(request.user, t):
         raise PermissionDenied("only this tournament's directors may enter its boards")
-    form = BoardForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        seats = [
-            SeatIn(
-                power=initial,
-                player_id=Player.objects.filter(key=name_key(data[f"player_{initial}"]))
-                .order_by("id")
-                .values_list("id", flat=True)[0],
-                centres=data[f"centres_{initial}"],
-                eliminated=data[f"eliminated_{initial}"],
-                in_draw=data[f"draw_{initial}"],
-            )
-            for initial, _ in POWERS
-        ]
-        save_board(t, data["round"], data["board"], seats, final_year=data["final_year"])
-        return redirect(f"/diplomacy/{t.pk}/?round={data['round']}")
+    if request.method == "POST":
+        form = BoardForm(request.POST)
+        if form.is_valid():
+            number, label = form.cleaned_data["round"], form.cleaned_data["board"]
+            try:
+                done = enter_result(request.user, t, number, label, form.result())
+            except FieldError as exc:
+                form.refuse(exc)
+            else:
+                return render_entered(request, t, number, done)
+    else:
+        try:
+            number = int(request.GET.get("round", ""))
+        except ValueError:
+            number = 0
+        label = request.GET.get("board", "")[:16]
+        form = BoardForm(initial=_initial(t, number, label) if number and label else None)
     return render(request, "ui/board_form.html", {"t": t, "form": form, "powers": GREAT_POWERS})
+
+
+def render_entered(request: HttpRequest, t: Tournament, number: int, done: Entered) -> HttpResponse:
+    """After a result: the standings after its round, or first what changed and which ranks
+    moved (a correction)."""
+    if not done.moved:
+        return redirect(f"/diplomacy/{t.pk}/?round={number}")
+    return render(
+        request,
+        "ui/board_entered.html",
+        {"t": t, "round": number, "done": done, "moved": done.moved},
+    )
 
 
 def board_call(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -179,7 +230,11 @@ def board_call(request: HttpRequest, tournament_id: int) -> HttpResponse:
     key = "board-call:" + hashlib.sha256(repr((t.pk, number, seats)).encode()).hexdigest()
     call = cache.get(key)
     if call is None:
-        call = adapters.board_call(t, number)
+        try:
+            call = adapters.board_call(t, number)
+        except PalmaresError as exc:  # an impossible call (a team larger than the boards …)
+            context = {"t": t, "round": number, "call": None, "error": str(exc)}
+            return render(request, "ui/board_call.html", context, status=400)
         cache.set(key, call, 600)
     boards: dict[int, list[Any]] = {}
     for seat in call.seats:

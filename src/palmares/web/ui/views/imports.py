@@ -15,7 +15,7 @@ from django.shortcuts import render
 
 from palmares.core.errors import InputError, PalmaresError
 from palmares.web.accounts.roles import is_ratings_officer
-from palmares.web.lib.uploads import import_upload
+from palmares.web.lib.uploads import UploadTooLarge, check_size, import_upload
 
 
 class ImportForm(forms.Form):
@@ -35,15 +35,20 @@ def upload(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied("only ratings officers may import")
     form = ImportForm(request.POST or None, request.FILES or None)
     context: dict[str, Any] = {"form": form, "problems": [], "summary": None}
+    status = 0
     if request.method == "POST" and form.is_valid():
         kind = form.cleaned_data["kind"]
         handle = form.cleaned_data["file"]
         try:
+            check_size(handle.name or "", handle.size)
             context["summary"] = import_upload(kind, handle.name or "", handle.read())
             context["kind"] = kind
+        except UploadTooLarge as exc:
+            context["problems"] = [str(exc)]
+            status = 413
         except InputError as exc:
             context["problems"] = [str(p) for p in exc.problems]
         except PalmaresError as exc:
             context["problems"] = [str(exc)]
-    status = 400 if context["problems"] else 200
+    status = status if status else 400 if context["problems"] else 200
     return render(request, "ui/import.html", context, status=status)

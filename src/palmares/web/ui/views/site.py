@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from palmares.web.events.models import Event
+from palmares.web.lib.limits import MAX_QUERY_CHARS, refuse
 from palmares.web.lib.names import name_key
 from palmares.web.ratinglists.models import Standing
 from palmares.web.tantrixdb.adapters import current_list
@@ -28,8 +30,12 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def search(request: HttpRequest) -> HttpResponse:
-    """Players and events whose accent- and case-free name contains the query."""
+    """Players and events whose accent- and case-free name contains the query (at most
+    ``MAX_QUERY_CHARS`` characters; a NUL is refused by ``lib.limits`` before this view)."""
     query = request.GET.get("q", "").strip()
+    if len(query) > MAX_QUERY_CHARS:
+        detail = _("Search for at most %(n)d characters.") % {"n": MAX_QUERY_CHARS}
+        return refuse(request, 400, detail, "q")
     key = name_key(query)
     players = search_players(key, SEARCH_LIMIT) if key else []
     events = search_events(key, SEARCH_LIMIT) if key else []

@@ -13,11 +13,12 @@ from django.shortcuts import render
 
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Seat, Tournament
+from palmares.web.tournaments.systems import system_problems
 
 
 def _champion(t: Tournament, rounds: int) -> str:
     """The engine's champion (``diplomacy.prizes``), cached under the tournament's seats."""
-    if rounds == 0:
+    if rounds == 0 or system_problems(t.scoring, t.aggregation):
         return ""
     seats = Seat.objects.filter(board__round__tournament=t).aggregate(n=Count("id"), last=Max("id"))
     key = "champion:" + hashlib.sha256(repr((t.pk, seats)).encode()).hexdigest()
@@ -45,6 +46,7 @@ def tournaments(request: HttpRequest) -> HttpResponse:
                 "rounds": t.n_rounds,
                 "players": t.n_players,
                 "champion": _champion(t, t.n_rounds),
+                "problems": list(system_problems(t.scoring, t.aggregation).values()),
             }
         )
     return render(request, "ui/tournaments.html", {"rows": rows})

@@ -1,0 +1,33 @@
+"""The audit log (issue 12, "Audit and undo"): every accepted write on the site, who made it,
+when, and what was there before and after."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from palmares.web.tournaments.models import Tournament
+
+
+class AuditEntry(models.Model):
+    """One accepted write. ``before``/``after`` are JSON snapshots of what changed (``None``:
+    nothing there before / after)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="audit"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+    action = models.CharField(max_length=64)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+        indexes = [models.Index(fields=["tournament", "at"], name="audit_tournament_at")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}"

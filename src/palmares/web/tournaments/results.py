@@ -1,0 +1,269 @@
+"""A board's result (issue 12, step 5): the seats come from the published board call (or the
+board as entered before, or the TD's late swap), the centres, eliminations, final year, draw
+and, optionally, the centre counts by year. One check for every path — the form, the API, the
+demo — and the same domain check as ``boards.csv`` (``diplomacy.board.result_problems``).
+Re-entering a board keeps its top-board flag and final year; the same data twice changes
+nothing; a correction recomputes the standings and says which ranks moved."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from palmares.diplomacy.board import GREAT_POWERS, TOTAL_CENTRES, parse_power, result_problems
+from palmares.web.audit.log import record
+from palmares.web.lib.names import name_key
+from palmares.web.players.models import Player
+from palmares.web.tournaments import adapters
+from palmares.web.tournaments.errors import FieldError
+from palmares.web.tournaments.models import Board, CalledSeat, Entry, Round, Seat, Tournament
+from palmares.web.tournaments.registration import require_director
+from palmares.web.tournaments.rollcall import check_round, get_round
+
+__all__ = ["BoardResult", "Entered", "RankMove", "board_snapshot", "enter_result"]
+
+FIRST_YEAR, LAST_YEAR = 1901, 2100
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """What the TD reports of a finished board. Powers by English name (or initial).
+    ``seats`` (power → player name or id) overrides the call; ``final_year`` and ``top_board``
+    left ``None`` keep what the board had."""
+
+    centres: Mapping[str, Any]
+    eliminated: Mapping[str, Any] = field(default_factory=dict)
+    draw: list[str] | tuple[str, ...] | None = None
+    final_year: Any = None
+    seats: Mapping[str, Any] | None = None
+    centres_by_year: Mapping[Any, Mapping[str, Any]] | None = None
+    top_board: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RankMove:
+    """A player whose rank changed with a correction (``None``: not ranked before)."""
+
+    player: str
+    before: int | None
+    after: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Entered:
+    board: Board
+    changed: bool
+    correction: bool
+    moved: tuple[RankMove, ...] = ()
+
+
+def _count(value: Any, where: str, low: int, high: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FieldError(f"{what}: expected a whole number, got {value!r}", where)
+    if not low <= value <= high:
+        raise FieldError(f"{what}: expected {low} to {high}, got {value}", where)
+    return value
+
+
+def _power(value: Any, where: str) -> str:
+    try:
+        return parse_power(str(value))
+    except ValueError as exc:
+        raise FieldError(str(exc), where) from None
+
+
+def _clean(r: BoardResult) -> tuple[dict[str, int], dict[str, int], list[str] | None, int | None]:
+    centres: dict[str, int] = {}
+    for key, n in r.centres.items():
+        power = _power(key, f"centres.{key}")
+        centres[power] = _count(n, f"centres.{power}", 0, TOTAL_CENTRES, "centres")
+    missing = [p for p in GREAT_POWERS if p not in centres]
+    if missing:
+        raise FieldError(f"centres missing for {', '.join(missing)}", f"centres.{missing[0]}")
+    eliminated = {}
+    for key, year in (r.eliminated or {}).items():
+        power = _power(key, f"eliminated.{key}")
+        eliminated[power] = _count(year, f"eliminated.{power}", FIRST_YEAR, LAST_YEAR, "year")
+    draw = None
+    if r.draw is not None:
+        draw = [_power(p, "draw") for p in r.draw]
+        if len(set(draw)) != len(draw):
+            raise FieldError("a power appears twice in the draw", "draw")
+    final_year = None
+    if r.final_year is not None:
+        final_year = _count(r.final_year, "final_year", FIRST_YEAR, LAST_YEAR, "final year")
+    return centres, eliminated, draw, final_year
+
+
+def _chart(r: BoardResult) -> dict[str, dict[str, int]] | None:
+    if not r.centres_by_year:
+        return None
+    chart: dict[str, dict[str, int]] = {}
+    for year, row in r.centres_by_year.items():
+        try:
+            y = int(year)
+        except (TypeError, ValueError):
+            raise FieldError(f"expected a year, got {year!r}", "centres_by_year") from None
+        _count(y, f"centres_by_year.{year}", FIRST_YEAR, LAST_YEAR, "year")
+        counts = {
+            _power(p, f"centres_by_year.{y}"): _count(
+                n, f"centres_by_year.{y}.{p}", 0, TOTAL_CENTRES, "centres"
+            )
+            for p, n in row.items()
+        }
+        if sum(counts.values()) > TOTAL_CENTRES:
+            raise FieldError(f"{y}: centres sum to more than {TOTAL_CENTRES}", "centres_by_year")
+        chart[str(y)] = {p: counts[p] for p in GREAT_POWERS if p in counts}
+    return dict(sorted(chart.items()))
+
+
+def _player(t: Tournament, value: Any, where: str) -> Player:
+    """A seat's player: by id or name; registered for ``t`` when it has a registration."""
+    registered = Entry.objects.filter(tournament=t)
+    if isinstance(value, int) and not isinstance(value, bool):
+        found = Player.objects.filter(pk=value).first()
+        if found is None:
+            raise FieldError(f"no player {value}", where)
+    else:
+        key = name_key(str(value))
+        found = (
+            Player.objects.filter(entries__tournament=t, key=key).first()
+            or Player.objects.filter(key=key).order_by("id").first()
+        )
+        if found is None:
+            raise FieldError(f"no player named {value!r}", where)
+    if registered.exists() and not registered.filter(player=found).exists():
+        raise FieldError(f"{found.name} is not registered for this tournament", where)
+    return found
+
+
+def _seats(
+    t: Tournament, number: int, label: str, r: BoardResult, board: Board | None
+) -> dict[str, Player]:
+    if r.seats is not None:
+        seats = {}
+        for key, who in r.seats.items():
+            power = _power(key, f"seats.{key}")
+            seats[power] = _player(t, who, f"seats.{power}")
+        missing = [p for p in GREAT_POWERS if p not in seats]
+        if missing:
+            raise FieldError(f"seats missing for {', '.join(missing)}", f"seats.{missing[0]}")
+        return {p: seats[p] for p in GREAT_POWERS}
+    called = list(
+        CalledSeat.objects.filter(
+            round__tournament=t, round__number=number, label=label
+        ).select_related("player", "round")
+    )
+    if called:
+        if not called[0].round.published:
+            raise FieldError(
+                f"the board call of round {number} is not published: publish it or give the seats",
+                "seats",
+                status=409,
+            )
+        return {parse_power(c.power): c.player for c in called}
+    if board is not None and board.seats.exists():
+        return {parse_power(s.power): s.player for s in board.seats.select_related("player")}
+    raise FieldError(f"round {number} has no board {label!r} in its call: give the seats", "seats")
+
+
+def board_snapshot(board: Board | None) -> dict[str, Any] | None:
+    """The board as the audit log keeps it and as a re-entry is compared with."""
+    if board is None:
+        return None
+    seats = list(board.seats.select_related("player"))
+    if not seats:
+        return None
+    ordered = sorted(seats, key=lambda s: GREAT_POWERS.index(parse_power(s.power)))
+    drawn = [parse_power(s.power) for s in ordered if s.in_draw]
+    return {
+        "seats": {parse_power(s.power): s.player.name for s in ordered},
+        "centres": {parse_power(s.power): s.centres for s in ordered},
+        "eliminated": {parse_power(s.power): s.eliminated for s in ordered if s.eliminated},
+        "draw": drawn or None,
+        "final_year": board.final_year,
+        "top_board": board.top_board,
+        "centres_by_year": board.centres_by_year or None,
+    }
+
+
+def _ranks(t: Tournament) -> dict[str, int]:
+    return {s.player: s.rank for s in adapters.standings(t).players}
+
+
+def enter_result(user: Any, t: Tournament, number: int, label: str, r: BoardResult) -> Entered:
+    """Enter or correct board ``label`` of round ``number``."""
+    require_director(user, t)
+    label = label.strip()
+    if not 1 <= len(label) <= 16:
+        raise FieldError("a board label has 1 to 16 characters", "label")
+    check_round(t, number)
+    rnd = Round.objects.filter(tournament=t, number=number).first()
+    board = Board.objects.filter(round=rnd, label=label).first() if rnd else None
+    centres, eliminated, draw, final_year = _clean(r)
+    chart = _chart(r)
+    seats = _seats(t, number, label, r, board)
+    if final_year is None and board is not None:
+        final_year = board.final_year
+    top = r.top_board if r.top_board is not None else (board.top_board if board else False)
+    problems = result_problems(
+        centres, eliminated, final_year, draw or (), players={p: s.name for p, s in seats.items()}
+    )
+    if problems:
+        first = problems[0]
+        where = first.field if first.power is None else f"{first.field}.{first.power}"
+        raise FieldError("; ".join(p.message for p in problems), where)
+    before = board_snapshot(board)
+    if chart is None and board is not None:
+        chart = board.centres_by_year or None
+    after = {
+        "seats": {p: s.name for p, s in seats.items()},
+        "centres": centres,
+        "eliminated": {p: eliminated[p] for p in GREAT_POWERS if p in eliminated},
+        "draw": [p for p in GREAT_POWERS if p in draw] if draw else None,
+        "final_year": final_year,
+        "top_board": top,
+        "centres_by_year": chart,
+    }
+    if before == after:
+        assert board is not None
+        return Entered(board, changed=False, correction=False)
+    ranks_before = _ranks(t) if before is not None else {}
+    with transaction.atomic():
+        rnd = get_round(t, number)
+        board, _ = Board.objects.get_or_create(round=rnd, label=label)
+        board.top_board = top
+        board.final_year = final_year
+        board.centres_by_year = chart
+        board.save()
+        board.seats.all().delete()
+        Seat.objects.bulk_create(
+            Seat(
+                board=board,
+                power=p[0],
+                player=seats[p],
+                centres=centres[p],
+                eliminated=eliminated.get(p),
+                in_draw=bool(draw) and p in (draw or ()),
+            )
+            for p in GREAT_POWERS
+        )
+        record(
+            user,
+            f"result round {number} board {label}",
+            tournament=t,
+            before=before,
+            after=after,
+        )
+    if before is None:
+        return Entered(board, changed=True, correction=False)
+    ranks_after = _ranks(t)  # recomputed after the commit
+    moved = tuple(
+        RankMove(p, ranks_before.get(p), ranks_after.get(p))
+        for p in sorted(set(ranks_before) | set(ranks_after))
+        if ranks_before.get(p) != ranks_after.get(p)
+    )
+    return Entered(board, changed=True, correction=True, moved=moved)

@@ -1,0 +1,238 @@
+"""The roll call of each round (issue 12, step 3): who is present, who asks to sit out or to
+play two boards; when the seats do not fill boards of seven, the engine's proposal (as
+``palmares diplomacy seed`` makes it: seeding.problem's fill rule) that the TD accepts or
+changes. Optional self check-in: the TD opens it for a round and a player marks themself
+present with the round's short code."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from palmares.core.errors import PalmaresError
+from palmares.diplomacy.seeding.problem import prepare
+from palmares.web.audit.log import record
+from palmares.web.tournaments.errors import FieldError
+from palmares.web.tournaments.models import Presence, Round, Tournament
+from palmares.web.tournaments.problem import active_players, present, round_problem
+from palmares.web.tournaments.registration import entry_of, require_director
+
+__all__ = [
+    "Proposal",
+    "RollCall",
+    "accept_proposal",
+    "check_in",
+    "check_round",
+    "get_round",
+    "open_check_in",
+    "proposal",
+    "roll_call",
+    "set_roll_call",
+]
+
+#: Letters and digits of a round's check-in code (no 0/O, 1/I/L: read off a screen).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: Rounds allowed when the tournament does not say how many it has (imported ones).
+MAX_ROUNDS = 99
+
+
+@dataclass(frozen=True, slots=True)
+class RollCall:
+    """Round ``round``: everyone present (sitters and two-boarders included), the requests, and
+    whether the TD has taken it (``taken``; else every active player counts as present)."""
+
+    round: int
+    present: tuple[str, ...]
+    sit_out: tuple[str, ...]
+    two_boards: tuple[str, ...]
+    taken: bool
+    checked_in: tuple[str, ...] = ()
+    absent: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "present": list(self.present),
+            "sit_out": list(self.sit_out),
+            "two_boards": list(self.two_boards),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """What the engine proposes: who sits out and who plays two boards, and why (or the
+    ``error`` that makes this roll call impossible to seat)."""
+
+    sit_out: tuple[str, ...]
+    two_boards: tuple[str, ...]
+    notes: tuple[str, ...]
+    error: str = ""
+
+
+def check_round(t: Tournament, number: int, field: str = "round") -> None:
+    """Refuse a round number outside the tournament's rounds (a tournament registered on the
+    site is held to its number of rounds; one imported from boards.csv to :data:`MAX_ROUNDS`)."""
+    last = (t.event.rounds if t.entries.exists() else None) or MAX_ROUNDS
+    if not 1 <= number <= last:
+        raise FieldError(f"round: expected 1 to {last}, got {number}", field)
+
+
+def get_round(t: Tournament, number: int, field: str = "round") -> Round:
+    """Round ``number`` of ``t`` (created on first use); a number outside the tournament's
+    rounds is refused."""
+    check_round(t, number, field)
+    rnd, _ = Round.objects.get_or_create(tournament=t, number=number)
+    return rnd
+
+
+def _unlocked(rnd: Round) -> None:
+    if rnd.locked:
+        raise FieldError(f"the board call of round {rnd.number} is locked", None, status=409)
+
+
+def roll_call(t: Tournament, number: int) -> RollCall:
+    boards, taken = present(t, number)
+    checked = Presence.objects.filter(
+        round__tournament=t, round__number=number, checked_in=True
+    ).values_list("player__name", flat=True)
+    return RollCall(
+        round=number,
+        present=tuple(boards),
+        sit_out=tuple(p for p, n in boards.items() if n == 0),
+        two_boards=tuple(p for p, n in boards.items() if n == 2),
+        taken=taken,
+        checked_in=tuple(sorted(checked)),
+        absent=tuple(p for p in active_players(t, number) if p not in boards),
+    )
+
+
+def set_roll_call(
+    user: Any,
+    t: Tournament,
+    number: int,
+    present_names: Sequence[str],
+    sit_out: Sequence[str] = (),
+    two_boards: Sequence[str] = (),
+) -> RollCall:
+    """Take the roll call of round ``number``: a name in ``sit_out`` or ``two_boards`` is
+    present too. Names are registered players (accent- and case-insensitive)."""
+    require_director(user, t)
+    wanted: dict[int, tuple[Any, int | None]] = {}
+    for field, names, boards in (
+        ("present", present_names, None),
+        ("sit_out", sit_out, 0),
+        ("two_boards", two_boards, 2),
+    ):
+        for i, name in enumerate(names):
+            entry = entry_of(t, name, f"{field}.{i}")
+            old = wanted.get(entry.player_id)
+            if old is not None and old[1] is not None and boards is not None and old[1] != boards:
+                raise FieldError(
+                    f"{entry.player.name} cannot both sit out and play two boards", f"{field}.{i}"
+                )
+            if old is None or boards is not None:
+                wanted[entry.player_id] = (entry.player, boards)
+    with transaction.atomic():
+        rnd = get_round(t, number)
+        _unlocked(rnd)
+        before = roll_call(t, number)
+        checked = set(
+            Presence.objects.filter(round=rnd, checked_in=True).values_list("player_id", flat=True)
+        )
+        Presence.objects.filter(round=rnd).delete()
+        Presence.objects.bulk_create(
+            Presence(round=rnd, player=p, boards=b, checked_in=pk in checked)
+            for pk, (p, b) in wanted.items()
+        )
+        after = roll_call(t, number)
+        if (before.taken, before.as_json()) != (after.taken, after.as_json()):
+            record(
+                user,
+                f"roll call round {number}",
+                tournament=t,
+                before=before.as_json() if before.taken else None,
+                after=after.as_json(),
+            )
+    return after
+
+
+def proposal(t: Tournament, number: int) -> Proposal:
+    """The engine's sitters and two-boarders for the present players (seeding.problem's fill
+    rule: the fewest players changed; see docs/seeding.md)."""
+    try:
+        prep = prepare(round_problem(t, number))
+    except PalmaresError as exc:
+        return Proposal((), (), (), str(exc))
+    return Proposal(
+        sit_out=prep.sitters,
+        two_boards=tuple(prep.players[i] for i in prep.doubles),
+        notes=prep.notes,
+    )
+
+
+def accept_proposal(user: Any, t: Tournament, number: int) -> RollCall:
+    """The TD accepts the engine's proposal: its sitters and two-boarders become the roll
+    call's."""
+    require_director(user, t)
+    found = proposal(t, number)
+    if found.error:
+        raise FieldError(found.error, None)
+    current = roll_call(t, number)
+    return set_roll_call(user, t, number, current.present, found.sit_out, found.two_boards)
+
+
+def open_check_in(user: Any, t: Tournament, number: int, on: bool) -> str:
+    """Switch self check-in on (a fresh code) or off for round ``number``; returns the code."""
+    require_director(user, t)
+    with transaction.atomic():
+        rnd = get_round(t, number)
+        _unlocked(rnd)
+        if rnd.check_in == on:
+            return rnd.code
+        before = {"check_in": rnd.check_in}
+        rnd.check_in = on
+        if on:
+            rnd.code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        rnd.save()
+        record(
+            user,
+            f"self check-in round {number}",
+            tournament=t,
+            before=before,
+            after={"check_in": on},
+        )
+    return rnd.code
+
+
+def check_in(t: Tournament, number: int, code: str, name: str) -> str:
+    """A player marks themself present for round ``number`` with its code; returns their name."""
+    rnd = Round.objects.filter(tournament=t, number=number).first()
+    if rnd is None or not rnd.check_in:
+        raise FieldError(f"self check-in is not open for round {number}", "code")
+    given = code.strip().upper().encode()
+    if not hmac.compare_digest(given, rnd.code.encode()):
+        raise FieldError("wrong code: read it again from the screen", "code")
+    if rnd.locked:
+        raise FieldError(f"the board call of round {number} is made already", "code", status=409)
+    entry = entry_of(t, name, "name")
+    if entry.player.name not in active_players(t, number):
+        raise FieldError(f"{entry.player.name} does not play round {number}", "name")
+    # The first check-in starts the roll call: who checks in is present, the TD adds the rest.
+    with transaction.atomic():
+        row, created = Presence.objects.get_or_create(round=rnd, player=entry.player)
+        if created or not row.checked_in:
+            row.checked_in = True
+            row.save()
+            record(
+                None,
+                f"check-in round {number}",
+                tournament=t,
+                after={"player": entry.player.name},
+            )
+    return entry.player.name

@@ -1,0 +1,144 @@
+"""Set-up (issue 12, step 1): a TD creates a tournament — name, dates, place, rounds, the
+board-scoring system and the aggregation from the registries (their parameters checked by the
+system's own config), team size, the top-board rule and the fewer-games adjustment — and
+becomes its director; a director may add co-directors."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from palmares.core.errors import PalmaresError
+from palmares.diplomacy.aggregation.registry import get_aggregation
+from palmares.diplomacy.scoring.registry import get_system
+from palmares.web.accounts.roles import directs, is_tournament_director
+from palmares.web.audit.log import record
+from palmares.web.events.models import Event
+from palmares.web.tournaments.adapters import aggregation_spec
+from palmares.web.tournaments.errors import FieldError, Forbidden
+from palmares.web.tournaments.models import Tournament
+
+__all__ = [
+    "MAX_ROUNDS",
+    "SetUp",
+    "add_director",
+    "check_setup",
+    "create_tournament",
+]
+
+#: The most rounds a tournament may have (a round number is a small integer column).
+MAX_ROUNDS = 99
+#: The largest team (team-mates never share a board, so a team needs as many boards).
+MAX_TEAM = 99
+SPEC_LENGTH = 200
+
+
+@dataclass(frozen=True, slots=True)
+class SetUp:
+    """What a TD gives to create a tournament; ``scoring`` and ``aggregation`` are registry
+    specs (``slug`` or ``slug:name=value,…``)."""
+
+    name: str
+    date: dt.date
+    rounds: int
+    scoring: str
+    aggregation: str
+    team_size: int | None = None
+    place: str = ""
+    end_date: dt.date | None = None
+    top_board: bool = False
+    fewer_games: bool = True
+
+
+def check_setup(s: SetUp) -> None:
+    """Refuse an impossible set-up with the field at fault (:class:`FieldError`)."""
+    if not s.name.strip():
+        raise FieldError("a tournament needs a name", "name")
+    if len(s.name) > 200:
+        raise FieldError("a name has at most 200 characters", "name")
+    if len(s.place) > 120:
+        raise FieldError("a place has at most 120 characters", "place")
+    if not 1 <= s.rounds <= MAX_ROUNDS:
+        raise FieldError(f"rounds: expected 1 to {MAX_ROUNDS}, got {s.rounds}", "rounds")
+    if s.team_size is not None and not 1 <= s.team_size <= MAX_TEAM:
+        raise FieldError(f"team size: expected 1 to {MAX_TEAM}, got {s.team_size}", "team_size")
+    if s.end_date is not None and s.end_date < s.date:
+        raise FieldError("the tournament cannot end before it starts", "end_date")
+    for field, spec in (("scoring", s.scoring), ("aggregation", s.aggregation)):
+        if len(spec) > SPEC_LENGTH:
+            raise FieldError(f"at most {SPEC_LENGTH} characters", field)
+    try:
+        get_system(s.scoring)
+    except PalmaresError as exc:
+        raise FieldError(str(exc), "scoring") from None
+    try:
+        get_aggregation(aggregation_spec(s.aggregation, s.fewer_games))
+    except PalmaresError as exc:
+        raise FieldError(str(exc), "aggregation") from None
+    if Event.objects.filter(name=s.name.strip(), date=s.date).exists():
+        raise FieldError("an event of that name on that date exists already", "name")
+
+
+def snapshot(t: Tournament) -> dict[str, Any]:
+    """The tournament's set-up as the audit log keeps it."""
+    return {
+        "name": t.event.name,
+        "date": t.event.date.isoformat(),
+        "end_date": t.end_date.isoformat() if t.end_date else None,
+        "place": t.event.place,
+        "rounds": t.event.rounds,
+        "scoring": t.scoring,
+        "aggregation": t.aggregation,
+        "team_size": t.team_size,
+        "top_board": t.top_board_rule,
+        "fewer_games": t.fewer_games,
+        "directors": sorted(u.get_username() for u in t.directors.all()),
+    }
+
+
+def create_tournament(user: Any, s: SetUp) -> Tournament:
+    """Create the tournament, its creator its director; ``user`` must be a TD (or an admin).
+    ``None`` is the command line (whoever holds the database), which names no director."""
+    if user is not None and not is_tournament_director(user):
+        raise Forbidden("only tournament directors may create tournaments")
+    check_setup(s)
+    with transaction.atomic():
+        event = Event.objects.create(
+            name=s.name.strip(),
+            date=s.date,
+            kind=Event.Kind.DIPLOMACY,
+            place=s.place.strip(),
+            rounds=s.rounds,
+        )
+        t = Tournament.objects.create(
+            event=event,
+            scoring=s.scoring.strip(),
+            aggregation=s.aggregation.strip(),
+            end_date=s.end_date,
+            team_size=s.team_size,
+            top_board_rule=s.top_board,
+            fewer_games=s.fewer_games,
+        )
+        if user is not None:
+            t.directors.add(user)
+        record(user, "create tournament", tournament=t, after=snapshot(t))
+    return t
+
+
+def add_director(user: Any, t: Tournament, username: str) -> None:
+    """Make ``username`` a co-director of ``t`` (by one of its directors)."""
+    if not directs(user, t):
+        raise Forbidden("only this tournament's directors may add directors")
+    other = get_user_model().objects.filter(username=username.strip()).first()
+    if other is None:
+        raise FieldError(f"no user named {username.strip()!r}", "username")
+    with transaction.atomic():
+        before = snapshot(t)
+        if t.directors.filter(pk=other.pk).exists():
+            return
+        t.directors.add(other)
+        record(user, "add director", tournament=t, before=before, after=snapshot(t))
