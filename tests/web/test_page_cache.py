@@ -92,3 +92,29 @@ def test_a_player_without_a_dip_pouch_history(client: Client, db: None) -> None:
     assert "Not rated." in page and 'id="chart"' not in page
     assert page.split("<tbody>")[1].startswith("</tbody>")  # an empty history table
     assert f"/tantrix/players/{pekko.pk}/" in page
+
+
+def test_the_event_report_is_cached_and_follows_every_change(
+    client: Client, officer: Client, ocean: Event
+) -> None:
+    """Cached whole with its ETag, and never stale: a recompute, a classification replaced
+    without one (as a Tantrix or Wizard import does), or the event's heading edited."""
+    url = f"/events/{ocean.pk}/"
+    first = client.get(url)
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and "public" in first["Cache-Control"]
+    assert ">97.92<" in first.content.decode() and 'class="opt"' in first.content.decode()
+    payload = '[{"player": "Jerry Fest", "rank": 1}, {"player": "Edi Birsan", "rank": 2}]'
+    results = f"/api/events/{ocean.pk}/results?players=2"  # a field of 2: the stored 24 goes
+    officer.put(results, data=payload, content_type="application/json")
+    rated = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert rated.status_code == 200 and rated["ETag"] != first["ETag"]
+    fest = rated.content.decode().split(">Jerry Fest<")[1].split("</tr>")[0]
+    assert ">75.00<" in fest  # 1st of 2: (2 + 0.5 − 1) / 2
+    birsan = Player.objects.get(name="Edi Birsan")
+    ocean.results.filter(player=birsan).delete()  # no recompute
+    unrated = client.get(url, HTTP_IF_NONE_MATCH=rated["ETag"])
+    assert unrated.status_code == 200 and ">Edi Birsan<" not in unrated.content.decode()
+    Event.objects.filter(pk=ocean.pk).update(place="Honolulu")  # the heading, in place
+    assert "Honolulu" in client.get(url).content.decode()
+    assert client.get("/events/999999999/").status_code == 404

@@ -175,3 +175,37 @@ def test_board_call_seats_everyone_for_the_next_round(client: Client, wc: Tourna
     assert call.count("<tr>") == 70 and call.count("Austria") == 10
     earlier = client.get(f"/diplomacy/{wc.pk}/board-call/?round=2").content.decode()
     assert "Board call, round 2" in earlier
+
+
+def test_search_puts_exact_then_prefix_then_substring_matches_first(
+    client: Client, db: None
+) -> None:
+    for name in ["Xan Borel", "Aaxan Borel", "Xan", "Xanthe Ríos", "100%_Xan"]:
+        Player.objects.create(name=name)
+    page = client.get("/search", {"q": "XAN"}).content.decode()
+    found = page.split('id="players"')[1].split("</ul>")[0]
+    order = ["Xan<", "Xan Borel", "Xanthe Ríos", "100%_Xan", "Aaxan Borel"]
+    assert [found.index(f">{name}") for name in order] == sorted(
+        found.index(f">{name}") for name in order
+    )
+    literal = client.get("/search", {"q": "%_x"}).content.decode()  # no LIKE wildcards
+    assert "100%_Xan" in literal and "Xan Borel" not in literal
+    short = client.get("/search", {"q": "xa"}).content.decode()  # under 3: prefixes only
+    assert "Xanthe Ríos" in short and "Aaxan Borel" not in short
+    events = client.get("/search", {"q": "dip in the ocean 2004"}).content.decode()
+    assert "Dip in the Ocean 2004" in events.split('id="found-events"')[1]
+
+
+def test_search_has_trigram_indexes_on_postgresql_only(db: None) -> None:
+    """Migration players 0003: the substring part of search is served by a trigram index on
+    PostgreSQL (pg_trgm is there); on SQLite the migration creates nothing."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT indexname FROM pg_indexes WHERE indexname LIKE '%%_key_trgm'")
+        else:
+            cursor.execute("SELECT name FROM sqlite_master WHERE name LIKE '%_key_trgm'")
+        found = sorted(row[0] for row in cursor.fetchall())
+    expected = ["events_event_key_trgm", "players_player_key_trgm"]
+    assert found == (expected if connection.vendor == "postgresql" else [])

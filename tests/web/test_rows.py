@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from palmares.web.ui.queries import HistoryLine, ListLine
-from palmares.web.ui.rows import history_rows, ranking_rows
+from palmares.web.ui.queries import HistoryLine, ListLine, ReportLine
+from palmares.web.ui.rows import history_rows, ranking_rows, report_rows
 
 
 def test_ranking_rows_escape_names_and_round_half_up() -> None:
@@ -40,4 +40,16 @@ def test_history_rows() -> None:
         '<td><a href="/events/5/">Dip &amp; Ocean</a></td>'
         '<td class="num"></td><td class="num opt">24</td><td class="num opt">18.86</td>'
         '<td class="num">97.92</td><td class="num">50.93</td></tr>'
+    )
+
+
+def test_report_rows_escape_and_keep_the_phone_columns() -> None:
+    rated = ReportLine(1, 7, "<i>Ann</i>", "Côte d'Ivoire", Decimal("97.915"), 40, 50.9249, 1)
+    html = report_rows([rated, ReportLine(2, 8, "Bob", "", None, None, None, None)])
+    assert html == (
+        '<tr><td class="num">1</td><td><a href="/players/7/">&lt;i&gt;Ann&lt;/i&gt;</a></td>'
+        '<td class="opt">Côte d&#x27;Ivoire</td><td class="num">97.92</td>'
+        '<td class="num opt">40.00</td><td class="num">50.92</td></tr>'
+        '<tr><td class="num">2</td><td><a href="/players/8/">Bob</a></td><td class="opt"></td>'
+        '<td class="num"></td><td class="num opt"></td><td class="num"></td></tr>'
     )

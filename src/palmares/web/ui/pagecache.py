@@ -61,11 +61,12 @@ def cached_value(key: str, build: Callable[[], T]) -> T:
 
 
 def public_page(
-    request: HttpRequest, generation: int, build: Callable[[bool], HttpResponse]
+    request: HttpRequest, generation: object, build: Callable[[bool], HttpResponse]
 ) -> HttpResponse:
     """The page for ``request``: ``build(signed_in)`` renders it (``signed_in``: cache only its
-    body); for an anonymous GET or HEAD the whole page is cached under ``generation``, the
-    language and the URL, and a request whose ``If-None-Match`` names it gets a 304."""
+    body); for an anonymous GET or HEAD the whole page is cached under ``generation`` (the
+    generation number, or a tuple of what the page's data depends on), the language and the
+    URL, and a request whose ``If-None-Match`` names it gets a 304."""
     if request.method not in ("GET", "HEAD") or request.user.is_authenticated:
         return build(True)
     key = cache_key("page", generation, get_language(), request.get_full_path())

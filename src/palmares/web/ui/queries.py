@@ -19,16 +19,25 @@ from django.db import connection
 from palmares.web.events.models import Event, Result
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
+from palmares.web.tournaments.models import Tournament
 
 __all__ = [
     "PAGE_SIZE",
+    "EventHeading",
+    "FoundEvent",
+    "FoundPlayer",
     "Heading",
     "HistoryLine",
     "ListLine",
+    "ReportLine",
     "Window",
     "current_generation",
+    "event_heading",
+    "event_report",
     "list_window",
     "player_page",
+    "search_events",
+    "search_players",
 ]
 
 PAGE_SIZE = 50
@@ -75,6 +84,38 @@ class HistoryLine(NamedTuple):
     rating_after: Figure
 
 
+class EventHeading(NamedTuple):
+    """An event's heading on its report, with what keys the cached report: the Dip Pouch
+    generation (every recompute), the event's tournament, and the count and highest id of its
+    results (a Tantrix or Wizard import replaces results without a Dip Pouch recompute; a
+    replaced classification gets new ids)."""
+
+    name: str
+    date: date
+    place: str
+    country: str
+    players: int | None
+    rounds: int | None
+    world_championship: bool
+    tournament_id: int | None
+    results: int
+    last_result: int | None
+    generation: int
+
+
+class ReportLine(NamedTuple):
+    """One line of an event report (the WDD's page): the result and, once rated, its entry."""
+
+    rank: int
+    player_id: int
+    name: str
+    nationality: str
+    percentile: Figure | None
+    rating_before: Figure | None
+    rating_after: Figure | None
+    tournament_value: Figure | None
+
+
 @dataclass(frozen=True, slots=True)
 class Window:
     """One page of a list, with what the pager shows (the names of Django's ``Page``)."""
@@ -114,6 +155,7 @@ def _tables() -> dict[str, str]:
         "event": Event._meta.db_table,
         "result": Result._meta.db_table,
         "publication": Publication._meta.db_table,
+        "tournament": Tournament._meta.db_table,
     }
 
 
@@ -185,6 +227,117 @@ def player_page(player_id: int) -> tuple[Heading, list[HistoryLine]] | None:
     heading = Heading(name, nationality, rating, rank, national_rank, int(generation or 0))
     history = [HistoryLine(_iso(row[6]), *row[7:]) for row in rows if row[8] is not None]
     return heading, history
+
+
+def event_heading(event_id: int) -> EventHeading | None:
+    """The event's heading and cache key (None: no such event), in one query."""
+    t = _tables()
+    sql = (
+        f"SELECT e.name, e.date, e.place, e.country, e.players, e.rounds, e.world_championship, "
+        f"(SELECT k.id FROM {t['tournament']} k WHERE k.event_id = e.id), "
+        f"(SELECT COUNT(*) FROM {t['result']} r WHERE r.event_id = e.id), "
+        f"(SELECT MAX(r.id) FROM {t['result']} r WHERE r.event_id = e.id), "
+        f"(SELECT g.generation FROM {t['publication']} g WHERE g.system = %s) "
+        f"FROM {t['event']} e WHERE e.id = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [SYSTEM, event_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    name, day, place, country, players, rounds, championship, tournament = row[:8]
+    results, last_result, generation = row[8:]
+    return EventHeading(
+        name, _day(day), place, country, players, rounds, bool(championship), tournament,
+        int(results), last_result, int(generation or 0),
+    )  # fmt: skip
+
+
+def event_report(event_id: int) -> list[ReportLine]:
+    """The event's classification in rank order (tied players in the order the results came,
+    as seed 000 lists them), each with its Dip Pouch entry once rated: one query."""
+    t = _tables()
+    sql = (
+        f"SELECT r.rank, r.player_id, p.name, r.nationality, "
+        f"h.percentile, h.rating_before, h.rating_after, h.tournament_value "
+        f"FROM {t['result']} r JOIN {t['player']} p ON p.id = r.player_id "
+        f"LEFT JOIN {t['entry']} h ON h.result_id = r.id AND h.system = %s "
+        f"WHERE r.event_id = %s ORDER BY r.rank, r.id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [SYSTEM, event_id])
+        return [ReportLine(*row) for row in cursor.fetchall()]
+
+
+#: Substring matches need three characters (a trigram): a shorter query finds prefixes only.
+SUBSTRING_MIN = 3
+
+
+def _like(key: str) -> str:
+    """``key`` escaped for a ``LIKE`` pattern (``ESCAPE '\\'``)."""
+    return key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _search(
+    table: str, columns: str, order: str, key: str, limit: int, *, exact_first: bool = False
+) -> list[tuple[Any, ...]]:
+    """Rows of ``table`` whose name key starts with ``key``, then those containing it elsewhere
+    (from ``SUBSTRING_MIN`` characters), each part in ``order``, ``limit`` in all: one query,
+    both parts index scans (the key's pattern index; its trigram index on PostgreSQL). An exact
+    match sorts first in key order (it is the shortest); ``exact_first`` puts it first in any
+    other ``order``."""
+    prefix = _like(key) + "%"
+    first = "CASE WHEN key = %s THEN 0 ELSE 1 END, " if exact_first else ""
+    sql = (
+        f"SELECT * FROM (SELECT {columns}, 0 FROM {table} WHERE key LIKE %s ESCAPE '\\' "
+        f"ORDER BY {first}{order} LIMIT %s) a"
+    )
+    params: list[str | int] = [prefix, key, limit] if exact_first else [prefix, limit]
+    if len(key) >= SUBSTRING_MIN:
+        sql += (
+            f" UNION ALL SELECT * FROM (SELECT {columns}, 1 FROM {table} "
+            f"WHERE key LIKE %s ESCAPE '\\' AND key NOT LIKE %s ESCAPE '\\' "
+            f"ORDER BY {order} LIMIT %s) b"
+        )
+        params += ["%" + prefix, prefix, limit]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    rows.sort(key=lambda row: row[-1])  # the prefix part first (a stable sort keeps each order)
+    return [row[:-1] for row in rows[:limit]]
+
+
+class FoundPlayer(NamedTuple):
+    id: int
+    name: str
+    nationality: str
+
+
+class FoundEvent(NamedTuple):
+    id: int
+    name: str
+    date: date
+
+
+def search_players(key: str, limit: int) -> list[FoundPlayer]:
+    """Players whose name key (``lib.names.name_key``) is ``key``, starts with it, then
+    contains it; at most ``limit``."""
+    rows = _search(_tables()["player"], "id, name, nationality, key", "key", key, limit)
+    return [FoundPlayer(*row[:3]) for row in rows]
+
+
+def search_events(key: str, limit: int) -> list[FoundEvent]:
+    """Events whose name key is ``key``, then starts with it (the latest first), then contains
+    it (the latest first); at most ``limit``."""
+    rows = _search(
+        _tables()["event"], "id, name, date", "date DESC, id", key, limit, exact_first=True
+    )
+    return [FoundEvent(row[0], row[1], _day(row[2])) for row in rows]
+
+
+def _day(day: date | str) -> date:
+    """A stored date (PostgreSQL gives a date, SQLite the ISO text)."""
+    return day if isinstance(day, date) else date.fromisoformat(day)
 
 
 def _iso(day: date | str) -> str:

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -18,12 +18,17 @@ from palmares.ratings import INITIAL_RATING, Placement, tournament_value
 from palmares.ratings import Event as RatingEvent
 from palmares.ratings.dip_pouch import rate
 from palmares.web.events.models import Event
-from palmares.web.ratinglists.models import RatingEntry
 from palmares.web.ratinglists.services import publication
 from palmares.web.ui.charts import Point, line_chart
 from palmares.web.ui.pagecache import cache_key, cached_fragment, cached_value, public_page
-from palmares.web.ui.queries import current_generation, list_window, player_page
-from palmares.web.ui.rows import history_rows, ranking_rows
+from palmares.web.ui.queries import (
+    current_generation,
+    event_heading,
+    event_report,
+    list_window,
+    player_page,
+)
+from palmares.web.ui.rows import history_rows, ranking_rows, report_rows
 
 SYSTEM = "dip-pouch"
 
@@ -109,27 +114,27 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The event report: as the WDD's page (rank, name, nationality, score = percentile)."""
-    ev = get_object_or_404(Event, pk=event_id)
-    entries = (
-        RatingEntry.objects.filter(system=SYSTEM, event=ev)
-        .select_related("player", "result")
-        .order_by("result__rank", "result__id")
-    )
-    value = entries[0].tournament_value if entries else None
-    results = ev.results.select_related("player").order_by("rank", "id")
-    tournament = getattr(ev, "tournament", None)
-    return render(
-        request,
-        "ui/event.html",
-        {
-            "event": ev,
-            "entries": entries,
-            "results": results,
-            "value": value,
-            "tournament": tournament,
-        },
-    )
+    """The event report: as the WDD's page (rank, name, nationality, score = percentile).
+
+    One query for the heading and what the page depends on (``queries.event_heading``), which
+    keys the cached page; on a miss one more for the lines, written in Python."""
+    heading = event_heading(event_id)
+    if heading is None:
+        raise Http404("no such event")
+    version = (heading, event_id)
+
+    def body() -> str:
+        lines = event_report(event_id)
+        value = next((r.tournament_value for r in lines if r.tournament_value is not None), None)
+        context = {"event": heading, "value": value, "rows": report_rows(lines)}
+        return render_to_string("ui/event_body.html", context, request=None)
+
+    def build(signed_in: bool) -> HttpResponse:
+        key = cache_key("event", version, get_language())
+        html = cached_fragment(key, body) if signed_in else mark_safe(body())
+        return render(request, "ui/event.html", {"event": heading, "body": html})
+
+    return public_page(request, version, build)
 
 
 def events(request: HttpRequest) -> HttpResponse:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -10,9 +9,9 @@ from django.utils.translation import gettext as _
 from palmares.web.events.models import Event
 from palmares.web.lib.limits import MAX_QUERY_CHARS, refuse
 from palmares.web.lib.names import name_key
-from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import Standing
 from palmares.web.tantrixdb.adapters import current_list
+from palmares.web.ui.queries import search_events, search_players
 from palmares.web.wizarddb.models import Month
 
 SEARCH_LIMIT = 50
@@ -23,7 +22,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "events": Event.objects.order_by("-date", "name")[:8],
         "top": Standing.objects.filter(system="dip-pouch", year=0)
         .select_related("player")
-        .order_by("rank", "player_id")[:10],
+        .order_by("position")[:10],  # list order (rank, then name): an index range
         "tantrix_top": current_list().select_related("player").order_by("-rating")[:5],
         "months": Month.objects.order_by("-month")[:3],
     }
@@ -38,9 +37,6 @@ def search(request: HttpRequest) -> HttpResponse:
         detail = _("Search for at most %(n)d characters.") % {"n": MAX_QUERY_CHARS}
         return refuse(request, 400, detail, "q")
     key = name_key(query)
-    players: list[Player] = []
-    events: list[Event] = []
-    if key:
-        players = list(Player.objects.filter(Q(key__contains=key))[:SEARCH_LIMIT])
-        events = list(Event.objects.filter(key__contains=key).order_by("-date")[:SEARCH_LIMIT])
+    players = search_players(key, SEARCH_LIMIT) if key else []
+    events = search_events(key, SEARCH_LIMIT) if key else []
     return render(request, "ui/search.html", {"q": query, "players": players, "events": events})
