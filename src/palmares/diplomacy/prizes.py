@@ -30,7 +30,7 @@ from palmares.diplomacy.top_board import (
     invite,
 )
 
-__all__ = ["Prizes", "prizes"]
+__all__ = ["PrizeMove", "Prizes", "prize_holders", "prize_moves", "prizes"]
 
 QUALIFYING_ROUND = 5
 
@@ -113,4 +113,41 @@ def prizes(
         ),
         teams=team_list,
         notes=tuple(notes),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeMove:
+    """A prize of seed 002's list ("Prizes", "Top Board") whose holders changed with a
+    correction; empty when nobody held it."""
+
+    prize: str
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+
+
+def prize_holders(p: Prizes) -> dict[str, tuple[str, ...]]:
+    """Who holds each prize: the champion, places 2–7, the top-board invitations accepted, the
+    best country of each power, the team championship."""
+    out: dict[str, tuple[str, ...]] = {}
+    if p.champion is not None:
+        out["champion"] = p.champion.players
+    for place in p.places:
+        out[f"place {place.place}"] = (*out.get(f"place {place.place}", ()), place.player)
+    if p.top_board is not None:
+        out["top board invitation"] = tuple(sorted(p.top_board.players))
+    for best in p.best_countries:
+        out[f"best {best.power}"] = (*out.get(f"best {best.power}", ()), best.player)
+    if p.teams:
+        out["team championship"] = tuple(t.team for t in p.teams if t.rank == 1)
+    return out
+
+
+def prize_moves(before: Prizes, after: Prizes) -> tuple[PrizeMove, ...]:
+    """The prizes whose holders differ between ``before`` and ``after``, in prize-list order."""
+    old, new = prize_holders(before), prize_holders(after)
+    return tuple(
+        PrizeMove(name, old.get(name, ()), new.get(name, ()))
+        for name in dict.fromkeys([*old, *new])
+        if old.get(name, ()) != new.get(name, ())
     )

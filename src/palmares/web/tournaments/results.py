@@ -3,7 +3,8 @@ board as entered before, or the TD's late swap), the centres, eliminations, fina
 and, optionally, the centre counts by year. One check for every path — the form, the API, the
 demo — and the same domain check as ``boards.csv`` (``diplomacy.board.result_problems``).
 Re-entering a board keeps its top-board flag and final year; the same data twice changes
-nothing; a correction recomputes the standings and says which ranks moved."""
+nothing; a correction recomputes the standings and says which ranks, prizes and top-board
+invitations moved."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 from django.db import transaction
 
 from palmares.diplomacy.board import GREAT_POWERS, TOTAL_CENTRES, parse_power, result_problems
+from palmares.diplomacy.prizes import PrizeMove, prize_moves
 from palmares.web.audit.log import record
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
@@ -58,6 +60,8 @@ class Entered:
     changed: bool
     correction: bool
     moved: tuple[RankMove, ...] = ()
+    #: Prizes and top-board invitations whose holders a correction changed.
+    prizes_moved: tuple[PrizeMove, ...] = ()
 
 
 def _count(value: Any, where: str, low: int, high: int, what: str) -> int:
@@ -234,6 +238,7 @@ def enter_result(user: Any, t: Tournament, number: int, label: str, r: BoardResu
         assert board is not None
         return Entered(board, changed=False, correction=False)
     ranks_before = _ranks(t) if before is not None else {}
+    prizes_before = adapters.tournament_prizes(t) if before is not None else None
     with transaction.atomic():
         rnd = get_round(t, number)
         board, _ = Board.objects.get_or_create(round=rnd, label=label)
@@ -268,4 +273,6 @@ def enter_result(user: Any, t: Tournament, number: int, label: str, r: BoardResu
         for p in sorted(set(ranks_before) | set(ranks_after))
         if ranks_before.get(p) != ranks_after.get(p)
     )
-    return Entered(board, changed=True, correction=True, moved=moved)
+    assert prizes_before is not None
+    prizes_moved = prize_moves(prizes_before, adapters.tournament_prizes(t))
+    return Entered(board, changed=True, correction=True, moved=moved, prizes_moved=prizes_moved)

@@ -209,14 +209,14 @@ def enter_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def render_entered(request: HttpRequest, t: Tournament, number: int, done: Entered) -> HttpResponse:
-    """After a result: the standings after its round, or first what changed and which ranks
-    moved (a correction)."""
-    if not done.moved:
+    """After a result: the standings after its round, or first what changed and which ranks,
+    prizes and top-board invitations moved (a correction)."""
+    if not done.moved and not done.prizes_moved:
         return redirect(f"/diplomacy/{t.pk}/?round={number}")
     return render(
         request,
         "ui/board_entered.html",
-        {"t": t, "round": number, "done": done, "moved": done.moved},
+        {"t": t, "round": number, "done": done, "moved": done.moved, "prizes": done.prizes_moved},
     )
 
 
