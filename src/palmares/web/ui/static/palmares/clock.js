@@ -87,6 +87,11 @@
     offset = server - (sentAt + receivedAt) / 2;
     const turnChanged = !snap || snap.year !== state.year || snap.season !== state.season ||
       snap.version !== state.version;
+    // The server rolled the turn over (no director's action) before this screen drew zero: the
+    // "time" call it was about to make is still due.
+    const rolledOver = snap && snap.version === state.version && turnChanged &&
+      !snap.paused && last !== null && last > 0;
+    if (rolledOver && snap.calls.includes(0)) announce(callText(0));
     state.at = server;
     snap = state;
     if (turnChanged) last = left();
