@@ -14,8 +14,11 @@ what a prediction of that competition may use (the backtest) and nothing later.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain, compress, count
+from operator import attrgetter, itemgetter, ne
 
 import numpy as np
 import numpy.typing as npt
@@ -23,7 +26,15 @@ import numpy.typing as npt
 from palmares.ratings.competitions import Competition
 from palmares.ratings.skill.models import Rating, WengLin
 
-__all__ = ["FlatHistory", "SkillEntry", "SkillHistory", "flatten", "rate_competitions", "rate_flat"]
+__all__ = [
+    "FlatHistory",
+    "SkillEntry",
+    "SkillHistory",
+    "flat_from_ids",
+    "flatten",
+    "rate_competitions",
+    "rate_flat",
+]
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -45,28 +56,69 @@ class FlatHistory:
 
 def flatten(competitions: Sequence[Competition]) -> FlatHistory:
     """Number the players in order of first appearance and lay the entries out flat, each
-    competition's entries sorted by place (stably, as openskill sorts teams by rank)."""
-    index: dict[str, int] = {}
-    offsets = np.zeros(len(competitions) + 1, dtype=np.int64)
-    players: list[str] = []
-    places: list[int] = []
-    for c, comp in enumerate(competitions):
-        if list(comp.places) == sorted(comp.places):
-            players.extend(comp.players)
-            places.extend(comp.places)
-        else:
-            pairs = sorted(zip(comp.places, comp.players, strict=True), key=_place)
-            players.extend(p for _, p in pairs)
-            places.extend(r for r, _ in pairs)
-        offsets[c + 1] = len(players)
-    player = np.fromiter(
-        (index.setdefault(p, len(index)) for p in players), dtype=np.int64, count=len(players)
+    competition's entries sorted by place (stably, as openskill sorts teams by rank).
+
+    Vectorised: no Python statement runs per entry or per competition. The places of a
+    competition listed 1, 2, …, k are its positions (one tuple comparison tells); the others'
+    are read from their tuples and, only where a competition is not listed best first, sorted
+    with numpy; the players are numbered by one dictionary look-up each at C speed
+    (``itemgetter`` over a ``defaultdict`` that gives a new name the next number).
+    """
+    n_comp = len(competitions)
+    offsets = np.zeros(n_comp + 1, dtype=np.int64)
+    if n_comp == 0:
+        return FlatHistory((), offsets, np.zeros(0, np.int64), np.zeros(0, np.int64))
+    sizes = np.fromiter(map(len, map(_PLAYERS, competitions)), dtype=np.int64, count=n_comp)
+    np.cumsum(sizes, out=offsets[1:])
+    n = int(offsets[-1])  # at least two (a competition has two players or more)
+    places = list(map(_PLACES, competitions))
+    # Most competitions are listed 1, 2, …, k (no tie, best first): their places are the
+    # positions; the others' are read from their tuples.
+    odd = np.fromiter(
+        map(ne, places, map(_IN_ORDER.__getitem__, np.minimum(sizes, _MOST).tolist())),
+        dtype=bool,
+        count=n_comp,
     )
-    return FlatHistory(tuple(index), offsets, player, np.array(places, dtype=np.int64))
+    place = np.arange(1, n + 1, dtype=np.int64) - np.repeat(offsets[:-1], sizes)
+    players = chain.from_iterable(map(_PLAYERS, competitions))
+    if odd.any():
+        entries = np.repeat(odd, sizes)
+        place[entries] = np.fromiter(
+            chain.from_iterable(compress(places, odd.tolist())),
+            dtype=np.int64,
+            count=int(sizes[odd].sum()),
+        )
+        drops = np.flatnonzero(place[1:] < place[:-1]) + 1
+        if drops.size and not np.isin(drops, offsets[1:-1]).all():
+            # some competition is not listed best first: a stable sort by (competition, place)
+            competition = np.repeat(np.arange(n_comp, dtype=np.int64), sizes)
+            order = np.argsort(competition * (int(place.max()) + 1) + place, kind="stable")
+            place = place[order]
+            players = iter(itemgetter(*order.tolist())(list(players)))
+    # One dictionary look-up per entry at C speed: a new name gets the next number.
+    index: defaultdict[str, int] = defaultdict(count().__next__)
+    player = np.fromiter(itemgetter(*players)(index), dtype=np.int64, count=n)
+    return FlatHistory(tuple(index), offsets, player, place)
 
 
-def _place(entry: tuple[int, str]) -> int:
-    return entry[0]
+_MOST = 64
+_IN_ORDER = tuple(tuple(range(1, k + 1)) for k in range(_MOST + 1))
+_PLAYERS = attrgetter("players")
+_PLACES = attrgetter("places")
+
+
+def flat_from_ids(ids: npt.ArrayLike, offsets: npt.ArrayLike, place: npt.ArrayLike) -> FlatHistory:
+    """A history built as arrays directly: competition c is entries ``offsets[c]:offsets[c+1]``,
+    entry e player ``ids[e]`` (an integer id: a database key) placed ``place[e]``. The same
+    layout as :func:`flatten` of the same competitions with the ids as names (``str(id)``),
+    in one compiled pass (:func:`palmares.ratings.skill.layout.lay_out`)."""
+    from palmares.ratings.skill.layout import lay_out
+
+    at = np.ascontiguousarray(offsets, dtype=np.int64)
+    player, placed, first = lay_out(
+        np.ascontiguousarray(ids, dtype=np.int64), at, np.ascontiguousarray(place, dtype=np.int64)
+    )
+    return FlatHistory(tuple(map(str, first.tolist())), at, player, placed)
 
 
 @dataclass(frozen=True, slots=True)
