@@ -17,7 +17,7 @@ from django.test import Client
 
 from palmares.web.events.exports import wdd_board_rows
 from palmares.web.events.models import Event, Result
-from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
+from palmares.web.ratinglists.models import Publication, RatingEntry, SkillRating, Standing
 from palmares.web.ratinglists.services import recompute_dip_pouch
 from palmares.web.tournaments.models import Board, Seat, Tournament
 from palmares.web.tournaments.services import import_boards
@@ -125,11 +125,22 @@ def test_the_incremental_replay_equals_the_full_one(
     years = set(Publication.objects.get(system="dip-pouch").summary["years"])
     assert day.year in years
     summary = Publication.objects.get(system="dip-pouch").summary
+    skill = _skill()
+    assert len(skill) > 70  # the cup's players and everyone else's, only the moved rewritten
     recompute_dip_pouch()
     full_entries, full_lists, _ = _ratings()
     assert entries == full_entries
     assert lists == full_lists
     assert Publication.objects.get(system="dip-pouch").summary == summary
+    assert skill == _skill()  # the skill ratings (μ ± σ) too, to the last bit
+
+
+def _skill() -> list[tuple[Any, ...]]:
+    return sorted(
+        SkillRating.objects.filter(community="dip-pouch").values_list(
+            "player_id", "mu", "sigma", "competitions"
+        )
+    )
 
 
 @pytest.mark.parametrize("who", ["anonymous", "other_td", "officer", "td"])

@@ -42,3 +42,18 @@ def test_an_unknown_community_is_404(client: Client, db: None) -> None:
 def test_the_page_in_french(client: Client, db: None) -> None:
     page = client.get("/ratings/wizard/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Quelle cote prédit le mieux" in page
+
+
+def test_the_tantrix_page_replays_the_stored_matches_with_tantrix_elo(
+    client: Client, db: None
+) -> None:
+    from palmares.web.tantrixdb import adapters as tantrix_adapters
+
+    assert "/ratings/tantrix/" in client.get("/tantrix/").content.decode()
+    page = client.get("/ratings/tantrix/").content.decode()
+    result = backtest(tantrix_adapters.competitions(), SYSTEMS["tantrix"])
+    elo = next(s for s in result.systems if s.system == "tantrix-elo")
+    tau = elo.all.mean("kendall_tau")
+    assert elo.all.competitions == 20 and tau is not None and tau > 0
+    row = page.split("<td>tantrix-elo</td>")[1].split("</tr>")[0]
+    assert f">{half_up(tau, 3)}<" in row

@@ -130,6 +130,13 @@ def backtest(
         str, typer.Option("--systems", help="Comma-separated system slugs.")
     ] = DEFAULT_SYSTEMS,
     system: SystemOption = None,
+    ratings: Annotated[
+        Path | None,
+        typer.Option(
+            "--ratings",
+            help="matches: the Tantrix rating list before the first tournament (ratings.csv).",
+        ),
+    ] = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """Which rating predicts the results best: each competition predicted from its past."""
@@ -143,7 +150,7 @@ def backtest(
             f"--systems: unknown {', '.join(unknown) or '(none given)'} "
             f"(known: {', '.join(SYSTEMS)})"
         )
-    competitions = read_competitions(file, kind, system=system).competitions
+    competitions = read_competitions(file, kind, system=system, ratings=ratings).competitions
     if not competitions:
         raise PalmaresError(f"{file}: no competitions")
     result = backtest(competitions, chosen)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
 from palmares.core.errors import PalmaresError
@@ -39,10 +40,21 @@ class CompetitionFile:
         return self.names.get(player, player)
 
 
-def read_competitions(path: Path | str, kind: str, *, system: str | None = None) -> CompetitionFile:
-    """The competitions of ``path`` read as ``kind``, in the order they were played."""
+def read_competitions(
+    path: Path | str,
+    kind: str,
+    *,
+    system: str | None = None,
+    ratings: Path | str | None = None,
+) -> CompetitionFile:
+    """The competitions of ``path`` read as ``kind``, in the order they were played.
+
+    ``ratings`` (``matches`` only): the Tantrix rating list before the first tournament
+    (``ratings.csv``), which the ``tantrix-elo`` system of the backtest starts from."""
     if system is not None and kind != "boards":
         raise PalmaresError("--system orders Diplomacy boards: only with --kind boards")
+    if ratings is not None and kind != "matches":
+        raise PalmaresError("--ratings is a Tantrix rating list: only with --kind matches")
     if kind == "results":
         from palmares.io.results import read_results
 
@@ -65,7 +77,15 @@ def read_competitions(path: Path | str, kind: str, *, system: str | None = None)
 
         return CompetitionFile(from_games(read_games(path)))
     if kind == "matches":
-        from palmares.io.tantrix import read_matches_csv
+        from palmares.io.tantrix import check_own_rating, read_matches_csv, read_ratings_csv
 
-        return CompetitionFile(from_matches(read_matches_csv(path)))
+        matches = read_matches_csv(path)
+        if ratings is None or not matches:
+            return CompetitionFile(from_matches(matches))
+        entries = read_ratings_csv(ratings, matches=matches)
+        # The first tournament in playing order (as from_matches orders them) starts from it.
+        earliest = min(range(len(matches)), key=lambda i: (matches[i].date or date.min, i))
+        first = (matches[earliest].event, matches[earliest].date)
+        check_own_rating([m for m in matches if (m.event, m.date) == first], entries, path)
+        return CompetitionFile(from_matches(matches, {first: entries}))
     raise PalmaresError(f"unknown kind {kind!r} (known: {', '.join(KINDS)})")

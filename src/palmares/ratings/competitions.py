@@ -10,11 +10,14 @@ share a place). This module turns what the readers give (palmares.io) into that 
 - :func:`from_games` — a Wizard game (``games.csv``), by final score, else by place;
 - :func:`from_matches` — a Tantrix match (``matches.csv``), two players, by tournament points
   (equal TP is a tie). ``illustrative`` matches (their TP split is not known from the source) are
-  left out.
+  left out. Each match carries its :class:`TantrixTournament` — every match of its tournament
+  (illustrative ones included) and the rating list imported with it — which the Tantrix Elo
+  system of the backtest rates with the Tantrix engine (seed 003).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -25,11 +28,13 @@ from palmares.diplomacy.board import PlayedBoard
 from palmares.ratings.dip_pouch import event_value
 from palmares.ratings.events import Results
 from palmares.tantrix.match import Match
+from palmares.tantrix.rating_list import RatingEntry
 from palmares.wizard.game import Game
 
 __all__ = [
     "Competition",
     "Kind",
+    "TantrixTournament",
     "from_boards",
     "from_games",
     "from_matches",
@@ -41,13 +46,26 @@ Kind = str
 """``results``, ``boards``, ``games`` or ``matches`` (the file a history comes from)."""
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class TantrixTournament:
+    """A Tantrix tournament as its rating engine takes it (seed 003): every match, illustrative
+    ones included, and ``listed``, the rating list imported with it (``ratings.csv``: the list
+    before it); ``None``: the list the earlier tournaments left."""
+
+    event: str
+    day: date | None
+    matches: tuple[Match, ...]
+    listed: tuple[RatingEntry, ...] | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Competition:
     """One competition: ``players[i]`` finished ``places[i]`` (1 best, ties share a place).
 
     ``value`` is the Dip Pouch tournament value (a percentage) and ``field`` the field size N
     (which can exceed the players listed) where the source has them (an event of
-    ``results.csv``); the backtest's Dip Pouch rule uses them.
+    ``results.csv``); the backtest's Dip Pouch rule uses them. ``tournament``: a Tantrix
+    match's tournament (:func:`from_matches`).
     """
 
     key: str
@@ -56,6 +74,9 @@ class Competition:
     places: tuple[int, ...]
     value: float | None = None
     field: int | None = None
+    tournament: TantrixTournament | None = dataclasses.field(
+        default=None, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         if len(self.players) < 2:
@@ -79,9 +100,17 @@ class Competition:
         return cls(key, day, tuple(order), tuple(places[p] for p in order), value, field)
 
     @classmethod
-    def by_score(cls, key: str, day: date | None, scores: Mapping[str, Any]) -> Competition:
+    def by_score(
+        cls,
+        key: str,
+        day: date | None,
+        scores: Mapping[str, Any],
+        tournament: TantrixTournament | None = None,
+    ) -> Competition:
         """From {player: score}, higher is better; equal scores tie (competition places)."""
-        return cls.ranked(key, day, competition_ranks(scores))
+        places = competition_ranks(scores)
+        order = sorted(places, key=lambda p: places[p])
+        return cls(key, day, tuple(order), tuple(places[p] for p in order), tournament=tournament)
 
 
 def from_results(results: Results) -> tuple[Competition, ...]:
@@ -127,15 +156,34 @@ def from_games(games: Iterable[Game]) -> tuple[Competition, ...]:
     return tuple(Competition.ranked(g.game, g.day, g.standing()) for _, g in ordered)
 
 
-def from_matches(matches: Iterable[Match]) -> tuple[Competition, ...]:
-    """One competition per Tantrix match, by tournament points, in date then file order."""
-    kept = [(i, m) for i, m in enumerate(matches) if not m.illustrative]
-    kept.sort(key=lambda im: (im[1].date or date.min, im[0]))
+def from_matches(
+    matches: Iterable[Match],
+    lists: Mapping[tuple[str, date | None], Sequence[RatingEntry]] | None = None,
+) -> tuple[Competition, ...]:
+    """One competition per Tantrix match, by tournament points: tournaments (event and date) in
+    date order, each whole, matches in file order. ``lists``: the rating list imported with a
+    tournament, by (event, date) — e.g. ``ratings.csv``, the list before the first."""
+    listed = lists or {}
+    every = list(matches)
+    first: dict[tuple[str, date | None], int] = {}
+    grouped: dict[tuple[str, date | None], list[Match]] = {}
+    for i, m in enumerate(every):
+        first.setdefault((m.event, m.date), i)
+        grouped.setdefault((m.event, m.date), []).append(m)
+    tournaments = {
+        key: TantrixTournament(
+            key[0], key[1], tuple(group), tuple(listed[key]) if key in listed else None
+        )
+        for key, group in grouped.items()
+    }
+    kept = [(i, m) for i, m in enumerate(every) if not m.illustrative]
+    kept.sort(key=lambda im: (im[1].date or date.min, first[(im[1].event, im[1].date)], im[0]))
     return tuple(
         Competition.by_score(
             f"{m.event} {m.round} {m.player_a}–{m.player_b}".strip(),
             m.date,
             {m.player_a: m.tp_a, m.player_b: m.tp_b},
+            tournaments[(m.event, m.date)],
         )
         for _, m in kept
     )

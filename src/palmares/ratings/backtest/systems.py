@@ -22,6 +22,15 @@ holds (built from competitions 0…c−1 only), then updates on c's result. Ever
 - ``elo`` — a plain multiplayer Elo: each pair of players is a game, expected score
   1/(1 + 10^((R_j − R_i)/400)), K = 32 shared over the n − 1 opponents, everyone from 1500; the
   probabilities are worths 10^(R/400) (the pairwise Elo curve, extended to many players).
+- ``tantrix-elo`` — the Tantrix rating itself (seed 003), Tantrix matches only: every match of a
+  tournament is predicted from the rating list before the tournament (the list imported with
+  it, else the one the earlier tournaments left; a player not on it at the newcomer's 1500,
+  ``rating_list.NEWCOMER_RATING``). After its last match the tournament is rated by the engine
+  (``tantrix.tournament.rate_tournament``, every match, illustrative ones included) and applied
+  to the list (``rating_list.update_list``). A player wins with probability
+  Φ((R − R_opponent)/(400·√2)): the seed's Factor read backwards (``tantrix.factor``: each
+  performance normal around the rating with s.d. 400). No re-centring (the history does not
+  say which tournament is a World Championship).
 """
 
 from __future__ import annotations
@@ -35,7 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from palmares.core.errors import PalmaresError
-from palmares.ratings.competitions import Competition
+from palmares.ratings.competitions import Competition, TantrixTournament
 from palmares.ratings.skill.history import flatten, rate_flat
 from palmares.ratings.skill.models import MODELS, WengLin
 
@@ -198,6 +207,48 @@ def elo(competitions: Sequence[Competition], k: float = 32.0) -> tuple[Predictio
     return tuple(out)
 
 
+def tantrix_elo(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
+    from palmares.tantrix.factor import FACTOR_SCALE
+    from palmares.tantrix.rating_list import (
+        NEWCOMER_RATING,
+        RatingEntry,
+        official_ratings,
+        update_list,
+    )
+    from palmares.tantrix.tournament import rate_tournament
+
+    entries: tuple[RatingEntry, ...] = ()
+    current: TantrixTournament | None = None
+    ratings: dict[str, float] = {}
+    out: list[Prediction] = []
+    for c, new in zip(competitions, _firsts(competitions), strict=True):
+        tournament = c.tournament
+        if tournament is None or len(c.players) != 2:
+            raise PalmaresError("tantrix-elo predicts Tantrix matches only (--kind matches)")
+        if tournament is not current:
+            if current is not None:
+                rated = rate_tournament(current.matches, official_ratings(entries))
+                entries = update_list(entries, rated).entries
+            if tournament.listed is not None:
+                entries = tournament.listed
+            current = tournament
+            ratings = {e.player: e.rating for e in entries}
+        order = _sorted(c)
+        r = [ratings.get(p, NEWCOMER_RATING) for p in c.players]
+        win = [_PHI((r[0] - r[1]) / FACTOR_SCALE), _PHI((r[1] - r[0]) / FACTOR_SCALE)]
+        out.append(
+            Prediction(
+                c.key,
+                tuple(c.players[i] for i in order),
+                tuple(r[i] for i in order),
+                tuple(math.log(max(win[i], 1e-300)) for i in order),
+                tuple(new[i] for i in order),
+                tuple(c.places[i] for i in order),
+            )
+        )
+    return tuple(out)
+
+
 def _log_worth(slug: str, mu: F64, s2: F64, beta: float) -> F64:
     if slug == "plackett-luce":
         out: F64 = mu / math.sqrt(float(np.sum(s2 + beta**2)))
@@ -246,6 +297,7 @@ SYSTEMS: dict[str, Callable[[Sequence[Competition]], tuple[Prediction, ...]]] = 
     **{slug: weng_lin(slug) for slug in MODELS},
     "skill-ratio": skill_ratio,
     "elo": elo,
+    "tantrix-elo": tantrix_elo,
     "uniform": uniform,
 }
 

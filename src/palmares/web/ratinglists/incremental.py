@@ -5,7 +5,8 @@ only its players' ratings from its date on (``RatingHistory.add_event`` recomput
 re-running their later events when it is not the latest), and the rating lists from its year on.
 :func:`add_event_to_dip_pouch` replays the stored events without the new one, adds it, and
 rewrites only those rows: the new event's entries, its players' later entries, the Permanent list
-and the year-end lists from the event's year on. The figures are the full replay's (tested
+and the year-end lists from the event's year on; the players' skill ratings (μ ± σ) are
+replayed whole and only the rows that moved rewritten. The figures are the full replay's (tested
 against :func:`~palmares.web.ratinglists.services.recompute_dip_pouch`).
 """
 
@@ -34,6 +35,7 @@ from palmares.web.ratinglists.services import (
     results_from_database,
     standing_rows,
 )
+from palmares.web.ratinglists.skill import dip_pouch_skill, store_dip_pouch
 
 __all__ = ["Filed", "add_event_to_dip_pouch"]
 
@@ -77,6 +79,7 @@ def add_event_to_dip_pouch(event: Event) -> Filed:
     nationalities: dict[str, int] = {}
     base = Results.of(others, results.players)
     arrays = ResultArrays.from_results(base, nationalities)
+    skill_before = dip_pouch_skill(arrays, list(results.players))  # what the stored rows hold
     history = RatingHistory(arrays, list(results.players.values()), base.events, nationalities)
     history.add_event(new[0])
     engine = history.engine
@@ -108,6 +111,9 @@ def add_event_to_dip_pouch(event: Event) -> Filed:
         )
         Standing.objects.filter(system=SYSTEM, year__in=lists).delete()
         insert_rows(Standing, STANDING_FIELDS, standing_rows(history, lists, sizes))
+        # The skill ratings of the whole history, rewritten only where they moved.
+        every = ResultArrays.from_results(results, {})
+        store_dip_pouch(every, list(results.players), before=skill_before)
         publish(years, dict(sorted(sizes.items(), key=lambda kv: int(kv[0]))), computed=stamp)
     log.info("dip-pouch: %s filed, %d rating moves, lists %s", event, moves, lists)
     return Filed(moves, tuple(lists), False)

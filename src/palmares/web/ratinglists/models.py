@@ -76,3 +76,23 @@ class Publication(models.Model):
     #: write is skipped when another one already covered it.
     requested = models.PositiveBigIntegerField(default=0)
     computed = models.PositiveBigIntegerField(default=0)
+
+
+class SkillRating(models.Model):
+    """A player's Weng–Lin skill (Plackett–Luce, openskill.py's defaults) over a community's
+    whole history: ``community`` is ``dip-pouch`` (every Diplomacy event, by rank), ``tantrix``
+    (every match, by tournament points) or ``wizard`` (every regular game). Stored by the
+    recompute after each write of the history (``ratinglists.skill``), read by the player
+    pages beside the community's own rating (issue 18)."""
+
+    community = models.CharField(max_length=16)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="skill_ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    competitions = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["community", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["community", "player"], name="skill_rating_unique"),
+        ]

@@ -25,6 +25,7 @@ from palmares.web.lib.bulk import insert_rows
 from palmares.web.lib.concurrency import hold
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
+from palmares.web.ratinglists.skill import dip_pouch_skill, store
 
 __all__ = [
     "SYSTEM",
@@ -201,7 +202,8 @@ def publish(years: list[int], sizes: dict[str, dict[str, int]], *, computed: int
 
 
 def recompute_dip_pouch() -> int:
-    """Replay every Diplomacy event in the engine; store its figures; return the moves.
+    """Replay every Diplomacy event in the engine; store its figures and every player's skill
+    rating (``ratinglists.skill``); return the moves.
 
     One transaction holding the list's lock (``lib.concurrency.hold``): no write of results
     runs meanwhile, so what is read is what is committed, and the stored figures cover every
@@ -217,6 +219,7 @@ def _recompute() -> int:
     results, result_of = results_from_database()
     nationalities: dict[str, int] = {}
     arrays = ResultArrays.from_results(results, nationalities)
+    skill = dip_pouch_skill(arrays, list(results.players))  # μ ± σ for the player pages
     history = RatingHistory(
         arrays, list(results.players.values()), list(results.events), nationalities
     )
@@ -231,6 +234,7 @@ def _recompute() -> int:
             RatingEntry, ENTRY_FIELDS, entry_rows(engine, results.events, player_ids, result_of)
         )
         lines = insert_rows(Standing, STANDING_FIELDS, standing_rows(history, [0, *years], sizes))
+        store(SYSTEM, skill)
         publish(years, sizes, computed=covered or 0)
     log.info("dip-pouch: %d rating moves, %d list lines", moves, lines)
     return moves

@@ -7,17 +7,19 @@ tournament's day) or, without one, the list the engine computed after the previo
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 from django.db.models import Q, QuerySet
 
+from palmares.ratings.competitions import Competition, from_matches
 from palmares.tantrix.match import Match as MatchValue
 from palmares.tantrix.rating_list import RatingEntry, official_ratings
 from palmares.tantrix.tournament import TournamentRating, rate_tournament
 from palmares.web.events.models import Event
 from palmares.web.tantrixdb.models import Match, Rating
 
-__all__ = ["current_list", "entries_before", "tournament_rating"]
+__all__ = ["competitions", "current_list", "entries_before", "tournament_rating"]
 
 
 def _entries(rows: QuerySet[Rating]) -> tuple[RatingEntry, ...]:
@@ -70,7 +72,12 @@ def tournament_rating(
     event: Event, entries: tuple[RatingEntry, ...] | None = None
 ) -> TournamentRating:
     """The engine's ratings of ``event`` against ``entries`` (default: :func:`entries_before`)."""
-    matches = tuple(
+    listed = entries_before(event) if entries is None else entries
+    return rate_tournament(_matches(event), official_ratings(listed))
+
+
+def _matches(event: Event) -> tuple[MatchValue, ...]:
+    return tuple(
         MatchValue(
             player_a=m.player_a.name,
             player_b=m.player_b.name,
@@ -87,5 +94,22 @@ def tournament_rating(
         .select_related("player_a", "player_b", "own_rating")
         .order_by("id")
     )
-    listed = entries_before(event) if entries is None else entries
-    return rate_tournament(matches, official_ratings(listed))
+
+
+def competitions() -> tuple[Competition, ...]:
+    """Every stored Tantrix match as the backtest's competitions, tournaments in the lists'
+    order (date, then id), each with the list imported for its day (as :func:`entries_before`
+    takes it): what the ``tantrix-elo`` system replays."""
+    events = (
+        Event.objects.filter(kind=Event.Kind.TANTRIX, tantrix_matches__isnull=False)
+        .distinct()
+        .order_by("date", "pk")
+    )
+    matches: list[MatchValue] = []
+    lists: dict[tuple[str, date | None], tuple[RatingEntry, ...]] = {}
+    for event in events:
+        matches.extend(_matches(event))
+        imported = Rating.objects.filter(as_of=event.date, event__isnull=True)
+        if imported.exists():
+            lists[(event.name, event.date)] = _entries(imported)
+    return from_matches(matches, lists)

@@ -23,6 +23,7 @@ from palmares.web.lib.concurrency import hold
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.players.services import resolve_players
+from palmares.web.ratinglists.skill import store_tantrix
 from palmares.web.tantrixdb.adapters import entries_before, tournament_rating
 from palmares.web.tantrixdb.models import Match, Rating
 
@@ -105,7 +106,8 @@ def recompute_lists() -> None:
     (``rate_tournament``) against the list before it and applied to that list
     (``rating_list.update_list``; re-centred with ``recentre`` after a World Championship);
     the new list is stored as the list after the tournament, with each player's rating before
-    (and the change, ``rating_changes``)."""
+    (and the change, ``rating_changes``). Then every player's skill rating over the stored
+    matches (``ratinglists.skill.store_tantrix``)."""
     with transaction.atomic():
         hold(LIST)
         Rating.objects.filter(event__isnull=False).delete()
@@ -149,3 +151,4 @@ def recompute_lists() -> None:
                     )
                 )
             Rating.objects.bulk_create(rows)
+        store_tantrix()  # every player's μ ± σ over the stored matches (the player pages)

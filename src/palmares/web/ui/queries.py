@@ -18,7 +18,7 @@ from django.db import connection
 
 from palmares.web.events.models import Event, Result
 from palmares.web.players.models import Player
-from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
+from palmares.web.ratinglists.models import Publication, RatingEntry, SkillRating, Standing
 from palmares.web.tournaments.models import Tournament
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "HistoryLine",
     "ListLine",
     "ReportLine",
+    "Skill",
     "Window",
     "current_generation",
     "event_heading",
@@ -58,9 +59,18 @@ class ListLine(NamedTuple):
     national_rank: int | None
 
 
+class Skill(NamedTuple):
+    """A player's stored skill rating (``ratinglists.SkillRating``): μ, σ, competitions."""
+
+    mu: float
+    sigma: float
+    competitions: int
+
+
 class Heading(NamedTuple):
     """A player's name, nationality and place in the Permanent list (``rating`` None: not
-    listed), with the generation of the stored figures."""
+    listed), with the generation of the stored figures and the stored Diplomacy skill rating
+    (``skill`` None: none)."""
 
     name: str
     nationality: str
@@ -68,6 +78,7 @@ class Heading(NamedTuple):
     rank: int | None
     national_rank: int | None
     generation: int
+    skill: Skill | None = None
 
 
 class HistoryLine(NamedTuple):
@@ -156,6 +167,7 @@ def _tables() -> dict[str, str]:
         "result": Result._meta.db_table,
         "publication": Publication._meta.db_table,
         "tournament": Tournament._meta.db_table,
+        "skill": SkillRating._meta.db_table,
     }
 
 
@@ -209,23 +221,26 @@ def player_page(player_id: int) -> tuple[Heading, list[HistoryLine]] | None:
     sql = (
         f"SELECT p.name, p.nationality, s.rating, s.rank, s.national_rank, "
         f"(SELECT g.generation FROM {t['publication']} g WHERE g.system = %s), "
+        f"k.mu, k.sigma, k.competitions, "
         f"h.date, e.country, h.event_id, e.name, r.rank, e.players, "
         f"h.tournament_value, h.percentile, h.rating_after "
         f"FROM {t['player']} p LEFT JOIN {t['standing']} s "
         f"ON s.player_id = p.id AND s.system = %s AND s.year = 0 "
+        f"LEFT JOIN {t['skill']} k ON k.player_id = p.id AND k.community = %s "
         f"LEFT JOIN {t['entry']} h ON h.player_id = p.id AND h.system = %s "
         f"LEFT JOIN {t['event']} e ON e.id = h.event_id "
         f"LEFT JOIN {t['result']} r ON r.id = h.result_id "
         f"WHERE p.id = %s ORDER BY h.date, h.event_id"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [SYSTEM, SYSTEM, SYSTEM, player_id])
+        cursor.execute(sql, [SYSTEM, SYSTEM, SYSTEM, SYSTEM, player_id])
         rows = cursor.fetchall()
     if not rows:
         return None
-    name, nationality, rating, rank, national_rank, generation = rows[0][:6]
-    heading = Heading(name, nationality, rating, rank, national_rank, int(generation or 0))
-    history = [HistoryLine(_iso(row[6]), *row[7:]) for row in rows if row[8] is not None]
+    name, nationality, rating, rank, national_rank, generation, mu, sigma, played = rows[0][:9]
+    skill = None if mu is None else Skill(float(mu), float(sigma), int(played))
+    heading = Heading(name, nationality, rating, rank, national_rank, int(generation or 0), skill)
+    history = [HistoryLine(_iso(row[9]), *row[10:]) for row in rows if row[11] is not None]
     return heading, history
 
 

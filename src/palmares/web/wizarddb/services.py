@@ -2,7 +2,8 @@
 
 Files are read by the same strict readers as ``palmares wizard`` (``palmares.io.wizard``); a game
 already stored (same date and id) and a tournament already stored (same name and date) are
-replaced whole.
+replaced whole. After an import of regular games commits, every player's skill rating is
+recomputed and stored (``ratinglists.skill.refresh_wizard``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from palmares.web.events.models import Event
 from palmares.web.events.services import stored_event
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
+from palmares.web.ratinglists.skill import refresh_wizard
 from palmares.web.wizarddb import adapters
 from palmares.web.wizarddb.models import Game, Month, Placement, TournamentPlace, TriadFinish
 
@@ -43,6 +45,8 @@ def import_games(path: Path | str, *, division: str = Game.Division.REGULAR) -> 
         if division == Game.Division.REGULAR:
             for day in {g.day.replace(day=1) for g in games}:
                 Month.objects.get_or_create(month=day)
+    if division == Game.Division.REGULAR:
+        refresh_wizard()  # after the commit: every player's μ ± σ for the player pages
     return len(games)
 
 

@@ -96,6 +96,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
             "player": heading,
             "player_id": player_id,
             "current": heading if heading.rating is not None else None,
+            "skill": heading.skill,
             "rows": history_rows(reversed(history)),
             "history_head": cached_fragment(
                 cache_key("history-head", get_language()),

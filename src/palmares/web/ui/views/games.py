@@ -15,6 +15,7 @@ from palmares.core.errors import PalmaresError
 from palmares.tantrix.tables import performance_rows
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
+from palmares.web.ratinglists.models import SkillRating
 from palmares.web.tantrixdb.adapters import current_list, tournament_rating
 from palmares.web.tantrixdb.models import Match, Rating
 from palmares.web.wizarddb import adapters as wizard_adapters
@@ -66,10 +67,17 @@ def tantrix_player(request: HttpRequest, player_id: int) -> HttpResponse:
         Match.objects.filter(player_a=person).select_related("event", "player_a", "player_b")
         | Match.objects.filter(player_b=person).select_related("event", "player_a", "player_b")
     ).order_by("-event__date", "id")
+    skill = SkillRating.objects.filter(player=person, community="tantrix").first()
     return render(
         request,
         "ui/tantrix_player.html",
-        {"player": person, "ratings": ratings, "history": history, "matches": matches},
+        {
+            "player": person,
+            "ratings": ratings,
+            "history": history,
+            "matches": matches,
+            "skill": skill,
+        },
     )
 
 
@@ -140,4 +148,7 @@ def wizard_ledger(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's master points across months and tournaments, with the running total."""
     person = get_object_or_404(Player, pk=player_id)
     book = wizard_adapters.player_ledger(person.name)
-    return render(request, "ui/wizard_ledger.html", {"player": person, "ledger": book})
+    skill = SkillRating.objects.filter(player=person, community="wizard").first()
+    return render(
+        request, "ui/wizard_ledger.html", {"player": person, "ledger": book, "skill": skill}
+    )

@@ -1,10 +1,12 @@
 """Which rating predicts best: the backtest of a community's stored history (issue 18).
 
-``/ratings/dip-pouch/`` (every stored Diplomacy event) and ``/ratings/wizard/`` (every regular
-Wizard game): the core's backtest (palmares.ratings.backtest) of the community's own rule, the
-Plackett–Luce skill rating, a multiplayer Elo and the uniform guess, as a table and a calibration
-chart. The result is cached under the data's version (the Dip Pouch generation; the Wizard
-games' count and last id): the backtest replays the whole history.
+``/ratings/dip-pouch/`` (every stored Diplomacy event), ``/ratings/tantrix/`` (every stored
+Tantrix match, from the lists imported with the tournaments) and ``/ratings/wizard/`` (every
+regular Wizard game): the core's backtest (palmares.ratings.backtest) of the community's own
+rule (the Dip Pouch rating, Tantrix Elo, the Skill Ratio), the Plackett–Luce skill rating, a
+multiplayer Elo and the uniform guess, as a table and a calibration chart. The result is cached
+under the data's version (the Dip Pouch generation; the count and last id of the Tantrix matches
+and imported lists, of the Wizard games): the backtest replays the whole history.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from django.shortcuts import render
 from palmares.ratings.backtest import Backtest, backtest
 from palmares.ratings.competitions import Competition, from_games, from_results
 from palmares.web.ratinglists.services import results_from_database
+from palmares.web.tantrixdb import adapters as tantrix_adapters
+from palmares.web.tantrixdb.models import Match, Rating
 from palmares.web.ui.pagecache import cache_key, cached_value
 from palmares.web.ui.queries import current_generation
 from palmares.web.wizarddb import adapters as wizard_adapters
@@ -26,9 +30,10 @@ from palmares.web.wizarddb.models import Game
 
 SYSTEMS: dict[str, tuple[str, ...]] = {
     "dip-pouch": ("dip-pouch", "plackett-luce", "elo", "uniform"),
+    "tantrix": ("tantrix-elo", "plackett-luce", "elo", "uniform"),
     "wizard": ("skill-ratio", "plackett-luce", "elo", "uniform"),
 }
-TITLES = {"dip-pouch": "Diplomacy (Dip Pouch)", "wizard": "Wizard"}
+TITLES = {"dip-pouch": "Diplomacy (Dip Pouch)", "tantrix": "Tantrix", "wizard": "Wizard"}
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 SIZE = 240
 
@@ -36,6 +41,10 @@ SIZE = 240
 def _version(community: str) -> tuple[Any, ...]:
     if community == "dip-pouch":
         return (current_generation(),)
+    if community == "tantrix":
+        matches = Match.objects.aggregate(n=Count("id"), last=Max("id"))
+        lists = Rating.objects.filter(event__isnull=True).aggregate(n=Count("id"), last=Max("id"))
+        return (matches["n"], matches["last"], lists["n"], lists["last"])
     found = Game.objects.filter(division=Game.Division.REGULAR).aggregate(
         n=Count("id"), last=Max("id")
     )
@@ -45,6 +54,8 @@ def _version(community: str) -> tuple[Any, ...]:
 def _competitions(community: str) -> tuple[Competition, ...]:
     if community == "dip-pouch":
         return from_results(results_from_database()[0])
+    if community == "tantrix":
+        return tantrix_adapters.competitions()
     return from_games(wizard_adapters.games())
 
 
