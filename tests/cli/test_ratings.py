@@ -103,3 +103,17 @@ def test_backtest_table_has_calibration(cli: Cli) -> None:
 def test_help_lists_ratings(cli: Cli) -> None:
     result = cli("--help")
     assert "ratings" in result.out
+
+
+def test_backtest_tantrix_elo_from_the_list_before(cli: Cli) -> None:
+    listed = MATCHES.parent / "ratings.csv"
+    result = cli("ratings", "backtest", str(MATCHES), "--kind", "matches", "-f", "csv",
+                 "--ratings", str(listed), "--systems", "tantrix-elo,uniform")  # fmt: skip
+    assert result.code == 0, result.err
+    table = rows(result.out)
+    assert [r["system"] for r in table] == ["tantrix-elo", "uniform"]
+    assert (table[0]["competitions"], float(table[0]["kendall_tau"])) == ("20", 0.45)
+    wrong = cli("ratings", "backtest", str(WIZARD), "--kind", "games", "--ratings", str(listed))
+    assert wrong.code == 2 and "--ratings" in wrong.err
+    games = cli("ratings", "backtest", str(WIZARD), "--kind", "games", "--systems", "tantrix-elo")
+    assert games.code == 2 and "Tantrix matches only" in games.err
