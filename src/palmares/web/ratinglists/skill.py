@@ -12,9 +12,9 @@ when the history changes, and stored in :class:`SkillRating` — never per reque
 - ``wizard``: every regular Wizard game by score, else place, after each import of games
   (:func:`refresh_wizard`, after the import's commit, in a transaction of its own).
 
-Players are keyed by database id (``str(pk)``), so namesakes never merge. A refresh rewrites
-only the rows whose figures moved (``changed_only``): filing the latest event touches its
-players' rows, not the whole table.
+Players are keyed by database id (``str(pk)``), so namesakes never merge. The incremental
+filing of one event rewrites only the rows whose figures moved (``store(..., before=…)``):
+filing the latest event touches its players' rows, not the whole table.
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ log = logging.getLogger(__name__)
 COMMUNITIES = ("dip-pouch", "tantrix", "wizard")
 MODEL = "plackett-luce"
 FIELDS = ("community", "player_id", "mu", "sigma", "competitions")
+CHUNK = 500
 
 
 def dip_pouch_skill(arrays: ResultArrays, player_keys: list[str]) -> SkillHistory:
@@ -95,17 +96,21 @@ def store(
     community: str, history: SkillHistory | None, *, before: SkillHistory | None = None
 ) -> int:
     """Make the stored skill of ``community`` the ratings after ``history`` (keys: player
-    ids; ``None``: no competition). ``before`` (``changed_only``): the history the stored rows
-    already hold; only the rows that differ are rewritten. Returns the rows written."""
+    ids; ``None``: no competition). ``before``: the history the stored rows already hold; only
+    the rows that differ are rewritten (all when none is stored yet). Returns the rows
+    written."""
     new = _rows(community, history)
-    if before is None:
+    if before is None or not SkillRating.objects.filter(community=community).exists():
+        # (none stored yet — a database migrated with its history in place: write them all)
         SkillRating.objects.filter(community=community).delete()
         changed = new
     else:
         old = _rows(community, before)
         changed = {k: v for k, v in new.items() if old.get(k) != v}
-        gone = [k for k in old if k not in new]
-        SkillRating.objects.filter(community=community, player_id__in=[*changed, *gone]).delete()
+        moved = [*changed, *(k for k in old if k not in new)]
+        for at in range(0, len(moved), CHUNK):  # SQLite bounds the parameters of a query
+            chunk = moved[at : at + CHUNK]
+            SkillRating.objects.filter(community=community, player_id__in=chunk).delete()
 
     def lines() -> Iterator[tuple[object, ...]]:
         for player, (mu, sigma, n) in changed.items():
