@@ -27,8 +27,8 @@ from palmares.core.ranking import TieGroup
 from palmares.core.rulesets import DatedRules
 from palmares.wizard.game import Finish, Game
 from palmares.wizard.master_points import Award, describe_share, shared_award, whole_if
+from palmares.wizard.placings import Tournament
 from palmares.wizard.rules import RULES, WizardRules
-from palmares.wizard.tournament import Tournament
 
 __all__ = ["TRIAD_POINTS", "TriadGame", "triad_awards", "triad_span"]
 
