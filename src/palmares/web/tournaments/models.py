@@ -1,4 +1,5 @@
-"""Diplomacy tournaments: rounds, boards, one row per power per board, teams and awards; and the
+"""Diplomacy tournaments: rounds, boards, one row per power per board and teams (prizes are
+computed from the boards on every read: ``adapters.tournament_prizes``); and the
 TD's day (issue 12): registered players, keep-apart pairs, the roll call and the board call of
 each round."""
 
@@ -106,18 +107,6 @@ class Team(models.Model):
     class Meta:
         ordering = ["tournament", "name"]
         constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="team_unique")]
-
-
-class Award(models.Model):
-    """A prize given by the engine's award rules (champion, places, best country…)."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="awards")
-    name = models.CharField(max_length=120)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="awards")
-    detail = models.CharField(max_length=200, blank=True, default="")
-
-    class Meta:
-        ordering = ["tournament", "id"]
 
 
 class Entry(models.Model):
