@@ -8,7 +8,6 @@ from palmares.ratings.dip_pouch import (
     INITIAL_RATING,
     event_value,
     move,
-    ordinal,
     rate,
     rate_history,
 )
@@ -97,19 +96,3 @@ def test_same_date_events_go_by_event_id_then_name() -> None:
     y = Event("Abc", "Abc", day, (Placement("a", 1),))
     results = Results.of([x, e10, y, e9], {"a": Player("a", "a")})
     assert [e.key for e in results.events] == ["9", "10", "Abc", "Zed"]
-
-
-def test_ordinals() -> None:
-    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101)] == [
-        "1st",
-        "2nd",
-        "3rd",
-        "4th",
-        "11th",
-        "12th",
-        "13th",
-        "21st",
-        "22nd",
-        "23rd",
-        "101st",
-    ]

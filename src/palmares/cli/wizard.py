@@ -18,13 +18,14 @@ from palmares.cli.common import FormatOption
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
 from palmares.core.rounding import half_up
+from palmares.explain.numbers import ordinal
 from palmares.io.wizard import read_games, read_tournaments, read_triads
 from palmares.wizard.game import Game
 from palmares.wizard.invitational import previous_month, uninvited
 from palmares.wizard.junior import junior_table, session_of
 from palmares.wizard.ledger import describe_levels
 from palmares.wizard.ledger import ledger as player_ledger
-from palmares.wizard.master_points import fmt, ordinal
+from palmares.wizard.master_points import fmt
 from palmares.wizard.month import LeagueTable, Period, month_table, parse_month
 from palmares.wizard.rules import describe_rules, wizard_rules
 from palmares.wizard.tournament import TournamentResult, tournament_result

@@ -22,8 +22,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from palmares.core.ranking import tie_groups
-from palmares.diplomacy.aggregation.base import Line, Standing, Standings, figure
+from palmares.diplomacy.aggregation.base import Line, Standing, Standings
 from palmares.diplomacy.scoring.base import exact
+from palmares.explain.numbers import figure
 
 __all__ = ["Overridden", "Override", "apply_overrides"]
 

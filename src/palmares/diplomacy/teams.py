@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.core.ranking import tie_groups
-from palmares.diplomacy.aggregation.base import Figure, Standings, figure
+from palmares.diplomacy.aggregation.base import Figure, Standings
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import exact
+from palmares.explain.numbers import figure
 
 __all__ = ["Member", "TeamStanding", "team_standings", "teammates_together"]
 

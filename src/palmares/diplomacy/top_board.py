@@ -31,9 +31,10 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from palmares.diplomacy.aggregation.base import Standing, Standings, figure
+from palmares.diplomacy.aggregation.base import Standing, Standings
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import Score, exact
+from palmares.explain.numbers import figure
 
 __all__ = [
     "Champion",

@@ -28,6 +28,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from palmares.core.rounding import half_up
+from palmares.explain.numbers import ordinal
 from palmares.ratings.events import Event, Results
 from palmares.ratings.percentile import percentile
 from palmares.ratings.tournament_value import TournamentValue, tournament_value
@@ -37,7 +38,6 @@ __all__ = [
     "RatingStep",
     "event_value",
     "move",
-    "ordinal",
     "rate",
     "rate_event",
     "rate_history",
@@ -62,13 +62,6 @@ def event_value(event: Event) -> TournamentValue:
         day=event.date,
         coefficient=event.coefficient,
     )
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd."""
-    if n % 100 in (11, 12, 13):
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def show(x: Fraction | Decimal | int, places: int = 2) -> str:

@@ -27,6 +27,7 @@ from typing import Literal
 
 from palmares.core.ranking import TieGroup
 from palmares.core.rounding import half_up, half_up_int
+from palmares.explain.numbers import ordinal
 
 __all__ = [
     "KIND_ORDER",
@@ -35,7 +36,6 @@ __all__ = [
     "Rounding",
     "describe_share",
     "fmt",
-    "ordinal",
     "shared_award",
     "top_ten_awards",
     "total",
@@ -99,11 +99,6 @@ def shared_award(
         spanned = [p for p in spanned if p <= len(values)] or spanned
     got = [Fraction(values[p - 1]) if p <= len(values) else Fraction(0) for p in spanned]
     return sum(got, Fraction(0)) / len(spanned)
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def fmt(value: Fraction) -> str:

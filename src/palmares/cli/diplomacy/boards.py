@@ -17,10 +17,11 @@ from palmares.cli.diplomacy import app
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import InputError, PalmaresError, Problem
 from palmares.diplomacy.aggregation import Standings, get_aggregation
-from palmares.diplomacy.aggregation.base import ROUND_COLUMNS, figure
+from palmares.diplomacy.aggregation.base import ROUND_COLUMNS
 from palmares.diplomacy.chaos import ChaosGame
 from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, prizes
 from palmares.diplomacy.scoring import get_system
+from palmares.explain.numbers import figure
 from palmares.io.boards import read_boards_csv, read_boards_json, read_teams_csv, team_problems
 from palmares.io.tournament import read_chaos_csv, read_declines_csv
 

@@ -24,15 +24,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.core.ranking import tie_groups
-from palmares.diplomacy.aggregation.base import (
-    BoardKey,
-    Line,
-    Standing,
-    Standings,
-    figure,
-)
+from palmares.diplomacy.aggregation.base import BoardKey, Line, Standing, Standings
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import BoardScore, exact
+from palmares.explain.numbers import figure
 
 __all__ = [
     "TIEBREAKS",

@@ -37,7 +37,6 @@ from palmares.diplomacy.aggregation.base import (
     Line,
     Standing,
     Standings,
-    figure,
     players_in_order,
     rank_standings,
     score_boards,
@@ -45,6 +44,7 @@ from palmares.diplomacy.aggregation.base import (
 from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import Score, ScoringSystem, exact
+from palmares.explain.numbers import figure
 
 __all__ = ["Ante", "FewerGames", "fewer_games_adjustment"]
 

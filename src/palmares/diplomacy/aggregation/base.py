@@ -9,19 +9,17 @@ step in words (DESIGN.md: "Every computed figure can explain itself").
 
 A new aggregation is one module in this package that defines a class with an ``aggregate``
 method and calls :func:`~palmares.diplomacy.aggregation.registry.register`. The helpers here
-(:func:`score_boards`, :func:`rank_standings`, :func:`figure`) do the parts every one shares.
+(:func:`score_boards`, :func:`rank_standings`) do the parts every one shares.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Protocol
 
 from palmares.core.ranking import tie_groups
-from palmares.core.rounding import half_up
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import BoardScore, Score, ScoringSystem, exact
 
@@ -34,7 +32,6 @@ __all__ = [
     "Line",
     "Standing",
     "Standings",
-    "figure",
     "rank_standings",
     "score_boards",
 ]
@@ -282,24 +279,3 @@ def players_in_order(boards: Sequence[PlayedBoard]) -> list[str]:
         for player in board.players:
             seen.setdefault(player, None)
     return list(seen)
-
-
-def figure(value: Score, places: int = 3) -> str:
-    """A figure for the words of an explanation: exact when it ends within six decimals
-    (13.5129, 45.129, 70), otherwise rounded half up to ``places`` decimals. A Decimal is
-    shown as written."""
-    if isinstance(value, Decimal) and value.is_finite():
-        exponent = value.as_tuple().exponent
-        if isinstance(exponent, int) and -6 <= exponent <= 0:
-            return str(value)  # a Decimal keeps its written places: a raw score of 32.40
-    if isinstance(value, Fraction):
-        scaled = value * 10**6
-        if scaled.denominator != 1:
-            return str(half_up(value, places))
-        exact = Decimal(scaled.numerator).scaleb(-6)
-    else:
-        exact = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
-        if exact != exact.quantize(Decimal("0.000001")):
-            return str(half_up(value, places))
-    text = format(exact.normalize(), "f")
-    return "0" if text in {"-0", "0"} else text

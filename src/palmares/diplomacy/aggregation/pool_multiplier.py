@@ -16,10 +16,11 @@ from fractions import Fraction
 
 from palmares.diplomacy.aggregation._counting import count_games
 from palmares.diplomacy.aggregation._games import Counted, Game, fraction, parse_tiebreak
-from palmares.diplomacy.aggregation.base import AggregationInfo, Standings, figure
+from palmares.diplomacy.aggregation.base import AggregationInfo, Standings
 from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import ScoringSystem
+from palmares.explain.numbers import figure
 
 __all__ = ["PoolMultiplier"]
 

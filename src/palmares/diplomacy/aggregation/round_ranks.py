@@ -32,13 +32,13 @@ from palmares.diplomacy.aggregation.base import (
     AggregationInfo,
     Line,
     Standings,
-    figure,
     players_in_order,
     score_boards,
 )
 from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import ScoringSystem
+from palmares.explain.numbers import figure
 
 __all__ = ["RoundRanks"]
 

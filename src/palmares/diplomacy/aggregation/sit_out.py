@@ -20,11 +20,12 @@ from fractions import Fraction
 
 from palmares.diplomacy.aggregation._counting import count_games
 from palmares.diplomacy.aggregation._games import Game, fraction, parse_tiebreak, whole
-from palmares.diplomacy.aggregation.base import AggregationInfo, Line, Standings, figure
+from palmares.diplomacy.aggregation.base import AggregationInfo, Line, Standings
 from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.aggregation.sum_of_rounds import every_game
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import ScoringSystem
+from palmares.explain.numbers import figure
 
 __all__ = ["SitOut"]
 
