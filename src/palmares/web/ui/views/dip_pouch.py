@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 
 from palmares.core.rounding import half_up
 from palmares.explain import explain
-from palmares.ratings import Placement, tournament_value
 from palmares.ratings import Event as RatingEvent
+from palmares.ratings import Placement, tournament_value
 from palmares.ratings.dip_pouch import RULE, rate
 from palmares.web.events.models import Event
 from palmares.web.ratinglists.services import publication
