@@ -31,15 +31,9 @@ from fractions import Fraction
 
 from palmares.core.ranking import TieGroup
 from palmares.core.rulesets import DatedRules
-from palmares.wizard.master_points import (
-    Award,
-    describe_share,
-    fmt,
-    shared_award,
-    total,
-    whole_if,
-)
+from palmares.wizard.master_points import Award, place_share, shared_award, total, whole_if
 from palmares.wizard.placings import Placing, Tournament
+from palmares.wizard.reasons import TournamentPlaceReason
 from palmares.wizard.rules import RULES, WizardRules, tournaments_unpaid_since
 from palmares.wizard.triad import TriadGame, triad_awards
 
@@ -116,26 +110,6 @@ class TournamentResult:
     def awards(self) -> tuple[Award, ...]:
         return tuple(a for line in self.lines for a in line.awards)
 
-    def explain_places(self) -> str:
-        """The places paid and how, or why none is (the rule set's date, cited)."""
-        if not self.place_values:
-            since = f" from {self.unpaid_since}" if self.unpaid_since else ""
-            return (
-                f"- no master points: none are awarded for tournaments{since} (master points "
-                "only for regular play; the league's Master Point Plan of 2020)"
-            )
-        values = ", ".join(fmt(v) for v in self.place_values)
-        how = (
-            "each next place half of the previous place's award, rounded half up"
-            if self.rules.whole_master_points and self.rules.tournament_halving == "rounded"
-            else "each next place half of the previous, rounded half up"
-            if self.rules.whole_master_points
-            else "each next place half of the previous, fractions kept"
-        )
-        return (
-            f"- {len(self.place_values)} places paid: {values} (1st = the number of players; {how})"
-        )
-
 
 def tournament_result(
     tournament: Tournament,
@@ -158,8 +132,9 @@ def tournament_result(
         paid = whole_if(exact, ruleset.whole_master_points)
         if paid <= 0:
             continue
-        what = f"place of {tournament.field_size} players"
-        reason = describe_share(what, values, group, exact, paid)
+        reason = TournamentPlaceReason(
+            tournament.field_size, place_share(values, group, exact, paid)
+        )
         for player in group.members:
             awards[player].append(
                 Award(player, tournament.day, tournament.name, "tournament", paid, reason)
