@@ -9,6 +9,7 @@ directors enter its boards.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -382,7 +383,7 @@ def tantrix_performance(request: HttpRequest, event_id: int) -> Any:
     """Seed 003's two tables as rows (the engine's ``performance_rows``), full precision."""
     ev = get_object_or_404(Event, pk=event_id, kind=Event.Kind.TANTRIX)
     return [
-        {k: (str(v) if isinstance(v, float | Decimal) else v) for k, v in row.items()}
+        {k: (str(v) if isinstance(v, float | Decimal) else v) for k, v in asdict(row).items()}
         for row in performance_rows(tournament_rating(ev))
     ]
 
