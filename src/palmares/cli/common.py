@@ -7,9 +7,9 @@ from typing import Annotated
 import typer
 
 from palmares.cli.output import Format
-from palmares.explain.language import Language
+from palmares.explain.language import Language, language_from_env
 
-__all__ = ["FormatOption", "LanguageOption"]
+__all__ = ["FormatOption", "LanguageOption", "language_of"]
 
 FormatOption = Annotated[
     Format,
@@ -20,6 +20,12 @@ LanguageOption = Annotated[
     Language | None,
     typer.Option(
         "--language",
-        help="Words of --explain: en or fr (default: the locale's, LC_ALL, LC_MESSAGES, LANG).",
+        help="Language of the explanations: en or fr (default: from LC_ALL, LC_MESSAGES, LANG).",
+        case_sensitive=False,
     ),
 ]
+
+
+def language_of(option: Language | None) -> Language:
+    """The ``--language`` given, else the locale environment's."""
+    return option if option is not None else language_from_env()

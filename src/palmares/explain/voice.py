@@ -18,10 +18,15 @@ from palmares.core.rounding import Number
 from palmares.explain import numbers
 from palmares.explain.language import Language, language_from_env
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "Voice", "voice"]
+__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "Voice", "voice"]
 
 DOMAIN = "palmares"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue where it is said later (``v.say(WORDS[x])``)."""
+    return message
 
 
 @functools.cache

@@ -8,18 +8,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from palmares.diplomacy.powers import Power
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
 
-POWERS = [
-    ("A", "Austria"),
-    ("E", "England"),
-    ("F", "France"),
-    ("G", "Germany"),
-    ("I", "Italy"),
-    ("R", "Russia"),
-    ("T", "Turkey"),
-]
+POWERS = [(p.initial, p.value) for p in Power]
 
 
 class Tournament(models.Model):
