@@ -128,31 +128,26 @@ def _tournament_place(reason: TournamentPlaceReason, v: Voice) -> tuple[str, ...
 def _triad(reason: TriadReason, v: Voice) -> tuple[str, ...]:
     share = reason.share
     place = v.ordinal(share.place, feminine=True)
-    sum_of = "+".join(master_points(v, p) for p in share.parts)
+    fields = {
+        "n": share.size,
+        "place": place,
+        "sum": "+".join(master_points(v, p) for p in share.parts),
+        "share": master_points(v, share.exact),
+    }
     if share.size == 2:
         text = v.say(
             "TRIAD: {n} players tie for {place}: each player will receive half of {sum} points. "
             "({share} points)",
-            n=share.size,
-            place=place,
-            sum=sum_of,
-            share=master_points(v, share.exact),
+            **fields,
         )
     elif share.size == 3:
         text = v.say(
             "TRIAD: {n} players tie for {place}: each player will receive a third of {sum} "
             "points. ({share} points)",
-            n=share.size,
-            place=place,
-            sum=sum_of,
-            share=master_points(v, share.exact),
+            **fields,
         )
     else:
-        text = v.say(
-            "TRIAD: {place} in the 3-handed game: {points}",
-            place=place,
-            points=master_points(v, share.exact),
-        )
+        text = v.say("TRIAD: {place} in the 3-handed game: {share}", **fields)
     text += _rounded(share, v)
     if reason.substitute:
         text += " " + v.say("(4th place, substitute)")
