@@ -129,11 +129,6 @@ class Bracket:
     def holds(self, games: int) -> bool:
         return games >= self.least and (self.most is None or games <= self.most)
 
-    def __str__(self) -> str:
-        if self.most is None:
-            return f"{self.label} ({self.least}+ games)"
-        return f"{self.label} ({self.least}-{self.most} games)"
-
 
 #: The first W.P. system: A 40-74, B 75-94, C 100+. The text leaves 95-99 out; we put it in B.
 OLD_WP_BRACKETS = (Bracket("A", 40, 74), Bracket("B", 75, 99), Bracket("C", 100))
