@@ -28,14 +28,43 @@ from datetime import date
 from decimal import Decimal
 
 import numpy as np
+import numpy.typing as npt
 
-from palmares.ratings.engine import Engine, ResultArrays, formula_values
+from palmares.ratings.engine import Engine, ResultArrays
 from palmares.ratings.events import Event, Placement, Player
 from palmares.ratings.history import RatingHistory
+from palmares.ratings.tournament_value import FIRST_RATED_DAY, tournament_value
 
 FIRST_DAY = date(1995, 1, 1).toordinal()
 LAST_DAY = date(2026, 6, 30).toordinal()
 STRIDES = np.array([p for p in range(7, 10000) if all(p % q for q in range(2, int(p**0.5) + 1))])
+
+
+def exact_values(
+    sizes: npt.NDArray[np.int64],
+    one_round: npt.NDArray[np.bool_],
+    wc: npt.NDArray[np.bool_],
+    day: npt.NDArray[np.int32],
+) -> npt.NDArray[np.float64]:
+    """Each event's tournament value from the exact rule (``tournament_value``), computed once
+    per distinct (players, one round, World Championship, before 2001) and spread by index."""
+    rated = day >= FIRST_RATED_DAY.toordinal()
+    keys = np.stack([sizes, one_round, wc, rated], axis=1).astype(np.int64)
+    distinct, where = np.unique(keys, axis=0, return_inverse=True)
+    values = np.array(
+        [
+            float(
+                tournament_value(
+                    int(n),
+                    rounds=1 if one else 3,
+                    world_championship=bool(champ),
+                    day=FIRST_RATED_DAY if ok else date(2000, 1, 1),
+                ).value
+            )
+            for n, one, champ, ok in distinct
+        ]
+    )
+    return values[where.reshape(-1)]
 
 
 def synthetic(n_players: int, n_events: int, n_results: int, seed: int = 2004) -> ResultArrays:
@@ -61,7 +90,7 @@ def synthetic(n_players: int, n_events: int, n_results: int, seed: int = 2004) -
     one_round = rng.random(n_events) < 0.2
     wc = np.zeros(n_events, dtype=bool)
     wc[rng.choice(n_events, min(30, n_events // 4), replace=False)] = True
-    value = formula_values(sizes.astype(np.int32), one_round, wc, day)
+    value = exact_values(sizes, one_round, wc, day)
     stored = rng.random(n_events) < 0.01
     value = np.where(stored, np.round(rng.uniform(5, 25, n_events), 2), value)
     order = np.lexsort((np.arange(n_events), day))

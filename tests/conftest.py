@@ -24,8 +24,14 @@ class CliResult:
 
 
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliResult]:
-    """Run ``palmares ARGS…`` in-process and return its exit code, stdout and stderr."""
+def cli(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> Callable[..., CliResult]:
+    """Run ``palmares ARGS…`` in-process and return its exit code, stdout and stderr (in the C
+    locale: explanations in English unless ``--language`` says otherwise)."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
 
     def run(*args: str) -> CliResult:
         capsys.readouterr()

@@ -108,14 +108,29 @@ def test_player_page_table_csv_and_explain(cli: Cli) -> None:
     assert data["summary"][0]["rank"] == 9
     assert data["summary"][0]["rating"] == pytest.approx(40 + 0.1886 * (1550 / 24 - 40))
     steps = data["explain"]
-    assert (
-        steps[0] == "Matt SHIELDS starts at 40 (seed 000: every player begins with a rating of 40)."
+    assert steps[0] == (
+        "Matt SHIELDS starts at 40 (seed 000: each player begins with an initial rating of 40 "
+        "before their first tournament)."
     )
     assert steps[1] == (
-        "Dip in the Ocean 2004 (2004-08-27): 9th of 24 → percentile (24 + 0.5 − 9)/24 × 100 = "
-        "64.58; tournament value 18.86 (stored; the formula gives 8.86), above the cap of 15; "
-        "the rating moves 18.86% of the distance from 40 to 64.58: the difference is 24.58, "
-        "18.86% of 24.58 is 4.636, so the rating goes from 40 to 44.636."
+        "Dip in the Ocean 2004 (2004-08-27): the player enters with a rating of 40 and finishes "
+        "in 9th place out of 24 players."
+    )
+    assert steps[2] == (
+        "The player's percentile score is (24 + 0.5 - 9)/24 * 100 = 64.58. The event's stored "
+        "tournament value is 18.86; the formula gives 8.86. It is above the maximum tournament "
+        "value of 15, and it is used as stored. Therefore, this player's rating will move "
+        "18.86% of the distance from 40 to 64.58. The difference between 64.58 and 40 is 24.58. "
+        "18.86% of 24.58 is 4.636. Therefore, we add 4.636 points to this player's rating as a "
+        "results of this event, meaning their rating increases from 40 to 44.636."
+    )
+    french = cli(
+        "dip-pouch", "player", str(DIP_IN_THE_OCEAN), "matt shields", "--explain", "-f", "json",
+        "--language", "fr",
+    )  # fmt: skip
+    assert json.loads(french.out)["explain"][2].endswith(
+        "18,86\u202f% de 24,58 font 4,636. Par conséquent, nous ajoutons 4,636 points à la cote "
+        "de ce joueur à l'issue de ce tournoi : sa cote passe de 40 à 44,636."
     )
 
 
@@ -236,8 +251,8 @@ def test_a_stored_coefficient_before_2001_is_flagged_and_the_seed_wins(
     assert page.code == 0
     assert json.loads(page.out)["summary"][0]["rating"] == 40
     explained = "\n".join(json.loads(page.out)["explain"])
-    assert "the stored coefficient 10 is not used: seed 000's pre-2001 rule wins" in explained
-    assert "the rating stays at 40" in explained
+    assert "The stored tournament value 10 is not used: seed 000's pre-2001 rule wins" in explained
+    assert "Therefore, this player's rating stays at 40." in explained
     event = cli("dip-pouch", "event", str(path), "Old Cup", "-f", "json")
     notes = json.loads(event.out)["notes"]
     assert notes == [warning.replace("warning: Old Cup (1998-06-01): ", "flag: ")]

@@ -63,10 +63,15 @@ def test_month_table_and_explain(cli: Callable[..., CliResult], write: Write) ->
                  "--qualifying-games", "3", "--explain", "-f", "csv")  # fmt: skip
     assert result.code == 0
     explain = result.err.splitlines()
-    assert "X: 8 points in 6 games, SR 1.33, 4 wins, W.P. 66.67; 1st in points + 3rd in SR = " \
-        "matrix 4, rank 2; 27 MP for 2nd of the Top 10: 27" in explain  # fmt: skip
-    assert "F3: -11 points in 8 games, SR -1.38, 1 wins, W.P. 12.50; 6th in points + 6th in " \
-        "SR = matrix 12, rank 6; 15 MP for 6th of the Top 10: 15" in explain  # fmt: skip
+    assert (
+        "X: a player with 8 points in 6 games has an SR of 1.33; 4 wins, a W.P. of 66.67; 1st in "
+        "points and 3rd in SR equals a matrix score of 4, rank 2; 27 MP for 2nd of the Top 10: 27"
+    ) in explain
+    assert (
+        "F3: a player with -11 points in 8 games has an SR of -1.38; 1 wins, a W.P. of 12.5; 6th "
+        "in points and 6th in SR equals a matrix score of 12, rank 6; 15 MP for 6th of the Top "
+        "10: 15"
+    ) in explain
     assert explain[0] == "Month 2019-12 (2019-12-01 to 2019-12-31): 6 players; rules of 2019-12-31."
     assert "- number ranking by the matrix" in explain[2]
     table = cli("wizard", "month", str(games_csv(write, "2019-12")), "--month", "2019-12",

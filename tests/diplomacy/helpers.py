@@ -3,6 +3,7 @@
 from dataclasses import replace
 from fractions import Fraction
 
+from palmares.diplomacy.aggregation.ante import AnteGame
 from palmares.diplomacy.aggregation.base import Line, Standing, Standings, rank_standings
 from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard, Seat
 
@@ -22,13 +23,20 @@ def game(
         kind="game",
         before=Fraction(before),
         after=Fraction(before) + Fraction(points),
-        text="",
+        step=AnteGame(
+            stake_rate=Fraction(1, 10),
+            base=Fraction(before),
+            stake=Fraction(before) / 10,
+            pot=Fraction(70),
+            share=Fraction(points) / 70,
+            board_total=Fraction(100),
+            next_stake=None,
+        ),
         board=board,
         power=power,
         centres=centres,
         board_score=Fraction(raw),
         points=Fraction(points),
-        figures={"pot": Fraction(70)},
     )
 
 

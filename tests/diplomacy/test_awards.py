@@ -1,9 +1,13 @@
 """Places 2–7 and best countries (seed 002, "Prizes")."""
 
 from dataclasses import replace
+from fractions import Fraction
 
+from palmares.diplomacy.aggregation._games import CountedGame
 from palmares.diplomacy.awards import best_countries, places
 from tests.diplomacy.helpers import game, standing, table
+
+COUNTED = CountedGame(factor=Fraction(1), total=Fraction(0))
 
 
 def test_places_leave_out_the_champion_and_share_ties() -> None:
@@ -51,12 +55,36 @@ def test_best_country_without_a_payout_shares_a_tie_and_never_with_oneself() -> 
             "x",
             {1: 0},
             (
-                replace(game(1, "1", "Austria", "0", "40", 9, "40"), figures={}),
-                replace(game(3, "1", "Austria", "0", "40", 9, "0"), figures={}),
+                replace(
+                    game(1, "1", "Austria", "0", "40", 9, "40"),
+                    step=COUNTED,
+                ),
+                replace(
+                    game(3, "1", "Austria", "0", "40", 9, "0"),
+                    step=COUNTED,
+                ),
             ),
         ),
-        standing("y", {1: 0}, (replace(game(2, "2", "England", "0", "30", 8, "30"), figures={}),)),
-        standing("z", {1: 0}, (replace(game(3, "2", "England", "0", "30", 8, "0"), figures={}),)),
+        standing(
+            "y",
+            {1: 0},
+            (
+                replace(
+                    game(2, "2", "England", "0", "30", 8, "30"),
+                    step=COUNTED,
+                ),
+            ),
+        ),
+        standing(
+            "z",
+            {1: 0},
+            (
+                replace(
+                    game(3, "2", "England", "0", "30", 8, "0"),
+                    step=COUNTED,
+                ),
+            ),
+        ),
     ]
     best = {b.power: b for b in best_countries(table(*players), ["Austria", "England"])}
     assert (best["Austria"].player, best["Austria"].round) == ("x", 1)

@@ -4,6 +4,7 @@ from fractions import Fraction
 
 from palmares.diplomacy.aggregation.base import Standings
 from palmares.diplomacy.overrides import Override, apply_overrides
+from palmares.explain import explain_text
 from tests.diplomacy.helpers import game, standing, table
 
 
@@ -28,10 +29,12 @@ def test_a_tournament_ruling_reranks_and_keeps_the_computed_score() -> None:
     assert ruled.computed == {"a": Fraction(50)}
     line = ruled.standings.of("a").lines[-1]
     assert (line.kind, line.before, line.after) == ("override", Fraction(50), Fraction(40))
-    assert line.text == "Computed tournament score 50; the TD set 40 (late penalty)."
+    assert explain_text(line, "en") == "Computed tournament score 50; the TD set 40 (late penalty)."
     assert ruled.standings.of("a").score_after(2) == 40
     assert before.of("a").score == 50
-    assert ruled.standings.notes[-1].startswith("1 score ruling(s) by the TD applied")
+    assert explain_text(ruled.standings.notes[-1], "en") == (
+        "1 score ruling by the TD applied; the computed figures are kept."
+    )
 
 
 def test_a_board_ruling_changes_that_games_contribution_from_its_round_on() -> None:
@@ -39,7 +42,7 @@ def test_a_board_ruling_changes_that_games_contribution_from_its_round_on() -> N
     a = ruled.standings.of("a")
     assert a.score == Fraction(20) and dict(a.after) == {1: Fraction(0), 2: Fraction(20)}
     assert ruled.computed == {"a": Fraction(50)}
-    assert a.lines[-1].text == (
+    assert explain_text(a.lines[-1], "en") == (
         "Round 1, board 1: the game brought 30; the TD set 0 (illegal order), so -30 is added "
         "from round 1 on."
     )
@@ -53,7 +56,10 @@ def test_rulings_on_missing_games_or_players_are_reported_not_applied() -> None:
     )
     assert ruled.applied == () and ruled.computed == {}
     # Board rulings are applied (and reported) first.
-    assert ruled.ignored == ("a: no game on board 9 of round 2", "z: not in these standings")
+    assert [explain_text(x, "en") for x in ruled.ignored] == [
+        "a: no game on board 9 of round 2",
+        "z: not in these standings",
+    ]
 
 
 def test_board_then_tournament_rulings_compose() -> None:

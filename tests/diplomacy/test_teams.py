@@ -4,7 +4,8 @@ from fractions import Fraction
 
 from palmares.diplomacy.aggregation.base import Standing
 from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard, Seat
-from palmares.diplomacy.teams import team_standings, teammates_together
+from palmares.diplomacy.teams import TeammatesTogether, team_standings, teammates_together
+from palmares.explain import explain_text
 from tests.diplomacy.helpers import standing, table
 
 TEAMS = {"Red": ("r1", "r2", "r3"), "Blue": ("b1", "b2", "b3")}
@@ -33,9 +34,10 @@ def test_two_members_on_the_top_board_count_their_round_5_scores() -> None:
     result = {t.team: t for t in team_standings(table(*players()), TEAMS, top_board=top,
                                                 qualifying_round=5)}  # fmt: skip
     assert result["Red"].score == 150 + 140 + 80
-    assert "after round 5" in result["Red"].members[0].note
+    assert "after round 5" in explain_text(result["Red"].members[0], "en")
+    assert result["Red"].members[0].counted_after == 5
     assert result["Blue"].score == 200 + 110 + 100
-    assert result["Blue"].members[0].note == ""
+    assert explain_text(result["Blue"].members[0], "en") == ""
 
 
 def test_the_rule_changes_a_total() -> None:
@@ -49,7 +51,11 @@ def test_teammates_on_one_board_are_reported_except_on_the_top_board() -> None:
     names = ["r1", "r2", "x3", "x4", "x5", "x6", "x7"]
     seats = tuple(Seat(p, n, 0) for p, n in zip(GREAT_POWERS, names, strict=True))
     board = PlayedBoard(2, "4", seats)
-    assert teammates_together([board], TEAMS) == ["round 2 board 4 seats r1 and r2 of team Red"]
+    (found,) = teammates_together([board], TEAMS)
+    assert found == TeammatesTogether(2, "4", "Red", ("r1", "r2"))
+    assert (
+        explain_text(found, "en") == "team rule broken: round 2 board 4 seats r1 and r2 of team Red"
+    )
     top = PlayedBoard(6, "1", seats, top_board=True)
     assert teammates_together([top], TEAMS) == []
 

@@ -2,8 +2,10 @@
 
 from fractions import Fraction
 
+from palmares.diplomacy.aggregation._games import CountedGame
 from palmares.diplomacy.aggregation.base import Line, Standing
 from palmares.diplomacy.top_board import champion, check_top_board, inferred_declines, invite
+from palmares.explain import explain_text
 from tests.diplomacy.helpers import game, standing, table, top_board
 
 NAMES = [f"p{i}" for i in range(1, 11)]
@@ -88,12 +90,14 @@ def test_a_tie_on_the_top_board_goes_to_the_higher_score_going_in() -> None:
     winner = champion(table(*players), board)
     assert winner.players == ("p2",)
     assert winner.score_before == 180
-    assert "tied with p1, broken by the score going into round 6 (180)" in winner.text
+    assert "tied with p1, broken by the score going into round 6 (180)" in explain_text(
+        winner, "en"
+    )
     # Equal going in as well: the title is shared.
     players[0] = standing("p1", {5: 180, 6: 0}, (game(6, "top", powers[0], "180", "31.79", 9,
                                                       "37.381"),))  # fmt: skip
     shared = champion(table(*players), board)
-    assert shared.players == ("p1", "p2") and "shared" in shared.text
+    assert shared.players == ("p1", "p2") and "shared" in explain_text(shared, "en")
     assert shared.points == Fraction("37.381")
 
 
@@ -133,7 +137,9 @@ def test_when_low_is_best_a_top_board_tie_goes_to_the_lower_score_going_in() -> 
     ]
     winner = champion(table(*players, low_is_best=True), board)
     assert winner.players == ("p2",)
-    assert "broken by the score going into round 6 (20, lower is better)" in winner.text
+    assert "broken by the score going into round 6 (20, lower is better)" in explain_text(
+        winner, "en"
+    )
 
 
 def dropped_or_counted(player: str, power: str, raw: str) -> Line:
@@ -144,13 +150,12 @@ def dropped_or_counted(player: str, power: str, raw: str) -> Line:
         kind="game",
         before=Fraction(100),
         after=Fraction(100),
-        text="",
+        step=CountedGame(weight, Fraction(100)),
         board="top",
         power=power,
         centres=9,
         board_score=Fraction(raw),
         points=weight * Fraction(raw),
-        figures={"weight": weight},
     )
 
 
@@ -166,7 +171,7 @@ def test_the_champion_is_decided_by_the_board_score_not_what_the_aggregation_cou
     winner = champion(table(*players), board)
     assert winner.players == ("p1",)
     assert winner.points == 50
-    assert "has the best board score on the top board, 50" in winner.text
+    assert "has the best board score on the top board, 50" in explain_text(winner, "en")
 
 
 def test_a_player_who_lost_the_tie_at_the_cut_did_not_decline() -> None:

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from palmares.diplomacy.aggregation import Standings
-from palmares.diplomacy.aggregation.ante import Ante
+from palmares.diplomacy.aggregation.ante import Ante, AnteGame
 from palmares.diplomacy.board import GREAT_POWERS
 from palmares.diplomacy.prizes import Prizes, prizes
 from palmares.diplomacy.scoring import get_system
+from palmares.explain import explain_text
 from palmares.io.boards import BoardsFile, read_boards_csv, read_teams_csv
 from palmares.io.tournament import read_declines_csv
 
@@ -102,7 +103,7 @@ def test_the_two_games_player_by_hand(table: Standings) -> None:
         F("103.99315665"),
         F("93.593840985"),
     )
-    assert ivo.games_in(6)[0].figures["stake"] == F("9.3593840985")
+    assert ivo.games_in(6)[0].step.staked() == F("9.3593840985")
 
 
 def test_the_one_game_player_loses_two_stakes(table: Standings) -> None:
@@ -111,7 +112,8 @@ def test_the_one_game_player_loses_two_stakes(table: Standings) -> None:
     lena = table.of("Lena Park")
     (game,) = lena.games_in(4)
     assert game.board_score == F("64.47")
-    assert lena.after[4] == 90 + F("0.6447") * game.figures["pot"]
+    assert isinstance(game.step, AnteGame)
+    assert lena.after[4] == 90 + F("0.6447") * game.step.pot
     assert lena.after[5] == lena.after[4] * F("0.81")
     assert lena.score == lena.after[5]  # she does not play round 6
 
@@ -123,7 +125,7 @@ def test_the_two_boarder_stakes_her_pre_round_score_twice(table: Standings) -> N
     gwen = table.of("Gwen Hollis")
     assert gwen.after[2] == F("92.36865408")
     first, second = gwen.games_in(3)
-    assert first.figures["stake"] == second.figures["stake"] == F("9.236865408")
+    assert first.step.staked() == second.step.staked() == F("9.236865408")
     assert first.points is not None and second.points is not None
     assert gwen.after[3] == (F("92.36865408") - 2 * F("9.236865408") + first.points + second.points)
 
@@ -154,11 +156,13 @@ def test_champion_by_hand(awards: Prizes, table: Standings) -> None:
     nadia, dana = table.of("Nadia Petrova"), table.of("Dana Fraser")
     assert nadia.games_in(6)[0].board_score == dana.games_in(6)[0].board_score == F("31.79")
     assert nadia.games_in(6)[0].points == dana.games_in(6)[0].points
-    pot = nadia.games_in(6)[0].figures["pot"]
+    step = nadia.games_in(6)[0].step
+    assert isinstance(step, AnteGame)
+    pot = step.pot
     assert pot == sum((table.of(p).after[5] for p in top.players), start=F(0)) / 10
     assert champion.points == F("0.3179") * pot
     assert nadia.after[5] > dana.after[5]
-    assert "broken by the score going into round 6" in champion.text
+    assert "broken by the score going into round 6" in explain_text(champion, "en")
 
 
 def test_places_two_to_seven_leave_out_the_champion(awards: Prizes, table: Standings) -> None:

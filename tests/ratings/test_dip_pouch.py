@@ -3,12 +3,12 @@ from decimal import Decimal
 from fractions import Fraction
 
 from palmares.core.rounding import half_up
+from palmares.explain import explain_text
 from palmares.io.results import read_results
 from palmares.ratings.dip_pouch import (
     INITIAL_RATING,
     event_value,
     move,
-    ordinal,
     rate,
     rate_history,
 )
@@ -32,11 +32,7 @@ def test_the_worked_example_55_to_60_019() -> None:
     assert half_up(step.change, 3) == Decimal("5.019")
     assert half_up(step.after, 3) == Decimal("60.019")
     assert step.after == 55 + Fraction(15, 100) * (percentile(8, 65) - 55)
-    text = step.explain()
-    assert "8th of 65" in text
-    assert "moves 15% of the distance from 55 to 88.46" in text
-    assert "the difference is 33.46, 15% of 33.46 is 5.019" in text
-    assert "from 55 to 60.019" in text
+    # the words: tests/explain/test_ratings_words.py
 
 
 def test_move_is_value_percent_of_the_distance() -> None:
@@ -84,7 +80,7 @@ def test_a_pre_2001_event_leaves_the_rating_alone_but_a_world_championship_count
     steps = rate_history(results)
     assert steps["a"][0].event == "o"
     assert steps["a"][0].after == 40
-    assert "the rating stays at 40" in steps["a"][0].explain()
+    assert "this player's rating stays at 40" in explain_text(steps["a"][0], "en")
     assert steps["a"][1].after == 40 + Fraction(20, 100) * (25 - 40)
     assert steps["b"][1].after == 40 + Fraction(20, 100) * (75 - 40)
 
@@ -97,19 +93,3 @@ def test_same_date_events_go_by_event_id_then_name() -> None:
     y = Event("Abc", "Abc", day, (Placement("a", 1),))
     results = Results.of([x, e10, y, e9], {"a": Player("a", "a")})
     assert [e.key for e in results.events] == ["9", "10", "Abc", "Zed"]
-
-
-def test_ordinals() -> None:
-    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101)] == [
-        "1st",
-        "2nd",
-        "3rd",
-        "4th",
-        "11th",
-        "12th",
-        "13th",
-        "21st",
-        "22nd",
-        "23rd",
-        "101st",
-    ]

@@ -9,8 +9,16 @@ from fractions import Fraction
 from fractions import Fraction as F
 
 from palmares.core.rulesets import DatedRules
+from palmares.explain import explain, explain_text
 from palmares.ratings.dip_pouch import move
-from palmares.ratings.tournament_value import VALUE_RULES, ValueRules, tournament_value
+from palmares.ratings.tournament_value import (
+    VALUE_RULES,
+    FlagKind,
+    Overruled,
+    ValueFlag,
+    ValueRules,
+    tournament_value,
+)
 
 DAY_1998 = date(1998, 6, 1)
 
@@ -18,13 +26,15 @@ DAY_1998 = date(1998, 6, 1)
 def test_the_seed_wins_over_a_stored_coefficient_before_2001() -> None:
     tv = tournament_value(2, day=DAY_1998, coefficient=Fraction(10))
     assert (tv.value, tv.rule, tv.stored, tv.overruled) == (F(0), "before-2001", F(10), "seed")
-    assert tv.flags == (
+    assert tv.flags == (ValueFlag(FlagKind.STORED_BEFORE_2001, F(10), F(0), Overruled.SEED),)
+    assert explain(tv.flags[0], "en") == (
         "stored coefficient 10 on an event before 2001 that is not a World Championship "
         "(the seed's rule wins: tournament value 0)",
     )
-    assert tv.explain() == (
-        "tournament value 0 (events before 2001 other than World Championships); the stored "
-        "coefficient 10 is not used: seed 000's pre-2001 rule wins over a stored value"
+    assert explain_text(tv, "en") == (
+        "Events before 2001, with the exception of World Championships, have a tournament value "
+        "of zero, meaning they have no effect on ratings. The stored tournament value 10 is not "
+        "used: seed 000's pre-2001 rule wins over a stored value."
     )
     # the winner of 2: percentile (2 + 0.5 - 1) / 2 x 100 = 75; the rating stays at 40
     assert move(Fraction(40), tv.value, Fraction(75)) == 40
@@ -50,8 +60,8 @@ def test_the_stored_value_may_be_asked_to_win_and_stays_flagged() -> None:
     tv = tournament_value(2, day=DAY_1998, coefficient=Fraction(10), stored_wins=True)
     assert (tv.value, tv.rule, tv.overruled) == (F(10), "stored", "stored")
     assert move(Fraction(40), tv.value, Fraction(75)) == Fraction(87, 2)  # 43.50, as before
-    assert "the stored value is used as asked: 10" in tv.flags[0]
-    assert "but the stored value was asked to win" in tv.explain()
+    assert "the stored value is used as asked: 10" in explain_text(tv.flags[0], "en")
+    assert "but the stored value was asked to win" in explain_text(tv, "en")
 
 
 def test_the_date_is_the_rule_sets() -> None:

@@ -3,6 +3,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from palmares.core.rounding import half_up
+from palmares.explain import explain_text
 from palmares.ratings.tournament_value import tournament_value
 
 DAY = date(2004, 8, 27)
@@ -13,7 +14,10 @@ def test_65_players_is_20_57_capped_to_15() -> None:
     assert half_up(tv.uncapped, 2) == Decimal("20.57")
     assert tv.value == 15
     assert tv.rule == "capped"
-    assert tv.explain() == "tournament value 65/3.5 + 2 = 20.57, capped at 15 → 15"
+    assert explain_text(tv, "en") == (
+        "A 65 player event would have a tournament value of (65/3.5) +2 = 20.57. However, since "
+        "the maximum tournament value is 15, that will be the value for this event."
+    )
 
 
 def test_more_than_one_round_is_n_over_3_5_plus_2() -> None:
@@ -28,7 +32,12 @@ def test_one_round_is_n_over_7_plus_2() -> None:
     tv = tournament_value(21, rounds=1, day=DAY)
     assert tv.value == 5
     assert tv.rule == "one-round"
-    assert tv.explain() == "tournament value 21/7 + 2 = 5"
+    assert explain_text(tv, "en") == (
+        "A one-round 21 player event would have a tournament value of (21/7) +2 = 5."
+    )
+    assert explain_text(tv, "fr") == (
+        "Un tournoi de 21 joueurs en une seule ronde aurait une valeur de tournoi de (21/7) +2 = 5."
+    )
     assert tournament_value(100, rounds=1, day=DAY).value == 15  # 16.29 capped
 
 
@@ -51,7 +60,7 @@ def test_stored_coefficient_overrides_and_is_flagged_above_the_cap() -> None:
     assert tv.value == Fraction(1886, 100)
     assert half_up(tv.formula, 2) == Decimal("8.86")
     assert tv.above_cap
-    assert "above the cap of 15" in tv.explain()
+    assert "It is above the maximum tournament value of 15" in explain_text(tv, "en")
 
 
 def test_stored_coefficient_below_the_cap_is_not_flagged() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from palmares.core.errors import PalmaresError
 from palmares.tantrix.factor import factor
-from palmares.tantrix.tournament import OfficialPlayer, UnratedPlayer, rate_tournament
+from palmares.tantrix.tournament import OfficialPlayer, UnratedPlayer, UseReason, rate_tournament
 from tests.tantrix.helpers import match
 
 
@@ -25,7 +25,7 @@ def test_rated_player_with_no_rated_opponents_keeps_their_rating() -> None:
     assert r.normal is None
     assert (r.own_games, r.tournament_games, r.tournament_elo) == (7, 7, 1850.0)
     assert [u.counted for u in r.uses] == ["own", "own"]
-    assert "played no one else" in r.uses[0].reason
+    assert r.uses[0].why is UseReason.LONE_UNRATED_OPPONENT and r.uses[0].opponent_matches == 1
 
 
 def test_the_seeds_mixed_method() -> None:
@@ -59,7 +59,7 @@ def test_own_rating_override() -> None:
     matches = [match("W", "X", 4, 44), match("R", "W", 4, 46, own="R")]
     r = official(rate_tournament(matches, {"R": 2000}).player("R"))
     assert r.normal is None and r.tournament_elo == 2000.0
-    assert r.uses[0].reason == "own_rating set for this match"
+    assert r.uses[0].why is UseReason.OWN_RATING_SET
 
 
 def test_own_rating_must_be_official() -> None:

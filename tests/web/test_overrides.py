@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from palmares.core.rounding import half_up
+from palmares.explain import explain_text
 from palmares.web.audit.models import AuditEntry
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Tournament
@@ -67,7 +68,8 @@ def test_a_board_ruling_changes_that_games_contribution(td: Client, wc: Tourname
     assert answer.status_code == 201, answer.content
     after = adapters.standings(wc).of(standing.player)
     assert after.score == standing.score - Fraction(game.points)
-    assert after.lines[-1].text.startswith(f"Round 1, board {game.board}: the game brought")
+    words = explain_text(after.lines[-1], "en")
+    assert words.startswith(f"Round 1, board {game.board}: the game brought")
 
 
 @pytest.mark.parametrize(

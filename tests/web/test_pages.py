@@ -52,6 +52,10 @@ def test_formula_page_works_the_seed_example(client: Client) -> None:
     page = client.get("/dip-pouch/formula/").content.decode()
     for figure in ["88.46", "20.57", "33.46", "5.019", "60.019"]:
         assert figure in page
+    assert (
+        "Therefore, we add 5.019 points to this player&#x27;s rating as a results of this event, "
+        "meaning their rating increases from 55 to 60.019."
+    ) in page
 
 
 def test_ranking_international_national_and_year(client: Client, db: None) -> None:
@@ -135,7 +139,8 @@ def test_french(client: Client, db: None) -> None:
     page = client.get("/dip-pouch/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert 'lang="fr"' in page and "Classement" in page
     formula = client.get("/dip-pouch/formula/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "la nouvelle cote est 60.019" in formula
+    assert "sa cote passe de 55 à 60,019." in formula
+    assert "60.019" not in formula
 
 
 def test_cached_pages_follow_a_recompute(officer: Client, ocean: Event) -> None:

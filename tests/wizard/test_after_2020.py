@@ -13,6 +13,7 @@ import pytest
 
 from palmares.core.ranking import TieGroup
 from palmares.core.rulesets import DatedRules
+from palmares.explain import explain_text
 from palmares.wizard.game import Game
 from palmares.wizard.ledger import ledger
 from palmares.wizard.master_points import top_ten_awards
@@ -87,7 +88,7 @@ def test_2020_01_01_tournaments_stop_paying_and_levels_begin() -> None:
     assert [int(v) for v in before.place_values] == [30, 15, 8]
     assert after.place_values == ()
     assert before.unpaid_since is None and after.unpaid_since == date(2020, 1, 1)
-    assert "none are awarded for tournaments from 2020-01-01" in after.explain_places()
+    assert "none are awarded for tournaments from 2020-01-01" in explain_text(after, "en")
     assert tournaments_unpaid_since(RULES, date(2025, 6, 1)) == date(2020, 1, 1)
     # the date comes from the rule set, not from the code: move it, and the words follow
     base = rules_on(date(2015, 1, 1))
@@ -96,7 +97,7 @@ def test_2020_01_01_tournaments_stop_paying_and_levels_begin() -> None:
     )
     late = tournament_result(Tournament("Late", date(2019, 12, 31), field), rules=moved)
     assert late.place_values == () and late.unpaid_since == date(2018, 3, 1)
-    assert "none are awarded for tournaments from 2018-03-01" in late.explain_places()
+    assert "none are awarded for tournaments from 2018-03-01" in explain_text(late, "en")
     assert rules_on(date(2019, 12, 31)).levels == ()
     assert rules_on(date(2020, 1, 1)).levels == LEVELS
     assert [(lv.name, lv.master_points) for lv in LEVELS] == [
@@ -124,7 +125,8 @@ def test_2021_02_three_lists_of_15_to_3() -> None:
     assert mp(games, "2021-02") == {"ann": 41, "bob": 43, "cy": 33, "dee": 27}
     assert kinds(games, "2021-02", "bob") == [("top-10", 13), ("sr-top-10", 15), ("wp-top-10", 15)]
     assert (
-        month_table(games, "2021-02").line("bob").awards[1].reason == "1st of the S.R. Top 10: 15"
+        explain_text(month_table(games, "2021-02").line("bob").awards[1].reason, "en")
+        == "1st of the S.R. Top 10: 15"
     )
     assert sum(THREE_LISTS_TOP_TEN) * 3 == 243
 
@@ -169,7 +171,7 @@ def test_five_tied_first_half_up_before_and_rounded_up_after_the_procedure() -> 
     assert {int(x.master_points) for x in before.ranked()} == {3 * 11}
     assert {int(x.master_points) for x in after.ranked()} == {3 * 12}
     reason = after.line("t1").awards[0].reason
-    assert reason == (
+    assert explain_text(reason, "en") == (
         "1st of the Top 10, shared by 5 players: (15 + 13 + 11 + 9 + 8) / 5 = 11.2 -> 12 "
         "(whole numbers, rounded up)"
     )
@@ -201,7 +203,7 @@ def test_the_rounding_example_4_plus_3_over_2() -> None:
         rounding="up",
     )
     assert award.points == 4
-    assert award.reason == (
+    assert explain_text(award.reason, "en") == (
         "9th of the Top 10, shared by 2 players: (4 + 3) / 2 = 3.5 -> 4 (whole numbers, rounded up)"
     )
 

@@ -2,6 +2,7 @@ from datetime import date
 from fractions import Fraction
 
 from palmares.core.ranking import TieGroup, tie_groups
+from palmares.explain import explain_text
 from palmares.wizard.master_points import shared_award, top_ten_awards
 from palmares.wizard.rules import TOP_TEN
 
@@ -24,7 +25,7 @@ def test_two_tied_first_get_29_each() -> None:
     groups = [TieGroup(1, ("ann", "bob")), TieGroup(3, ("cy",))]
     assert awards_for(groups, whole=True) == {"ann": 29, "bob": 29, "cy": 24}
     award = top_ten_awards(groups, table=TOP_TEN, whole=True, day=DAY, source="m")[0]
-    assert award.reason == (
+    assert explain_text(award.reason, "en") == (
         "1st of the Top 10, shared by 2 players: (30 + 27) / 2 = 28.5 -> 29 "
         "(whole numbers, half up)"
     )

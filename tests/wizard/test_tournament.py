@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from palmares.core.errors import PalmaresError
+from palmares.explain import explain_text
 from palmares.wizard.rules import rules_on, wizard_rules
 from palmares.wizard.tournament import Placing, Tournament, place_awards, tournament_result
 
@@ -64,7 +65,7 @@ def test_a_tied_place_shares_the_places_it_spans() -> None:
     t = field_of(12, date(2015, 6, 1), [1, 2, 3, 3, *range(5, 13)])
     result = tournament_result(t)
     assert [line.master_points for line in result.lines[:5]] == [12, 6, 2, 2, 0]
-    assert result.lines[2].awards[0].reason == (
+    assert explain_text(result.lines[2].awards[0].reason, "en") == (
         "3rd place of 12 players, shared by 2 players: (3 + 0) / 2 = 1.5 -> 2 (whole numbers, "
         "half up)"
     )

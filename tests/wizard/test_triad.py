@@ -4,6 +4,7 @@ from fractions import Fraction
 import pytest
 
 from palmares.core.errors import PalmaresError
+from palmares.explain import explain_text
 from palmares.wizard.game import Finish
 from palmares.wizard.tournament import Placing, Tournament, tournament_result
 from palmares.wizard.triad import TriadGame
@@ -38,7 +39,9 @@ def test_two_tied_first_get_2_5_each_even_with_whole_numbers() -> None:
     assert [line.triad_points for line in result.lines[:3]] == [Fraction(5, 2), Fraction(5, 2), 1]
     assert [line.total for line in result.lines[:3]] == [Fraction(55, 2), Fraction(31, 2), 8]
     reason = next(a.reason for a in result.lines[0].awards if a.kind == "triad")
-    assert reason == "TRIAD: 1st in the 3-handed game, shared by 2 players: (3 + 2) / 2 = 2.5"
+    assert explain_text(reason, "en") == (
+        "TRIAD: 2 players tie for 1st: each player will receive half of 3+2 points. (2.5 points)"
+    )
 
 
 def test_the_4th_placed_player_substitutes() -> None:
@@ -50,7 +53,7 @@ def test_the_4th_placed_player_substitutes() -> None:
         "p4": (Fraction(0), Fraction(3)),
     }
     result = tournament_result(open_of(date(2012, 6, 1)), triad=game)
-    assert result.lines[3].awards[0].reason.endswith("(4th place, substitute)")
+    assert explain_text(result.lines[3].awards[0].reason, "en").endswith("(4th place, substitute)")
 
 
 def test_a_substitute_only_for_a_missing_top_3_player() -> None:

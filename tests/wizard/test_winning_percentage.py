@@ -1,6 +1,7 @@
 from datetime import date
 from fractions import Fraction
 
+from palmares.explain import explain_text
 from palmares.wizard.rules import NEW_WP_BRACKETS, OLD_WP_BRACKETS, rules_on
 from palmares.wizard.winning_percentage import winning_percentage, wp_awards
 
@@ -38,7 +39,7 @@ def test_old_brackets_pass_down_from_a_to_b() -> None:
     records = [("a", 50, pct(30)), ("b", 96, pct(35)), ("c", 100, pct(32))]
     assert paid(records, old=True) == {"b": 10, "c": 5}
     awards = wp_awards(records, OLD_WP_BRACKETS, award=5, whole=True, day=OLD_DAY, source="2008-05")
-    assert next(a.reason for a in awards) == (
+    assert explain_text(next(a.reason for a in awards), "en") == (
         "bracket A's award passed down (A's best 30.00% is not higher than B's 35.00%) to the "
         "best W.P. in bracket B (75-99 games): 35.00%"
     )

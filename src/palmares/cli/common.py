@@ -7,10 +7,25 @@ from typing import Annotated
 import typer
 
 from palmares.cli.output import Format
+from palmares.explain.language import Language, language_from_env
 
-__all__ = ["FormatOption"]
+__all__ = ["FormatOption", "LanguageOption", "language_of"]
 
 FormatOption = Annotated[
     Format,
     typer.Option("--format", "-f", help="table (for people), csv or json (full precision)."),
 ]
+
+LanguageOption = Annotated[
+    Language | None,
+    typer.Option(
+        "--language",
+        help="Language of the explanations: en or fr (default: from LC_ALL, LC_MESSAGES, LANG).",
+        case_sensitive=False,
+    ),
+]
+
+
+def language_of(option: Language | None) -> Language:
+    """The ``--language`` given, else the locale environment's."""
+    return option if option is not None else language_from_env()

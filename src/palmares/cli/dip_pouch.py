@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from palmares.cli.common import FormatOption
+from palmares.cli.common import FormatOption, LanguageOption
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
+from palmares.explain import Language, explain
 from palmares.io.fields import iso_date
 from palmares.io.results import read_results
 from palmares.ratings.ranking import year_end
@@ -44,12 +45,13 @@ def _shown_id(key: Any) -> str:
     return "" if key is None or str(key).startswith("name:") else str(key)
 
 
-def _history(path: Path) -> RatingHistory:
+def _history(path: Path, language: Language | None = None) -> RatingHistory:
     from palmares.ratings.history import replay  # loads numba: only when a command needs it
 
     history = replay(read_results(path))
-    for line in history.warnings():
-        sys.stderr.write(f"warning: {line}\n")
+    for flagged in history.warnings():
+        for line in explain(flagged, language):
+            sys.stderr.write(f"warning: {line}\n")
     return history
 
 
@@ -111,11 +113,12 @@ def _rank_of(row: dict[str, Any]) -> str:
 def player(
     results: ResultsArg,
     name: Annotated[str, typer.Argument(help="Player id or name.")],
-    explain: Annotated[bool, typer.Option(help="Tell each step in words.")] = False,
+    explain_: Annotated[bool, typer.Option("--explain", help="Tell each step in words.")] = False,
+    language: LanguageOption = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """The player page: rating, ranks, then one row per event, newest first."""
-    page = _history(results).player_page(name)
+    page = _history(results, language).player_page(name)
     rows = [
         {
             "date": ln.event.date,
@@ -176,17 +179,18 @@ def player(
     tables = [Table("player", cols, rows, title)]
     if fmt is Format.json:
         tables.append(Table("summary", [Col(k) for k in summary], [summary]))
-    emit(Report(tables, explain=page.explain() if explain else []), fmt)
+    emit(Report(tables, explain=list(explain(page, language)) if explain_ else []), fmt)
 
 
 @app.command()
 def event(
     results: ResultsArg,
     name: Annotated[str, typer.Argument(help="Event id or name.")],
+    language: LanguageOption = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """The event report: date, place, players, rounds, coefficient, then each player's score."""
-    report = _history(results).event_report(name)
+    report = _history(results, language).event_report(name)
     ev, value = report.event, report.value
     rows = [
         {
@@ -238,10 +242,8 @@ def event(
         tables = [Table("facts", seed_header, [facts], ev.name), lines]
     else:  # csv prints the first table: the players
         tables = [lines, Table("facts", [Col(k) for k in facts], [facts])]
-    emit(
-        Report(tables, explain=[value.explain()], notes=[f"flag: {f}" for f in report.flags]),
-        fmt,
-    )
+    notes = [f"flag: {line}" for f in report.flags for line in explain(f, language)]
+    emit(Report(tables, explain=list(explain(value, language)), notes=notes), fmt)
 
 
 @app.command()

@@ -11,22 +11,23 @@ Thin: reads files through ``palmares.io.tantrix``, calls ``palmares.tantrix``, b
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from palmares.cli.common import FormatOption
+from palmares.cli.common import FormatOption, LanguageOption
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
+from palmares.explain import explain
 from palmares.io.tantrix import (
     check_own_rating,
     read_matches_csv,
     read_names_csv,
     read_ratings_csv,
 )
-from palmares.tantrix.explain import explain_player
 from palmares.tantrix.factor import P_CLAMP
 from palmares.tantrix.match import Match
 from palmares.tantrix.rating_list import (
@@ -122,28 +123,11 @@ def _rate(
     return rate_tournament(matches, official_ratings(ratings), clamp=clamp), ratings
 
 
-def _notes(result: TournamentRating) -> list[str]:
-    c = result.conservation
-    notes = [
-        f"Conservation (officially rated players): Σ tournament Elo·G = "
-        f"{fixed(1)(c.performance_sum)}, Σ pre-tournament Elo·G = {fixed(1)(c.pre_sum)}, "
-        f"difference {fixed(1)(c.difference)} ({fixed(2)(c.per_game)} per game over {c.games} G)."
-    ]
-    for u in result.unrated:
-        if u.reason:
-            notes.append(f"{u.player} is unrated: {u.reason}.")
-    shown = result.illustrative
-    if shown:
-        lines = ", ".join(f"{m.player_a} v {m.player_b} (line {m.line})" for m in shown)
-        notes.append(f"Illustrative matches (TP split chosen to fit known totals): {lines}.")
-    return notes
-
-
 @app.command()
 def performance(
     matches: MatchesArg,
     ratings: RatingsOption,
-    explain: Annotated[
+    explain_: Annotated[
         str | None, typer.Option("--explain", help="Explain one player's rating in words.")
     ] = None,
     names: Annotated[
@@ -152,18 +136,20 @@ def performance(
     ] = None,
     event: EventOption = None,
     clamp: ClampOption = P_CLAMP,
+    language: LanguageOption = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """Performance ratings of one tournament: the seed's two tables (unrated, rated)."""
     full_names = read_names_csv(names) if names is not None else None
     result, _ = _rate(matches, ratings, event, clamp)
-    rows = performance_rows(result)
-    report = Report(notes=_notes(result))
-    if explain is not None:
+    rows = [asdict(row) for row in performance_rows(result)]
+    report = Report(notes=list(explain(result, language)))
+    if explain_ is not None:
         try:
-            report.explain = explain_player(result, explain)
+            entry = result.player(explain_)
         except KeyError:
-            raise PalmaresError(f"{explain} did not play in {matches}") from None
+            raise PalmaresError(f"{explain_} did not play in {matches}") from None
+        report.explain = list(explain(entry, language))
     if fmt is Format.table:
         unrated_columns, rated_columns = UNRATED_COLUMNS, RATED_COLUMNS
         if full_names is not None:
@@ -189,12 +175,6 @@ def performance(
     emit(report, fmt)
 
 
-def _games_before(rating: float | None, games: int | None, unknown: int) -> str:
-    if rating is None:
-        return "0"
-    return str(games) if games is not None else f"{unknown} (unknown, assumed)"
-
-
 @app.command()
 def update(
     matches: MatchesArg,
@@ -217,25 +197,18 @@ def update(
     ] = ESTABLISHED_GAMES,
     event: EventOption = None,
     clamp: ClampOption = P_CLAMP,
+    language: LanguageOption = None,
 ) -> None:
     """Apply one tournament to the rating list and write the new list (csv)."""
     result, entries = _rate(matches, ratings, event, clamp)
     updated = update_list(entries, result, established=established, unknown_games=unknown_games)
     new_entries = updated.entries
-    notes = [
-        f"{c.player}: {fixed(2)(c.old_rating) if c.old_rating is not None else 'new'} → "
-        f"{fixed(2)(c.new.rating)} (G {_games_before(c.old_rating, c.old_games, unknown_games)}"
-        f" + {c.tournament_games} = {c.new.games})"
-        for c in updated.changes
-    ]
+    notes = [line for c in updated.changes for line in explain(c, language)]
     if world_championship:
         weights = {c.player: c.tournament_games for c in updated.changes}
         shifted = recentre(new_entries, weights, centre=centre)
         new_entries = shifted.entries
-        notes.append(
-            f"Re-centred: mean of the championship's players {fixed(2)(shifted.mean_before)} "
-            f"→ {fixed(2)(centre)}, every rating shifted by {fixed(2)(shifted.shift)}."
-        )
+        notes += explain(shifted, language)
     rows = [
         {"player": e.player, "rating": e.rating, "games": e.games, "official": e.official}
         for e in new_entries

@@ -14,19 +14,19 @@ from typing import Annotated, Any
 
 import typer
 
-from palmares.cli.common import FormatOption
+from palmares.cli.common import FormatOption, LanguageOption
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
-from palmares.core.rounding import half_up
+from palmares.explain import Language, explain, figure
 from palmares.io.wizard import read_games, read_tournaments, read_triads
 from palmares.wizard.game import Game
 from palmares.wizard.invitational import previous_month, uninvited
 from palmares.wizard.junior import junior_table, session_of
-from palmares.wizard.ledger import describe_levels
+from palmares.wizard.ledger import METHOD
 from palmares.wizard.ledger import ledger as player_ledger
-from palmares.wizard.master_points import fmt, ordinal
+from palmares.wizard.master_points import Award
 from palmares.wizard.month import LeagueTable, Period, month_table, parse_month
-from palmares.wizard.rules import describe_rules, wizard_rules
+from palmares.wizard.rules import wizard_rules
 from palmares.wizard.tournament import TournamentResult, tournament_result
 from palmares.wizard.triad import TriadGame
 
@@ -55,14 +55,15 @@ def _number(value: Any) -> str:
     """A master-point or win figure: whole numbers as such, fractions to two decimals."""
     if value is None or value == "":
         return ""
-    return fmt(Fraction(value))
+    return figure(Fraction(value), 2, exact=False)
 
 
-def _two(value: Fraction) -> str:
-    return str(half_up(value, 2))
+def _reasons(awards: tuple[Award, ...], language: Language | None) -> str:
+    """What the awards were for, in words (``palmares.explain``)."""
+    return "; ".join(line for a in awards for line in explain(a.reason, language))
 
 
-def _month_rows(table: LeagueTable) -> list[dict[str, Any]]:
+def _month_rows(table: LeagueTable, language: Language | None) -> list[dict[str, Any]]:
     return [
         {
             "rank": x.rank,
@@ -74,7 +75,7 @@ def _month_rows(table: LeagueTable) -> list[dict[str, Any]]:
             "win_percentage": x.win_percentage,
             "matrix": x.matrix,
             "master_points": x.master_points,
-            "reason": "; ".join(a.reason for a in x.awards),
+            "reason": _reasons(x.awards, language),
         }
         for x in table.lines
     ]
@@ -92,32 +93,6 @@ MONTH_COLUMNS = [
     Col("master_points", "MP", _number, justify="right"),
     Col("reason", "For"),
 ]
-
-
-def _month_explain(table: LeagueTable, kind: str) -> list[str]:
-    lines = [
-        f"{kind} {table.period.label} ({table.period.first} to {table.period.last}): "
-        f"{len(table.lines)} players; rules of {table.period.last}.",
-        *describe_rules(table.rules),
-    ]
-    if table.qualifying_games != table.rules.qualifying_games:
-        lines.append(f"- cut-off for this table: {table.qualifying_games} games")
-    for x in table.lines:
-        text = f"{x.player}: {x.points} points in {x.games} games, SR {_two(x.skill_ratio)}"
-        text += f", {_number(x.wins)} wins, W.P. {_two(x.win_percentage)}"
-        if x.rank is None:
-            text += f"; below the cut-off of {table.qualifying_games} games, no number ranking"
-        elif x.matrix is not None:
-            text += (
-                f"; {ordinal(x.points_rank or 0)} in points + {ordinal(x.sr_rank or 0)} in SR "
-                f"= matrix {x.matrix}, rank {x.rank}"
-            )
-        else:
-            text += f"; {ordinal(x.points_rank or 0)} in points, rank {x.rank}"
-        for award in x.awards:
-            text += f"; {_number(award.points)} MP for {award.reason}"
-        lines.append(text)
-    return lines
 
 
 def _require_games(path: Path, label: str, table: LeagueTable) -> None:
@@ -147,15 +122,15 @@ def month(
     qualifying_games: QualifyingOption = None,
     fractional_wins: FractionalWinsOption = False,
     fmt_: FormatOption = Format.table,
-    explain: ExplainOption = False,
+    explain_: ExplainOption = False,
+    language: LanguageOption = None,
 ) -> None:
     """The month's table: rank, points, Skill Ratio, wins, W.P., matrix and master points."""
     period, table = _month_of(games, month, qualifying_games, fractional_wins)
-    report = Report(
-        tables=[Table("month", MONTH_COLUMNS, _month_rows(table), title=f"Wizard {period.label}")]
-    )
-    if explain:
-        report.explain = _month_explain(table, "Month")
+    rows = _month_rows(table, language)
+    report = Report(tables=[Table("month", MONTH_COLUMNS, rows, title=f"Wizard {period.label}")])
+    if explain_:
+        report.explain = list(explain(table, language))
     emit(report, fmt_)
 
 
@@ -166,17 +141,18 @@ def all_scores(
     qualifying_games: QualifyingOption = None,
     fractional_wins: FractionalWinsOption = False,
     fmt_: FormatOption = Format.table,
-    explain: ExplainOption = False,
+    explain_: ExplainOption = False,
+    language: LanguageOption = None,
 ) -> None:
     """GET ALL SCORES: every player of the month, ranked on Skill Ratio."""
     period, table = _month_of(games, month, qualifying_games, fractional_wins)
     positions = table.sr_positions()
-    by_player = {row["player"]: row for row in _month_rows(table)}
+    by_player = {row["player"]: row for row in _month_rows(table, language)}
     rows = [{"position": positions[x.player], **by_player[x.player]} for x in table.all_scores()]
     columns = [Col("position", "#", justify="right"), *MONTH_COLUMNS[:-1]]
     report = Report(tables=[Table("all_scores", columns, rows, title=f"All scores {period.label}")])
-    if explain:
-        report.explain = _month_explain(table, "Month")
+    if explain_:
+        report.explain = list(explain(table, language))
     emit(report, fmt_)
 
 
@@ -187,17 +163,17 @@ def junior(
         str, typer.Option("--session", help="A month of the two-month session, YYYY-MM.")
     ],
     fmt_: FormatOption = Format.table,
-    explain: ExplainOption = False,
+    explain_: ExplainOption = False,
+    language: LanguageOption = None,
 ) -> None:
     """A Wizard Junior two-month session (Jan-Feb, Mar-Apr, ...): 20 games for master points."""
     period = session_of(parse_month(session).first)
     table = junior_table(read_games(games), period)
     _require_games(games, period.label, table)
-    report = Report(
-        tables=[Table("junior", MONTH_COLUMNS, _month_rows(table), title=f"Junior {period.label}")]
-    )
-    if explain:
-        report.explain = _month_explain(table, "Junior session")
+    rows = _month_rows(table, language)
+    report = Report(tables=[Table("junior", MONTH_COLUMNS, rows, title=f"Junior {period.label}")])
+    if explain_:
+        report.explain = list(explain(table, language))
     emit(report, fmt_)
 
 
@@ -214,7 +190,7 @@ TOURNAMENT_COLUMNS = [
 ]
 
 
-def _tournament_rows(result: TournamentResult) -> list[dict[str, Any]]:
+def _tournament_rows(result: TournamentResult, language: Language | None) -> list[dict[str, Any]]:
     t = result.tournament
     return [
         {
@@ -226,21 +202,10 @@ def _tournament_rows(result: TournamentResult) -> list[dict[str, Any]]:
             "master_points": x.master_points,
             "triad": x.triad_points,
             "total": x.total,
-            "reason": "; ".join(a.reason for a in x.awards),
+            "reason": _reasons(x.awards, language),
         }
         for x in result.lines
     ]
-
-
-def _tournament_explain(result: TournamentResult) -> list[str]:
-    t = result.tournament
-    kind = "invitational" if t.invitational else "tournament"
-    lines = [f"{t.name} ({kind}, {t.day}): {t.field_size} players."]
-    lines.append(result.explain_places())
-    for x in result.lines:
-        for award in x.awards:
-            lines.append(f"{x.player}: {_number(award.points)} MP for {award.reason}")
-    return lines
 
 
 @app.command("tournament")
@@ -255,7 +220,8 @@ def tournament(
         typer.Option("--games", help="games.csv, to check who was invited to invitationals."),
     ] = None,
     fmt_: FormatOption = Format.table,
-    explain: ExplainOption = False,
+    explain_: ExplainOption = False,
+    language: LanguageOption = None,
 ) -> None:
     """Tournament master points by field size and place, with the TRIAD where one was played."""
     events = read_tournaments(tournaments)
@@ -264,9 +230,9 @@ def tournament(
     report = Report(tables=[Table("tournament", TOURNAMENT_COLUMNS, [])])
     for t in events:
         result = tournament_result(t, triad=triads.get(t.name))
-        report.tables[0].rows.extend(_tournament_rows(result))
-        if explain:
-            report.explain.extend(_tournament_explain(result))
+        report.tables[0].rows.extend(_tournament_rows(result, language))
+        if explain_:
+            report.explain.extend(explain(result, language))
         if all_games is not None and t.invitational:
             previous = month_table(all_games, previous_month(t.day))
             for player in uninvited(t, previous):
@@ -311,7 +277,8 @@ def ledger(
         typer.Option("--junior", help="games.csv of Wizard Junior (two-month sessions)."),
     ] = None,
     fmt_: FormatOption = Format.table,
-    explain: ExplainOption = False,
+    explain_: ExplainOption = False,
+    language: LanguageOption = None,
 ) -> None:
     """A player's master points across months, tournaments and Junior sessions, and what each
     was for."""
@@ -333,20 +300,15 @@ def ledger(
             "master_points": e.award.points,
             "total": e.balance,
             "level": ", ".join(lv.name for lv in e.levels),
-            "reason": e.award.reason,
+            "reason": _reasons((e.award,), language),
         }
         for e in book.entries
     ]
     report = Report(tables=[Table("ledger", LEDGER_COLUMNS, rows, title=f"{player}: ledger")])
-    report.notes.append(f"{player}: {_number(book.total)} master points in all")
-    report.notes.extend(describe_levels(book))
-    if explain:
+    report.notes.extend(explain(book, language))
+    if explain_:
         report.explain = [
-            "Months: every calendar month with games, each under the rules of its last day "
-            "(Top 10 and W.P. awards); tournaments under the rules of their date.",
-            *(
-                f"{e.award.day} {e.award.source}: {_number(e.award.points)} for {e.award.reason}"
-                for e in book.entries
-            ),
+            *explain(METHOD, language),
+            *(line for e in book.entries for line in explain(e, language)),
         ]
     emit(report, fmt_)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
 from palmares.core.errors import PalmaresError
+from palmares.core.spec import SpecError, parse_spec
 
 __all__ = ["Registrable", "SlugRegistry"]
 
@@ -76,22 +77,23 @@ class SlugRegistry(Generic[E]):
 
     def build(self, spec: str) -> Any:
         """Build the entry named by ``slug`` or ``slug:name=value,name=value``."""
-        slug, _, params_text = spec.partition(":")
-        entry = self.info(slug.strip())
+        entry = self.info(spec.partition(":")[0].strip())
+        allowed = ", ".join(sorted(entry.parameters)) or "none"
+        try:
+            parsed = parse_spec(spec)
+        except SpecError as exc:
+            message = f"{entry.slug}: bad parameter {exc.part!r} (parameters: {allowed})"
+            raise PalmaresError(message) from None
         params: dict[str, object] = {}
-        if params_text.strip():
-            for part in params_text.split(","):
-                key, sep, value = part.partition("=")
-                key = key.strip()
-                if not sep or key not in entry.parameters:
-                    allowed = ", ".join(sorted(entry.parameters)) or "none"
-                    raise PalmaresError(
-                        f"{entry.slug}: bad parameter {part.strip()!r} (parameters: {allowed})"
-                    )
-                try:
-                    params[key] = entry.parameters[key](value.strip())
-                except ValueError as exc:
-                    raise PalmaresError(f"{entry.slug}: {key}: {exc}") from None
+        for key, value in parsed.params:
+            if key not in entry.parameters:
+                raise PalmaresError(
+                    f"{entry.slug}: bad parameter {key + '=' + value!r} (parameters: {allowed})"
+                )
+            try:
+                params[key] = entry.parameters[key](value)
+            except ValueError as exc:
+                raise PalmaresError(f"{entry.slug}: {key}: {exc}") from None
         try:
             return entry.factory(**params)
         except ValueError as exc:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.core.ranking import tie_groups
+from palmares.diplomacy.aggregation.ante import AnteGame
 from palmares.diplomacy.aggregation.base import Line, Standings
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import Score, exact
@@ -91,7 +92,7 @@ class _Game:
 
 def _payout(line: Line | None) -> Fraction | None:
     """The take from a pot (the ante); other aggregations have no payout."""
-    if line is None or "pot" not in line.figures or line.points is None:
+    if line is None or not isinstance(line.step, AnteGame) or line.points is None:
         return None
     return line.points
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
+from palmares.diplomacy.powers import GREAT_POWERS
+
 __all__ = [
     "GREAT_POWERS",
     "SOLO_CENTRES",
@@ -24,15 +26,6 @@ __all__ = [
     "result_problems",
 ]
 
-GREAT_POWERS: tuple[str, ...] = (
-    "Austria",
-    "England",
-    "France",
-    "Germany",
-    "Italy",
-    "Russia",
-    "Turkey",
-)
 #: Supply centres on the standard map.
 TOTAL_CENTRES = 34
 #: Centres that win outright at the end of a Fall turn (seed 002, "Game conclusion").

@@ -22,10 +22,18 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from palmares.core.ranking import tie_groups
-from palmares.diplomacy.aggregation.base import Line, Standing, Standings, figure
+from palmares.diplomacy.aggregation.base import Line, Note, Standing, Standings, Step
 from palmares.diplomacy.scoring.base import exact
 
-__all__ = ["Overridden", "Override", "apply_overrides"]
+__all__ = [
+    "GameRuling",
+    "Ignored",
+    "Overridden",
+    "Override",
+    "RulingsApplied",
+    "TotalRuling",
+    "apply_overrides",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +53,54 @@ class Override:
 
 
 @dataclass(frozen=True, slots=True)
+class GameRuling(Step):
+    """A board override (docs/tournament-day.md, "Overrides"): the game brought ``was``; the TD
+    set ``score`` for ``reason``, so ``score − was`` is added from ``round`` on."""
+
+    round: int
+    board: str
+    was: Fraction
+    score: Fraction
+    reason: str
+
+    @property
+    def delta(self) -> Fraction:
+        return self.score - self.was
+
+
+@dataclass(frozen=True, slots=True)
+class TotalRuling(Step):
+    """A tournament override: the computed score ``computed``; the TD set ``score``."""
+
+    computed: Fraction
+    score: Fraction
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RulingsApplied(Note):
+    """``count`` rulings of the TD applied; the computed figures are kept beside them."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ignored:
+    """A ruling these standings cannot apply: its player is not in them (``game`` False), or
+    has no game on its board (``game`` True)."""
+
+    ruling: Override
+    game: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Overridden:
     """The standings with the rulings applied, and what the engine computed before them."""
 
     standings: Standings
     computed: dict[str, Fraction]  # the computed tournament score of each overridden player
     applied: tuple[Override, ...]
-    ignored: tuple[str, ...] = ()  # rulings on a game or a player these standings do not have
+    ignored: tuple[Ignored, ...] = ()  # rulings on a game or player these standings do not have
 
 
 def _game_points(standing: Standing, round_number: int, board: str) -> Fraction | None:
@@ -67,41 +116,34 @@ def apply_overrides(standings: Standings, overrides: Sequence[Override]) -> Over
     by_player = {s.player: s for s in standings.players}
     computed: dict[str, Fraction] = {}
     applied: list[Override] = []
-    ignored: list[str] = []
+    ignored: list[Ignored] = []
     ordered = sorted(overrides, key=lambda o: o.kind != "board")
     for o in ordered:
         standing = by_player.get(o.player)
         if standing is None or (o.round is not None and o.round not in standings.rounds):
-            ignored.append(f"{o.player}: not in these standings")
+            ignored.append(Ignored(o, game=False))
             continue
         if o.board is not None and o.round is not None:
             was = _game_points(standing, o.round, o.board)
             if was is None:
-                ignored.append(f"{o.player}: no game on board {o.board} of round {o.round}")
+                ignored.append(Ignored(o, game=True))
                 continue
             computed.setdefault(o.player, standing.score)
             delta = o.score - was
-            text = (
-                f"Round {o.round}, board {o.board}: the game brought {figure(was)}; the TD set "
-                f"{figure(o.score)} ({o.reason}), so {figure(delta)} is added from round "
-                f"{o.round} on."
-            )
+            ruling = GameRuling(o.round, o.board, was, o.score, o.reason)
             after = {r: v + delta if r >= o.round else v for r, v in standing.after.items()}
-            line = Line(o.round, "override", standing.score, standing.score + delta, text)
+            line = Line(o.round, "override", standing.score, standing.score + delta, ruling)
             standing = replace(
                 standing, score=standing.score + delta, after=after, lines=(*standing.lines, line)
             )
         else:
             computed.setdefault(o.player, standing.score)
             last = max(standing.after, default=None)
-            text = (
-                f"Computed tournament score {figure(standing.score)}; the TD set "
-                f"{figure(o.score)} ({o.reason})."
-            )
+            total = TotalRuling(standing.score, o.score, o.reason)
             after = dict(standing.after)
             if last is not None:
                 after[last] = o.score
-            line = Line(last or 0, "override", standing.score, o.score, text)
+            line = Line(last or 0, "override", standing.score, o.score, total)
             standing = replace(standing, score=o.score, after=after, lines=(*standing.lines, line))
         by_player[o.player] = standing
         applied.append(o)
@@ -113,6 +155,6 @@ def apply_overrides(standings: Standings, overrides: Sequence[Override]) -> Over
         ordered_players, key=lambda s: s.score, descending=not standings.low_is_best
     ):
         ranked.extend(replace(m, rank=group.rank) for m in group.members)
-    note = f"{len(applied)} score ruling(s) by the TD applied; the computed figures are kept."
+    note = RulingsApplied(len(applied))
     result = replace(standings, players=tuple(ranked), notes=(*standings.notes, note))
     return Overridden(result, computed, tuple(applied), tuple(ignored))

@@ -19,10 +19,17 @@ from dataclasses import dataclass
 from palmares.diplomacy.aggregation.base import Standings
 from palmares.diplomacy.awards import BestCountry, Place, best_countries, places
 from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard
-from palmares.diplomacy.teams import TeamStanding, team_standings, teammates_together
+from palmares.diplomacy.teams import (
+    Member,
+    TeammatesTogether,
+    TeamStanding,
+    team_standings,
+    teammates_together,
+)
 from palmares.diplomacy.top_board import (
     SEATS,
     Champion,
+    Invitation,
     TopBoard,
     champion,
     check_top_board,
@@ -30,7 +37,15 @@ from palmares.diplomacy.top_board import (
     invite,
 )
 
-__all__ = ["PrizeMove", "Prizes", "prize_holders", "prize_moves", "prizes"]
+__all__ = [
+    "PlayerPrizes",
+    "PrizeMove",
+    "Prizes",
+    "player_prizes",
+    "prize_holders",
+    "prize_moves",
+    "prizes",
+]
 
 QUALIFYING_ROUND = 5
 
@@ -44,7 +59,7 @@ class Prizes:
     places: tuple[Place, ...]
     best_countries: tuple[BestCountry, ...]
     teams: tuple[TeamStanding, ...]
-    notes: tuple[str, ...] = ()
+    notes: tuple[TeammatesTogether, ...] = ()
 
 
 def prizes(
@@ -58,7 +73,7 @@ def prizes(
     seats: int = SEATS,
 ) -> Prizes:
     """Every prize the standings decide so far."""
-    notes: list[str] = []
+    notes: list[TeammatesTogether] = []
     flagged = [b for b in boards if b.top_board and b.round in standings.rounds]
     played = flagged[0] if flagged else None
     if declines is None and played is not None and qualifying_round in standings.rounds:
@@ -98,10 +113,7 @@ def prizes(
             top_board=played.players if played is not None else (),
             qualifying_round=qualifying_round if played is not None else None,
         )
-        notes.extend(
-            f"team rule broken: {x}"
-            for x in teammates_together([b for b in boards if b.round in standings.rounds], teams)
-        )
+        notes.extend(teammates_together([b for b in boards if b.round in standings.rounds], teams))
     return Prizes(
         top_board=invited,
         top_board_played=played,
@@ -113,6 +125,40 @@ def prizes(
         ),
         teams=team_list,
         notes=tuple(notes),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPrizes:
+    """What the prize list says of one player (seed 002, "Prizes", "Top Board", "Team
+    Tournament"): the top-board invitation (after round ``after_round``), the title, the place
+    2–7, the best countries held or shared, the team memberships. ``raw_score``: the board
+    score is Divide and Conquer's raw score (the seed's word)."""
+
+    player: str
+    invitation: Invitation | None
+    after_round: int | None
+    champion: Champion | None
+    place: int | None
+    best: tuple[BestCountry, ...]
+    teams: tuple[tuple[TeamStanding, Member], ...]
+    raw_score: bool
+
+
+def player_prizes(p: Prizes, player: str, *, system: str) -> PlayerPrizes:
+    """The part of ``p`` that concerns ``player`` under board-scoring ``system``."""
+    invitation = None
+    if p.top_board is not None:
+        invitation = next((i for i in p.top_board.invitations if i.player == player), None)
+    return PlayerPrizes(
+        player=player,
+        invitation=invitation,
+        after_round=p.top_board.after_round if p.top_board is not None else None,
+        champion=p.champion if p.champion is not None and player in p.champion.players else None,
+        place=next((x.place for x in p.places if x.player == player), None),
+        best=tuple(b for b in p.best_countries if player in (b.player, *b.shared_with)),
+        teams=tuple((t, m) for t in p.teams for m in t.members if m.player == player),
+        raw_score=system == "divide-and-conquer",
     )
 
 

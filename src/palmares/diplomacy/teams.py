@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.core.ranking import tie_groups
-from palmares.diplomacy.aggregation.base import Figure, Standings, figure
+from palmares.diplomacy.aggregation.base import Figure, Standings
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import exact
 
-__all__ = ["Member", "TeamStanding", "team_standings", "teammates_together"]
+__all__ = ["Member", "TeamStanding", "TeammatesTogether", "team_standings", "teammates_together"]
 
 TEAM_SIZE = 3
 
@@ -40,9 +40,15 @@ class Member:
     #: The member's tournament score, or (when low is best) the rank that counts; 0 for a
     #: member who did not play when high is best.
     score: Figure
-    note: str = ""
     #: The round whose score counts under the top-board team rule (``None``: the final score).
     counted_after: int | None = None
+    played: bool = True
+    #: Under the top-board team rule: how many of the team are on the top board, and the final
+    #: score (or rank) that does not count.
+    on_top: int = 0
+    final: Figure | None = None
+    #: The team championship sums ranks (the standings are low-is-best).
+    by_rank: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,17 +78,16 @@ def team_standings(
         for player in players:
             standing = standings.of(player) if player in standings else None
             if standing is None:
-                members.append(Member(player, 0, "did not play"))
+                members.append(Member(player, 0, played=False))
             elif team_rule and player in on_top and qualifying_round is not None:
                 score = standing.score_after(qualifying_round)
                 members.append(
                     Member(
                         player,
                         score,
-                        f"one of {len(on_top)} team members on the top board: counts the score "
-                        f"after round {qualifying_round}, {figure(score)}, not the final "
-                        f"{figure(standing.score)}",
                         qualifying_round,
+                        on_top=len(on_top),
+                        final=standing.score,
                     )
                 )
             else:
@@ -116,20 +121,20 @@ def _by_ranks(
         members: list[Member] = []
         for player in players:
             if player not in final:
-                members.append(Member(player, absent, f"did not play: counts rank {absent}"))
+                members.append(Member(player, absent, played=False, by_rank=True))
             elif team_rule and player in on_top:
                 members.append(
                     Member(
                         player,
                         early[player],
-                        f"one of {len(on_top)} team members on the top board: counts the rank "
-                        f"after round {qualifying_round}, {early[player]}, not the final "
-                        f"{final[player]}",
                         qualifying_round,
+                        on_top=len(on_top),
+                        final=final[player],
+                        by_rank=True,
                     )
                 )
             else:
-                members.append(Member(player, final[player]))
+                members.append(Member(player, final[player], by_rank=True))
         total = sum((exact(m.score) for m in members), start=exact(0))
         totals.append(TeamStanding(0, team, total, tuple(members)))
     ranked: list[TeamStanding] = []
@@ -141,13 +146,24 @@ def _by_ranks(
     return tuple(ranked)
 
 
+@dataclass(frozen=True, slots=True)
+class TeammatesTogether:
+    """A board that seats two or more ``members`` of one ``team`` (seed 002, "Team
+    Tournament", forbids it off the top board)."""
+
+    round: int
+    board: str
+    team: str
+    members: tuple[str, ...]
+
+
 def teammates_together(
     boards: Iterable[PlayedBoard], teams: Mapping[str, tuple[str, ...]]
-) -> list[str]:
+) -> list[TeammatesTogether]:
     """Every board that seats two members of one team (the seed forbids it), the top board
     excepted: team-mates may both play it, under the team rule."""
     team_of = {p: t for t, players in teams.items() for p in players}
-    found: list[str] = []
+    found: list[TeammatesTogether] = []
     for board in boards:
         if board.top_board:
             continue
@@ -157,8 +173,5 @@ def teammates_together(
                 by_team.setdefault(team_of[player], []).append(player)
         for team, members in by_team.items():
             if len(members) > 1:
-                found.append(
-                    f"round {board.round} board {board.board} seats {' and '.join(members)} "
-                    f"of team {team}"
-                )
+                found.append(TeammatesTogether(board.round, board.board, team, tuple(members)))
     return found

@@ -31,9 +31,11 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from palmares.diplomacy.aggregation.base import Standing, Standings, figure
+from palmares.diplomacy.aggregation.ante import AnteGame
+from palmares.diplomacy.aggregation.base import Standing, Standings
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import Score, exact
+from palmares.explain.numbers import figure
 
 __all__ = [
     "Champion",
@@ -188,15 +190,22 @@ def check_top_board(top: TopBoard, board: PlayedBoard, standings: Standings) -> 
 
 @dataclass(frozen=True, slots=True)
 class Champion:
-    """The winner of the top board: the most points scored on it, ties to the better standing
-    going in. ``points`` is the figure shown: the ante's take from the pot, otherwise the
-    board score."""
+    """The winner of the top board (seed 002, "Top Board"): the most points scored on it, ties
+    to the better standing going in. ``points`` is the figure shown: the ante's take from the
+    pot (``from_pot``), otherwise the board score. ``player`` (playing ``power``) is the first of
+    ``players`` (more than one: the title is shared); ``tied_with``: the others level on points
+    on the top board of round ``round``, the tie broken by ``score_before`` (lower is better
+    when ``low_is_best``)."""
 
     players: tuple[str, ...]
     power: str
     points: Score
     score_before: Fraction
-    text: str
+    player: str = ""
+    round: int = 0
+    from_pot: bool = False
+    tied_with: tuple[str, ...] = ()
+    low_is_best: bool = False
 
 
 def champion(standings: Standings, board: PlayedBoard) -> Champion:
@@ -226,7 +235,7 @@ def champion(standings: Standings, board: PlayedBoard) -> Champion:
             scored = board_result[seat.power]
         else:
             scored = 0
-        paid = line.points if line is not None and "pot" in line.figures else None
+        paid = line.points if line is not None and isinstance(line.step, AnteGame) else None
         from_pot = from_pot or paid is not None
         shown = paid if paid is not None else scored
         before = standing.score_before(board.round)
@@ -236,17 +245,14 @@ def champion(standings: Standings, board: PlayedBoard) -> Champion:
     best_key, player, power, best_points, best_before = entries[0]
     tied_on_points = [e for e in entries if e[0][:2] == best_key[:2]]
     winners = tuple(e[1] for e in tied_on_points if e[0] == best_key)
-    if from_pot:
-        text = f"{player} ({power}) takes the most points from the top-board pot"
-    else:
-        text = f"{player} ({power}) has the best board score on the top board"
-    text += f", {figure(best_points)}"
-    if len(tied_on_points) > 1:
-        others = ", ".join(e[1] for e in tied_on_points if e[1] != player)
-        text += (
-            f"; tied with {others}, broken by the score going into round {board.round} "
-            f"({figure(best_before)}{', lower is better' if standings.low_is_best else ''})"
-        )
-        if len(winners) > 1:
-            text += ", still tied: the title is shared"
-    return Champion(winners, power, best_points, best_before, text + ".")
+    return Champion(
+        players=winners,
+        power=power,
+        points=best_points,
+        score_before=best_before,
+        player=player,
+        round=board.round,
+        from_pot=from_pot,
+        tied_with=tuple(e[1] for e in tied_on_points if e[1] != player),
+        low_is_best=standings.low_is_best,
+    )

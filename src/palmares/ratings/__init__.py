@@ -7,7 +7,7 @@ Public API (docs/dip-pouch.md)::
 
     history = replay(read_results("results.csv"))   # RatingHistory (vectorised engine)
     history.ranking(as_of=None, nationality=None, limit=None, exact=False) -> Ranking
-    history.player_page(name_or_id) -> PlayerPage   # exact Fractions, newest first, explain()
+    history.player_page(name_or_id) -> PlayerPage   # exact Fractions, newest first
     history.event_report(name_or_id) -> EventReport
     history.events() -> tuple[EventSummary, ...]
     history.add_event(event, players) -> None       # only that event's players recomputed

@@ -9,14 +9,15 @@ each event, a player's final placement ... is converted to a percentile score"; 
 This module is the reference path: plain Python over :class:`~fractions.Fraction`, one event at a
 time in the order of :func:`~palmares.ratings.events.event_order_key`. The vectorised engine
 (:mod:`palmares.ratings.engine`) must agree with it to 1e-9; the player page recomputes a player's
-own steps here so every figure it prints is exact and can explain itself in the seed's words:
-"the rating moves 15% of the distance from 55 to 88.46 …".
+own steps here so every figure it prints is exact and can explain itself in the seed's words
+(``palmares.explain``: "this player's rating will move 15% of the distance from 55 to 88.46 …").
 
 API::
 
     steps = rate_history(results)          # {player key: (RatingStep, ...)} in event order
     step = rate(old=Fraction(55), value=event_value(event), place=8, players=65, ...)
-    step.after, step.explain()
+    step.after; explain(step, "fr")        # the words: palmares.explain
+    RULE                                   # the rule itself, as a value (the formula page)
 """
 
 from __future__ import annotations
@@ -24,24 +25,32 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
 from fractions import Fraction
 
-from palmares.core.rounding import half_up
 from palmares.ratings.events import Event, Results
 from palmares.ratings.percentile import percentile
-from palmares.ratings.tournament_value import TournamentValue, tournament_value
+from palmares.ratings.tournament_value import (
+    CAP,
+    FIRST_RATED_DAY,
+    MORE_ROUNDS_DIVISOR,
+    ONE_ROUND_DIVISOR,
+    PLUS,
+    WORLD_CHAMPIONSHIP_VALUE,
+    TournamentValue,
+    tournament_value,
+)
 
 __all__ = [
     "INITIAL_RATING",
+    "RULE",
+    "PercentileRule",
+    "RatingRule",
     "RatingStep",
     "event_value",
     "move",
-    "ordinal",
     "rate",
     "rate_event",
     "rate_history",
-    "show",
 ]
 
 INITIAL_RATING = Fraction(40)
@@ -64,22 +73,38 @@ def event_value(event: Event) -> TournamentValue:
     )
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd."""
-    if n % 100 in (11, 12, 13):
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+@dataclass(frozen=True, slots=True)
+class PercentileRule:
+    """Seed 000's percentile formula: "(([Number of Players in the event]+0.5-[Placement])/
+    [Number of Players in the event])*100" (:func:`~palmares.ratings.percentile.percentile`)."""
+
+    half: Fraction = Fraction(1, 2)
 
 
-def show(x: Fraction | Decimal | int, places: int = 2) -> str:
-    """``x`` half up to ``places`` decimals without trailing zeros (55, 88.46, 5.019)."""
-    text = format(half_up(x if not isinstance(x, int) else Fraction(x), places), "f")
-    return text.rstrip("0").rstrip(".") if "." in text else text
+@dataclass(frozen=True, slots=True)
+class RatingRule:
+    """Seed 000's rule itself, as the formula page states it: the initial rating, the
+    percentile's half place, the tournament values (World Championship, one round, more rounds,
+    the cap) and the first rated day."""
+
+    initial: Fraction = INITIAL_RATING
+    percentile: PercentileRule = PercentileRule()
+    world_championship: Fraction = WORLD_CHAMPIONSHIP_VALUE
+    one_round_divisor: Fraction = ONE_ROUND_DIVISOR
+    more_rounds_divisor: Fraction = MORE_ROUNDS_DIVISOR
+    plus: Fraction = PLUS
+    cap: Fraction = CAP
+    first_rated_day: date = FIRST_RATED_DAY
+
+
+RULE = RatingRule()
+"""The rule as seed 000 writes it."""
 
 
 @dataclass(frozen=True, slots=True)
 class RatingStep:
-    """One player's rating change at one event, with every intermediate figure."""
+    """One player's rating change at one event, with every intermediate figure (seed 000's
+    worked example: the percentile, the tournament value and its cap, the distance moved)."""
 
     player: str
     event: str
@@ -96,23 +121,11 @@ class RatingStep:
     def change(self) -> Fraction:
         return self.after - self.before
 
-    def explain(self) -> str:
-        """The step in the seed's words (its worked example: 55 → 60.019)."""
-        n, p = self.players, self.place
-        head = (
-            f"{self.event_name} ({self.date.isoformat()}): {ordinal(p)} of {n} → percentile "
-            f"({n} + 0.5 − {p})/{n} × 100 = {show(self.score)}; {self.value.explain()}; "
-        )
-        if self.value.value == 0:
-            return head + f"the rating stays at {show(self.before, 3)}."
-        pct = show(self.value.value)
-        diff = self.score - self.before
-        return head + (
-            f"the rating moves {pct}% of the distance from {show(self.before, 3)} to "
-            f"{show(self.score)}: the difference is {show(diff)}, {pct}% of {show(diff)} is "
-            f"{show(self.change, 3)}, so the rating goes from {show(self.before, 3)} to "
-            f"{show(self.after, 3)}."
-        )
+    @property
+    def difference(self) -> Fraction:
+        """The distance from the old rating to the percentile ("The difference between 88.46
+        and 55 is 33.46")."""
+        return self.score - self.before
 
 
 def rate(

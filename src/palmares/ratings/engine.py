@@ -35,17 +35,14 @@ from numba import njit
 
 from palmares.ratings.dip_pouch import INITIAL_RATING, event_value
 from palmares.ratings.events import Results
-from palmares.ratings.tournament_value import FIRST_RATED_DAY
 
-__all__ = ["Engine", "ResultArrays", "formula_values"]
+__all__ = ["Engine", "ResultArrays"]
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
-BOOL = npt.NDArray[np.bool_]
 
 INITIAL = float(INITIAL_RATING)
-FIRST_RATED_ORDINAL = FIRST_RATED_DAY.toordinal()  # 730486
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,16 +105,6 @@ class ResultArrays:
             row_nationality=np.array(nats, dtype=np.int32),
             n_players=len(player_index),
         )
-
-
-def formula_values(players: I32, one_round: BOOL, world_championship: BOOL, day: I32) -> F64:
-    """Seed 000's tournament value formula over arrays (float64; the exact one is in
-    :mod:`palmares.ratings.tournament_value`)."""
-    n = players.astype(np.float64)
-    value = np.where(one_round, n / 7.0 + 2.0, n / 3.5 + 2.0)
-    value = np.minimum(value, 15.0)
-    value = np.where(day < FIRST_RATED_ORDINAL, 0.0, value)
-    return np.where(world_championship, 20.0, value)
 
 
 @njit(cache=True)

@@ -43,7 +43,14 @@ from palmares.ratings.ranking import (
     competition_ranks_desc,
     grouped_ranks_desc,
 )
-from palmares.ratings.reports import EventLine, EventReport, EventSummary, PlayerLine, PlayerPage
+from palmares.ratings.reports import (
+    EventFlag,
+    EventLine,
+    EventReport,
+    EventSummary,
+    PlayerLine,
+    PlayerPage,
+)
 from palmares.ratings.tournament_value import TournamentValue
 
 __all__ = ["RatingHistory", "replay"]
@@ -296,16 +303,16 @@ class RatingHistory:
             for e in (int(x) for x in eng.by_position)
         )
 
-    def warnings(self) -> tuple[str, ...]:
+    def warnings(self) -> tuple[EventFlag, ...]:
         """Events whose stored coefficient the dated pre-2001 rule overrules (or was asked to
-        let win), one line each in application order: "Event (date): flag"."""
-        out: list[str] = []
+        let win), one flag each in application order."""
+        out: list[EventFlag] = []
         for e in (int(x) for x in self._engine.by_position):
             value = self._value(e)
             if value.overruled is None:
                 continue
             ev = self._events[e]
-            out.extend(f"{ev.name} ({ev.date.isoformat()}): {f}" for f in value.flags)
+            out.extend(EventFlag(ev, f) for f in value.flags)
         return tuple(out)
 
     # -- incremental -----------------------------------------------------------------------

@@ -4,7 +4,7 @@ The seed prints the event report of Dip in the Ocean 2004: date, place, number o
 coefficient, then rank, player and score per player. The player page (issue 3) lists a player's
 events newest first with date, country, event, rank/players, coefficient, score (the percentile)
 and the rating after; each line carries its exact :class:`~palmares.ratings.dip_pouch.RatingStep`,
-so it can explain itself in the seed's words.
+so it can explain itself in the seed's words (``palmares.explain``: ``explain(page)``).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from fractions import Fraction
 
 from palmares.ratings.dip_pouch import RatingStep
 from palmares.ratings.events import Event, Player
-from palmares.ratings.tournament_value import TournamentValue
+from palmares.ratings.tournament_value import TournamentValue, ValueFlag
 
-__all__ = ["EventLine", "EventReport", "EventSummary", "PlayerLine", "PlayerPage"]
+__all__ = ["EventFlag", "EventLine", "EventReport", "EventSummary", "PlayerLine", "PlayerPage"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +57,6 @@ class PlayerPage:
     national_rank: int | None
     lines: tuple[PlayerLine, ...]
 
-    def explain(self) -> list[str]:
-        """Every step in the seed's words, oldest first, from the initial 40."""
-        start = "starts at 40 (seed 000: every player begins with a rating of 40)"
-        return [f"{self.player.name} {start}."] + [ln.step.explain() for ln in reversed(self.lines)]
-
 
 @dataclass(frozen=True, slots=True)
 class EventLine:
@@ -85,7 +80,7 @@ class EventReport:
     lines: tuple[EventLine, ...]
 
     @property
-    def flags(self) -> tuple[str, ...]:
+    def flags(self) -> tuple[ValueFlag, ...]:
         """What a ratings officer should look at (:attr:`TournamentValue.flags`)."""
         return self.value.flags
 
@@ -97,3 +92,12 @@ class EventSummary:
     event: Event
     value: TournamentValue
     rated: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventFlag:
+    """A flag of one event's tournament value (:attr:`TournamentValue.flags`), for the list of
+    warnings a replay gives (the pre-2001 rule over a stored coefficient)."""
+
+    event: Event
+    flag: ValueFlag

@@ -19,6 +19,9 @@ without exception but for World Championships, and a stored non-zero value on su
 would move ratings the seed says it must not move: a 1998 event took a rating from 40 to 43.50).
 The overruled coefficient is kept and flagged (:attr:`TournamentValue.overruled`,
 :attr:`TournamentValue.flags`). ``stored_wins=True`` restores the stored value (still flagged).
+
+Every value here is typed (:class:`ValueRule`, :class:`Overruled`, :class:`ValueFlag`); their
+words are the explanation layer's (``palmares.explain.renderers.ratings``).
 """
 
 from __future__ import annotations
@@ -26,24 +29,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from enum import StrEnum
 from fractions import Fraction
 
-from palmares.core.rounding import half_up
 from palmares.core.rulesets import DatedRules
 
 __all__ = [
     "CAP",
     "FIRST_RATED_DAY",
+    "MORE_ROUNDS_DIVISOR",
+    "ONE_ROUND_DIVISOR",
+    "PLUS",
     "VALUE_RULES",
     "WORLD_CHAMPIONSHIP_VALUE",
+    "FlagKind",
+    "Overruled",
     "TournamentValue",
+    "ValueFlag",
+    "ValueRule",
     "ValueRules",
     "formula_value",
     "tournament_value",
 ]
 
 WORLD_CHAMPIONSHIP_VALUE = Fraction(20)
+"""Seed 000: "If the event was the World Championship, the tournament value is 20"."""
 CAP = Fraction(15)
+"""Seed 000: "the maximum tournament value for any non-world championship event is 15"."""
+ONE_ROUND_DIVISOR = Fraction(7)
+"""Seed 000: one round, "the number of players in the event divided by 7, plus 2"."""
+MORE_ROUNDS_DIVISOR = Fraction(7, 2)
+"""Seed 000: more than one round, "divided by 3.5, plus two"."""
+PLUS = Fraction(2)
 FIRST_RATED_DAY = date(2001, 1, 1)
 """Events before this day, except World Championships, have a tournament value of zero."""
 
@@ -78,16 +95,49 @@ VALUE_RULES: DatedRules[ValueRules] = DatedRules.of(
 )
 
 
+class ValueRule(StrEnum):
+    """Which of seed 000's tournament-value rules gave an event its value."""
+
+    WORLD_CHAMPIONSHIP = "world-championship"
+    BEFORE_2001 = "before-2001"
+    ONE_ROUND = "one-round"
+    MORE_ROUNDS = "more-rounds"
+    CAPPED = "capped"  # the formula above 15
+    STORED = "stored"  # a stored coefficient used as given
+
+
+class Overruled(StrEnum):
+    """A stored coefficient on an event the pre-2001 rule rates zero: which one won."""
+
+    SEED = "seed"
+    STORED = "stored"
+
+
+class FlagKind(StrEnum):
+    """What a ratings officer should look at in an event's tournament value."""
+
+    ABOVE_CAP = "above-cap"
+    STORED_BEFORE_2001 = "stored-before-2001"
+
+
+@dataclass(frozen=True, slots=True)
+class ValueFlag:
+    """One thing to look at: a stored value above the cap (``formula`` beside it), or a stored
+    value on an event before 2001 that is not a World Championship (``won``: which rule won)."""
+
+    kind: FlagKind
+    stored: Fraction
+    formula: Fraction
+    won: Overruled | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class TournamentValue:
-    """An event's tournament value, the rule that gave it, and the formula's value beside it.
-
-    ``rule`` is one of ``world-championship``, ``before-2001``, ``one-round``, ``more-rounds``,
-    ``capped`` (the formula above 15), ``stored`` (a stored coefficient used as given).
-    """
+    """An event's tournament value (seed 000, "Dip Pouch Tournament Rating": the tournament
+    value and its cap), the rule that gave it, and the formula's value beside it."""
 
     value: Fraction
-    rule: str
+    rule: ValueRule
     players: int
     formula: Fraction
     uncapped: Fraction
@@ -96,32 +146,28 @@ class TournamentValue:
     stored: Fraction | None = None
     #: A stored coefficient on an event that the dated rule rates zero (before 2001, not a
     #: World Championship): ``"seed"`` when the seed's zero won, ``"stored"`` when it was used.
-    overruled: str | None = None
+    overruled: Overruled | None = None
+
+    @property
+    def divisor(self) -> Fraction:
+        """The formula's divisor: 7 for one round, 3.5 for more."""
+        return ONE_ROUND_DIVISOR if self.one_round else MORE_ROUNDS_DIVISOR
 
     @property
     def above_cap(self) -> bool:
         """A stored value above the cap of a non-World-Championship event (flagged in reports)."""
-        return self.rule == "stored" and not self.world_championship and self.value > CAP
+        return self.rule is ValueRule.STORED and not self.world_championship and self.value > CAP
 
     @property
-    def flags(self) -> tuple[str, ...]:
+    def flags(self) -> tuple[ValueFlag, ...]:
         """What a ratings officer should look at: a stored value above the cap, a stored value
         on an event before 2001 that is not a World Championship."""
-        out: list[str] = []
+        out: list[ValueFlag] = []
         if self.above_cap:
-            out.append(
-                f"stored coefficient {_show(self.value)} is above the cap of 15 "
-                f"(the formula gives {_show(self.formula)})"
-            )
+            out.append(ValueFlag(FlagKind.ABOVE_CAP, self.value, self.formula))
         if self.overruled is not None and self.stored is not None:
-            won = (
-                "the seed's rule wins: tournament value 0"
-                if self.overruled == "seed"
-                else f"the stored value is used as asked: {_show(self.stored)}"
-            )
             out.append(
-                f"stored coefficient {_show(self.stored)} on an event before 2001 that is not a "
-                f"World Championship ({won})"
+                ValueFlag(FlagKind.STORED_BEFORE_2001, self.stored, self.formula, self.overruled)
             )
         return tuple(out)
 
@@ -129,44 +175,6 @@ class TournamentValue:
     def fraction(self) -> Fraction:
         """The share of the distance a rating moves: value / 100."""
         return self.value / 100
-
-    def explain(self) -> str:
-        """The value in the seed's words."""
-        n = self.players
-        if self.rule == "world-championship":
-            return "tournament value 20 (World Championship)"
-        if self.rule == "before-2001":
-            text = "tournament value 0 (events before 2001 other than World Championships)"
-            if self.stored is not None:
-                text += (
-                    f"; the stored coefficient {_show(self.stored)} is not used: seed 000's "
-                    "pre-2001 rule wins over a stored value"
-                )
-            return text
-        share = f"{n}/7 + 2" if self.one_round else f"{n}/3.5 + 2"
-        if self.rule == "capped":
-            return f"tournament value {share} = {_show(self.uncapped)}, capped at 15 → 15"
-        if self.rule == "stored":
-            text = f"tournament value {_show(self.value)} (stored; the formula gives "
-            text += f"{_show(self.formula)})"
-            if self.above_cap:
-                text += ", above the cap of 15"
-            if self.overruled == "stored":
-                text += (
-                    "; before 2001 seed 000 gives events other than World Championships 0, "
-                    "but the stored value was asked to win"
-                )
-            return text
-        return f"tournament value {share} = {_show(self.value)}"
-
-
-def _show(x: Fraction) -> str:
-    return _trim(half_up(x, 2))
-
-
-def _trim(d: Decimal) -> str:
-    text = format(d, "f")
-    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def formula_value(
@@ -176,18 +184,18 @@ def formula_value(
     world_championship: bool,
     day: date,
     rules: DatedRules[ValueRules] = VALUE_RULES,
-) -> tuple[Fraction, Fraction, str]:
+) -> tuple[Fraction, Fraction, ValueRule]:
     """The seed's formula: ``(value, uncapped, rule)``; ``rounds`` None means more than one."""
     if world_championship:
-        return WORLD_CHAMPIONSHIP_VALUE, WORLD_CHAMPIONSHIP_VALUE, "world-championship"
+        return WORLD_CHAMPIONSHIP_VALUE, WORLD_CHAMPIONSHIP_VALUE, ValueRule.WORLD_CHAMPIONSHIP
     if rounds == 1:
-        uncapped, rule = Fraction(players, 7) + 2, "one-round"
+        uncapped, rule = players / ONE_ROUND_DIVISOR + PLUS, ValueRule.ONE_ROUND
     else:
-        uncapped, rule = Fraction(players * 2, 7) + 2, "more-rounds"
+        uncapped, rule = players / MORE_ROUNDS_DIVISOR + PLUS, ValueRule.MORE_ROUNDS
     if not rules.at(day).rated:
-        return Fraction(0), uncapped, "before-2001"
+        return Fraction(0), uncapped, ValueRule.BEFORE_2001
     if uncapped > CAP:
-        return CAP, uncapped, "capped"
+        return CAP, uncapped, ValueRule.CAPPED
     return uncapped, uncapped, rule
 
 
@@ -215,14 +223,22 @@ def tournament_value(
     if coefficient is None:
         return TournamentValue(value, rule, players, value, uncapped, one_round, world_championship)
     stored = Fraction(coefficient)
-    if rule == "before-2001":
+    if rule is ValueRule.BEFORE_2001:
         if not stored_wins:
             return TournamentValue(
-                value, rule, players, value, uncapped, one_round, False, stored, "seed"
+                value, rule, players, value, uncapped, one_round, False, stored, Overruled.SEED
             )
         return TournamentValue(
-            stored, "stored", players, value, uncapped, one_round, False, stored, "stored"
+            stored,
+            ValueRule.STORED,
+            players,
+            value,
+            uncapped,
+            one_round,
+            False,
+            stored,
+            Overruled.STORED,
         )
     return TournamentValue(
-        stored, "stored", players, value, uncapped, one_round, world_championship, stored
+        stored, ValueRule.STORED, players, value, uncapped, one_round, world_championship, stored
     )

@@ -1,6 +1,7 @@
 """Tantrix Elo (seed 003, the NZ Tantrix Championship 2000 sheet; ``specs/tantrix.md``).
 
-Pure: frozen dataclasses in, plain results out; no files, no printing. Modules, in the rule
+Pure: frozen dataclasses in, plain results out; no files, no printing, no words (a value's words
+are ``palmares.explain``'s: ``explain(result.player("Jace"), "fr")``). Modules, in the rule
 book's words:
 
 - ``tournament_points`` — TP of a game from tile scores (20 shared, 12 + (4/3)·√m, time
@@ -13,8 +14,7 @@ book's words:
 - ``knockout`` — unrated players rated along the draw: ``rate_unrated(matches, official)``.
 - ``tournament`` — the whole tournament: ``rate_tournament(matches, official) ->
   TournamentRating`` (``.unrated``, ``.official``, ``.conservation``, ``.player(name)``).
-- ``tables`` — ``performance_rows(result)``: the seed's two tables as rows, one per player.
-- ``explain`` — ``explain_player(tournament, name) -> list[str]``, the rating in words.
+- ``tables`` — ``performance_rows(result)``: the seed's two tables as typed rows, one per player.
 - ``rating_list`` — ``RatingEntry``, ``update_list``, ``recentre``, ``seeding_list``,
   ``official_ratings``.
 

@@ -25,7 +25,7 @@ The chain is not rounded between steps (Jace: 1826.53 − 180.25 = 1646.28 → 1
 Public API::
 
     ChainRating(player, stage, rated_from, performance)      # .elo
-    Unconnected(player, reason)
+    Unconnected(player, played)
     Chain(rated, unconnected)                                # .rating_of(name) -> float | None
     rate_unrated(matches, official, *, clamp=P_CLAMP, scale=FACTOR_SCALE) -> Chain
 """
@@ -59,10 +59,11 @@ class ChainRating:
 
 @dataclass(frozen=True, slots=True)
 class Unconnected:
-    """A player who met no one rated, directly or through the draw: left unrated."""
+    """A player who met no officially rated player, directly or through the draw: left unrated
+    (``played``: the opponents they did meet)."""
 
     player: str
-    reason: str
+    played: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,13 +128,7 @@ def rate_unrated(
         stage += 1
 
     unconnected = tuple(
-        Unconnected(
-            p,
-            "met no officially rated player, directly or through the draw (played "
-            + ", ".join(dict.fromkeys(m.opponent(p) for m in matches_of[p]))
-            + ")",
-        )
-        for p in waiting
+        Unconnected(p, tuple(dict.fromkeys(m.opponent(p) for m in matches_of[p]))) for p in waiting
     )
     return Chain(_draw_order(found, players), unconnected)
 

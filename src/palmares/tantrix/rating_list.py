@@ -77,6 +77,8 @@ class ListChange:
     tournament_elo: float | None
     tournament_games: int
     new: RatingEntry
+    #: The G the old entry was weighted as (its own, or ``unknown_games`` when it had none).
+    games_before: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +133,7 @@ def update_list(
             total = before + games
             rating = (before * old.rating + games * elo) / total if total else elo
             new = RatingEntry(player, rating, total, old.official or total >= established)
-            changes.append(ListChange(player, old.rating, old.games, elo, games, new))
+            changes.append(ListChange(player, old.rating, old.games, elo, games, new, before))
         new_by_player[player] = new
     out = [new_by_player.get(e.player, e) for e in entries]
     out += [new_by_player[p] for p in results if p not in by_player and p in new_by_player]
@@ -145,6 +147,7 @@ class Recentring:
     entries: tuple[RatingEntry, ...]
     mean_before: float
     shift: float
+    centre: float = WORLD_CENTRE
 
 
 def recentre(
@@ -167,7 +170,7 @@ def recentre(
     mean = math.fsum(by_player[p].rating * g for p, g in weights.items()) / total
     shift = centre - mean
     shifted = tuple(replace(e, rating=e.rating + shift) for e in entries)
-    return Recentring(shifted, mean, shift)
+    return Recentring(shifted, mean, shift, centre)
 
 
 @dataclass(frozen=True, slots=True)

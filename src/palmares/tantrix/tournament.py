@@ -25,10 +25,10 @@ Public API::
 
     rate_tournament(matches, official, *, clamp=P_CLAMP, scale=FACTOR_SCALE) -> TournamentRating
     TournamentRating.unrated / .official / .conservation / .player(name) / .illustrative
-    UnratedPlayer(player, lost_to, tournament_games, chain, reason)   # .elo (None if unconnected)
+    UnratedPlayer(player, lost_to, tournament_games, chain, unconnected)   # .elo (None if unrated)
     OfficialPlayer(player, pre_elo, lost_to, uses, normal, own_games, tournament_games,
                    tournament_elo)
-    MatchUse(match, opponent, counted: "normal" | "own", reason)
+    MatchUse(match, opponent, counted: "normal" | "own", why: UseReason, opponent_matches)
     Conservation(performance_sum, pre_sum, games)                     # .difference, .per_game
 """
 
@@ -39,11 +39,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from enum import StrEnum
 from typing import Literal
 
 from palmares.core.errors import PalmaresError
 from palmares.tantrix.factor import FACTOR_SCALE, P_CLAMP
-from palmares.tantrix.knockout import ChainRating, players_in_order, rate_unrated
+from palmares.tantrix.knockout import ChainRating, Unconnected, players_in_order, rate_unrated
 from palmares.tantrix.match import Match
 from palmares.tantrix.performance import Outcome, Performance, normal_method
 
@@ -53,20 +54,33 @@ __all__ = [
     "OfficialPlayer",
     "TournamentRating",
     "UnratedPlayer",
+    "UseReason",
     "rate_tournament",
 ]
 
 Counted = Literal["normal", "own"]
 
 
+class UseReason(StrEnum):
+    """Why a match of an officially rated player counts as it does (seed 003, second table)."""
+
+    OWN_RATING_SET = "own-rating-set"  # a TD's override on the match (``own_rating``)
+    OFFICIAL_OPPONENT = "official-opponent"  # "opponents who had official pre-tournament ratings"
+    OPPONENT_PLAYED_MORE = "opponent-played-more"  # "any other opponents who played more than one"
+    LONE_UNRATED_OPPONENT = "lone-unrated-opponent"  # "... without official ratings who did not
+    # play anyone else": the player's own pre-tournament rating
+
+
 @dataclass(frozen=True, slots=True)
 class MatchUse:
-    """How one match of an officially rated player was counted, and why."""
+    """How one match of an officially rated player was counted (``counted``), and why (``why``;
+    ``opponent_matches``: how many matches the opponent played)."""
 
     match: Match
     opponent: str
     counted: Counted
-    reason: str
+    why: UseReason
+    opponent_matches: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +91,7 @@ class UnratedPlayer:
     lost_to: tuple[str, ...]
     tournament_games: int
     chain: ChainRating | None
-    reason: str | None = None
+    unconnected: Unconnected | None = None
 
     @property
     def elo(self) -> float | None:
@@ -184,9 +198,7 @@ def rate_tournament(
     for lone in chain.unconnected:
         own = of_player[lone.player]
         games = sum(m.games for m in own)
-        unrated.append(
-            UnratedPlayer(lone.player, _lost_to(lone.player, own), games, None, lone.reason)
-        )
+        unrated.append(UnratedPlayer(lone.player, _lost_to(lone.player, own), games, None, lone))
 
     rated: list[OfficialPlayer] = []
     for player in sorted((p for p in players if p in pre), key=lambda p: (-pre[p], p)):
@@ -195,14 +207,15 @@ def rate_tournament(
         own_games = 0
         for m in of_player[player]:
             opp = m.opponent(player)
+            n = match_count[opp]
             if m.own_rating == player:
-                use = MatchUse(m, opp, "own", "own_rating set for this match")
+                use = MatchUse(m, opp, "own", UseReason.OWN_RATING_SET, n)
             elif opp in pre:
-                use = MatchUse(m, opp, "normal", "officially rated opponent")
-            elif match_count[opp] > 1:
-                use = MatchUse(m, opp, "normal", f"opponent played {match_count[opp]} matches")
+                use = MatchUse(m, opp, "normal", UseReason.OFFICIAL_OPPONENT, n)
+            elif n > 1:
+                use = MatchUse(m, opp, "normal", UseReason.OPPONENT_PLAYED_MORE, n)
             else:
-                use = MatchUse(m, opp, "own", "unrated opponent who played no one else")
+                use = MatchUse(m, opp, "own", UseReason.LONE_UNRATED_OPPONENT, n)
             uses.append(use)
             if use.counted == "own":
                 own_games += m.games

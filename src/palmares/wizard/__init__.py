@@ -11,7 +11,8 @@ Modules, in the rule book's words:
 - ``master_points``: ``Award`` and the Top 10.
 - ``month``: the month's table (``month_table(games, "2019-12")``), "all scores".
 - ``junior``: Wizard Junior two-month sessions.
-- ``tournament``: tournament master points; ``triad``: the TRIAD; ``invitational``.
+- ``placings``: a tournament's final places; ``tournament``: its master points; ``triad``: the
+  TRIAD; ``invitational``.
 - ``ledger``: a player's master points across months and tournaments.
 
 Everything here is pure: frozen dataclasses in, plain results out.

@@ -31,17 +31,18 @@ from fractions import Fraction
 from palmares.core.rulesets import DatedRules
 from palmares.wizard.game import Game
 from palmares.wizard.junior import junior_table, session_of
-from palmares.wizard.master_points import KIND_ORDER, Award, fmt
+from palmares.wizard.master_points import KIND_ORDER, Award
 from palmares.wizard.month import Period, month_period, month_table
 from palmares.wizard.rules import RULES, Level, WizardRules
 from palmares.wizard.tournament import Tournament, tournament_result
 from palmares.wizard.triad import TriadGame
 
 __all__ = [
+    "METHOD",
     "Ledger",
     "LedgerEntry",
+    "LedgerMethod",
     "LevelReached",
-    "describe_levels",
     "ledger",
     "level_of",
     "months_of",
@@ -157,19 +158,11 @@ def ledger(
     return Ledger(player, tuple(entries), ladder)
 
 
-def describe_levels(book: Ledger) -> list[str]:
-    """The lifetime level in words, with the month (or tournament) each level was reached."""
-    if not book.ladder:
-        return []
-    lines = [
-        f"{r.level.name} ({r.level.master_points}) reached in {r.source} ({r.day}), "
-        f"{fmt(r.balance)} master points"
-        for r in book.reached
-    ]
-    level = f"level {book.level.name}" if book.level else "no level yet"
-    nxt = book.next_level
-    head = f"{book.player}: {level}, {fmt(book.total)} lifetime master points"
-    if nxt is not None:
-        to_go = fmt(nxt.master_points - book.total)
-        head += f"; next {nxt.name} at {nxt.master_points} ({to_go} to go)"
-    return [head, *lines]
+@dataclass(frozen=True, slots=True)
+class LedgerMethod:
+    """How a ledger is drawn up: every calendar month with games under the rule set of its last
+    day (Top 10 and W.P. awards), every tournament under the rule set of its date, every Junior
+    session under the rule set of its last day (``month.py``, ``tournament.py``, ``junior.py``)."""
+
+
+METHOD = LedgerMethod()

@@ -26,16 +26,15 @@ from fractions import Fraction
 from typing import Literal
 
 from palmares.core.ranking import TieGroup
-from palmares.core.rounding import half_up, half_up_int
+from palmares.core.rounding import half_up_int
+from palmares.wizard.reasons import AwardReason, ListKind, PlaceShare, Rounding, TopTenReason
 
 __all__ = [
     "KIND_ORDER",
     "Award",
     "AwardKind",
     "Rounding",
-    "describe_share",
-    "fmt",
-    "ordinal",
+    "place_share",
     "shared_award",
     "top_ten_awards",
     "total",
@@ -53,15 +52,15 @@ KIND_ORDER: dict[str, int] = {
     "tournament": 4,
     "triad": 5,
 }
-Rounding = Literal["half-up", "up"]
 
 
 @dataclass(frozen=True, slots=True)
 class Award:
     """Master points awarded to ``player`` on ``day`` for ``source`` (a month or a tournament).
 
-    ``kind`` says which rule paid it; ``reason`` says it in words ("2nd of the Top 10, shared by
-    2 players: (27 + 24) / 2 = 25.5 -> 26").
+    ``kind`` says which rule paid it; ``reason`` is why, typed (``reasons.py``: the 2nd place
+    of the Top 10 shared by 2 players, (27 + 24) / 2 = 25.5 -> 26), told by the explanation
+    layer.
     """
 
     player: str
@@ -69,7 +68,7 @@ class Award:
     source: str
     kind: AwardKind
     points: Fraction
-    reason: str
+    reason: AwardReason
 
 
 def whole_if(value: Fraction, whole: bool) -> Fraction:
@@ -101,19 +100,7 @@ def shared_award(
     return sum(got, Fraction(0)) / len(spanned)
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def fmt(value: Fraction) -> str:
-    if value.denominator == 1:
-        return str(value.numerator)
-    return str(half_up(value, 2)).rstrip("0").rstrip(".")
-
-
-def describe_share(
-    what: str,
+def place_share(
     values: Sequence[Fraction | int],
     group: TieGroup,
     exact: Fraction,
@@ -121,26 +108,12 @@ def describe_share(
     *,
     rounding: Rounding = "half-up",
     paid_only: bool = False,
-) -> str:
-    """Words for a (possibly shared) place award."""
-    place = ordinal(group.rank)
-    if group.size == 1:
-        text = f"{place} {what}: {fmt(exact)}"
-    else:
-        places = [p for p in group.places if not paid_only or p <= len(values)] or list(
-            group.places
-        )
-        parts = [fmt(Fraction(values[p - 1])) if p <= len(values) else "0" for p in places]
-        text = (
-            f"{place} {what}, shared by {group.size} players: "
-            f"({' + '.join(parts)}) / {len(parts)} = {fmt(exact)}"
-        )
-        if len(parts) < group.size:
-            text += " (only the paid places count)"
-    if paid != exact:
-        how = "rounded up" if rounding == "up" else "half up"
-        text += f" -> {fmt(paid)} (whole numbers, {how})"
-    return text
+) -> PlaceShare:
+    """The typed reason of a (possibly shared) place award: the values averaged and the
+    rounding (:func:`shared_award`, :func:`whole_share`)."""
+    places = [p for p in group.places if not paid_only or p <= len(values)] or list(group.places)
+    parts = tuple(Fraction(values[p - 1]) if p <= len(values) else Fraction(0) for p in places)
+    return PlaceShare(group.rank, group.size, parts, exact, paid, rounding)
 
 
 def top_ten_awards(
@@ -152,13 +125,12 @@ def top_ten_awards(
     source: str,
     rounding: Rounding = "half-up",
     paid_only: bool = False,
-    kind: AwardKind = "top-10",
-    what: str = "of the Top 10",
+    kind: ListKind = "top-10",
 ) -> list[Award]:
     """Top-10 master points for a list's tie groups (members are player names).
 
     ``rounding`` and ``paid_only`` as in :func:`whole_share` and :func:`shared_award`; ``kind``
-    and ``what`` name the list ("of the S.R. Top 10").
+    names the list (``sr-top-10``: the S.R. Top 10).
     """
     awards: list[Award] = []
     for group in groups:
@@ -168,9 +140,8 @@ def top_ten_awards(
         paid = whole_share(exact, whole, rounding)
         if paid <= 0:
             continue
-        reason = describe_share(
-            what, table, group, exact, paid, rounding=rounding, paid_only=paid_only
-        )
+        share = place_share(table, group, exact, paid, rounding=rounding, paid_only=paid_only)
+        reason = TopTenReason(kind, share)
         for player in group.members:
             awards.append(Award(str(player), day, source, kind, paid, reason))
     return awards

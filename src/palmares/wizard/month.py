@@ -41,8 +41,9 @@ from palmares.core.errors import PalmaresError
 from palmares.core.ranking import TieGroup, competition_ranks, tie_groups
 from palmares.core.rulesets import DatedRules
 from palmares.wizard.game import Game
-from palmares.wizard.master_points import Award, AwardKind, top_ten_awards, total
+from palmares.wizard.master_points import Award, top_ten_awards, total
 from palmares.wizard.placement_points import placement_points, wins
+from palmares.wizard.reasons import ListKind
 from palmares.wizard.rules import RULES, Ranking, WizardRules
 from palmares.wizard.skill_ratio import skill_ratio
 from palmares.wizard.winning_percentage import winning_percentage, wp_awards
@@ -232,14 +233,12 @@ def league_table(
     awards: dict[str, list[Award]] = defaultdict(list)
     list_cut = max(cut if ruleset.list_games is None else ruleset.list_games, master_points_minimum)
     entrants = sorted(t.player for t in tallies if t.games >= list_cut)
-    lists: list[tuple[list[TieGroup], AwardKind, str]] = [
-        (ranking.groups, "top-10", "of the Top 10")
-    ]
+    lists: list[tuple[list[TieGroup], ListKind]] = [(ranking.groups, "top-10")]
     if "skill-ratio" in ruleset.lists:
-        lists.append((tie_groups(entrants, key=lambda p: sr[p]), "sr-top-10", "of the S.R. Top 10"))
+        lists.append((tie_groups(entrants, key=lambda p: sr[p]), "sr-top-10"))
     if "wp" in ruleset.lists:
-        lists.append((tie_groups(entrants, key=lambda p: wp[p]), "wp-top-10", "of the W.P. Top 10"))
-    for groups, kind, what in lists:
+        lists.append((tie_groups(entrants, key=lambda p: wp[p]), "wp-top-10"))
+    for groups, kind in lists:
         for award in top_ten_awards(
             groups,
             table=ruleset.top_ten,
@@ -249,7 +248,6 @@ def league_table(
             rounding=ruleset.tie_rounding,
             paid_only=ruleset.straddle == "paid",
             kind=kind,
-            what=what,
         ):
             awards[award.player].append(award)
     records = [

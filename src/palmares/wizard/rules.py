@@ -34,7 +34,8 @@ average of the paid places only).
 
 Public API: :class:`WizardRules` (one rule set), :class:`Bracket`, :func:`wizard_rules` (the
 dated rule sets, every decision a keyword parameter with the spec's default), :data:`RULES` (the
-defaults), :func:`rules_on` (the defaults' rule set on a day) and :func:`describe_rules`.
+defaults), :func:`rules_on` (the defaults' rule set on a day). The words of a rule set are the
+explanation layer's (``palmares.explain.renderers.wizard_rules``).
 """
 
 from __future__ import annotations
@@ -61,7 +62,6 @@ __all__ = [
     "Straddle",
     "TieRounding",
     "WizardRules",
-    "describe_rules",
     "rules_on",
     "tournaments_unpaid_since",
     "wizard_rules",
@@ -128,11 +128,6 @@ class Bracket:
 
     def holds(self, games: int) -> bool:
         return games >= self.least and (self.most is None or games <= self.most)
-
-    def __str__(self) -> str:
-        if self.most is None:
-            return f"{self.label} ({self.least}+ games)"
-        return f"{self.label} ({self.least}-{self.most} games)"
 
 
 #: The first W.P. system: A 40-74, B 75-94, C 100+. The text leaves 95-99 out; we put it in B.
@@ -290,76 +285,6 @@ def tournaments_unpaid_since(rules: DatedRules[WizardRules], day: date) -> date 
 
 #: The rule sets with the spec's defaults.
 RULES: DatedRules[WizardRules] = wizard_rules()
-
-
-def describe_rules(rules: WizardRules) -> list[str]:
-    """The rule set in words, for ``--explain`` and the web pages."""
-    since = "the earliest rules" if rules.since == date.min else f"in force from {rules.since}"
-    ranking = (
-        "the matrix (rank in points + rank in Skill Ratio, low is best; ties broken by points, "
-        "then SR)"
-        if rules.ranking == "matrix"
-        else "points alone"
-    )
-    brackets = ", ".join(str(b) for b in rules.wp_brackets)
-    names = {"points": "the number ranking", "skill-ratio": "Skill Ratio", "wp": "W.P."}
-    lists = ", ".join(names[n] for n in rules.lists)
-    rounding = (
-        "rounded up"
-        if rules.tie_rounding == "up"
-        else "half up"
-        if rules.whole_master_points
-        else ""
-    )
-    straddle = "places past 10th count 0" if rules.straddle == "zero" else "only paid places count"
-    lines = [
-        f"Rule set {since}:",
-        f"- number ranking by {ranking}, for players with at least {rules.qualifying_games} games",
-        f"- Top 10 master points of {lists}: "
-        + ", ".join(str(v) for v in rules.top_ten)
-        + f" ({sum(rules.top_ten) * len(rules.lists)} a month without ties); tied players share "
-        f"the average of the places they span ({straddle}"
-        + (f"; {rounding}" if rounding else "")
-        + ")",
-    ]
-    if len(rules.lists) > 1:
-        lines.append(
-            "- the Skill Ratio and W.P. lists take players with at least "
-            f"{rules.list_minimum} games"
-        )
-    if rules.wp_brackets:
-        lines.append(
-            f"- {rules.wp_award} master points for the best W.P. in each bracket: {brackets}; "
-            "A must be higher than B and B higher than C, else the award passes to the next"
-        )
-    if rules.levels:
-        lines.append(
-            "- lifetime levels: "
-            + ", ".join(f"{lv.name} {lv.master_points}" for lv in rules.levels)
-            + " master points"
-        )
-    return [
-        *lines,
-        "- a tie for first is "
-        + ("1/k of a win for each of k" if rules.fractional_wins else "a win for each tied player"),
-        "- master points are "
-        + (
-            "whole numbers (tied shares rounded up, other awards half up)"
-            if rules.whole_master_points and rules.tie_rounding == "up"
-            else "whole numbers (half up)"
-            if rules.whole_master_points
-            else "kept as fractions"
-        ),
-        "- tournaments "
-        + (
-            "award master points (1st = players in the field, each next place half)"
-            if rules.tournament_master_points
-            else "award no master points"
-        )
-        + ("; TRIAD 3 / 2 / 1" if rules.triad else "; no TRIAD"),
-        "Sources of this rule set:",
-        *(f"- {cite}" for cite in rules.cited),
-    ]
 
 
 def rules_on(day: date) -> WizardRules:

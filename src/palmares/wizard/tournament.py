@@ -17,8 +17,8 @@ league's Master Point Plan of 2020: master points only for regular play); the da
 set's (``rules.tournaments_unpaid_since``), never written here. The field
 size is the number of players entered (rows of the tournament), our decision.
 
-Public API: :class:`Placing`, :class:`Tournament`, :func:`places_paid`, :func:`place_awards`
-(field size, rule set) -> awards for places 1.., :class:`TournamentLine`,
+Public API: :class:`Placing` and :class:`Tournament` (from ``placings.py``), :func:`places_paid`,
+:func:`place_awards` (field size, rule set) -> awards for places 1.., :class:`TournamentLine`,
 :class:`TournamentResult`, :func:`tournament_result` (with an optional TRIAD, ``triad.py``).
 """
 
@@ -28,23 +28,14 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from palmares.core.errors import PalmaresError
 from palmares.core.ranking import TieGroup
 from palmares.core.rulesets import DatedRules
-from palmares.wizard.master_points import (
-    Award,
-    describe_share,
-    fmt,
-    shared_award,
-    total,
-    whole_if,
-)
+from palmares.wizard.master_points import Award, place_share, shared_award, total, whole_if
+from palmares.wizard.placings import Placing, Tournament
+from palmares.wizard.reasons import TournamentPlaceReason
 from palmares.wizard.rules import RULES, WizardRules, tournaments_unpaid_since
-
-if TYPE_CHECKING:
-    from palmares.wizard.triad import TriadGame
+from palmares.wizard.triad import TriadGame, triad_awards
 
 __all__ = [
     "Placing",
@@ -55,46 +46,6 @@ __all__ = [
     "places_paid",
     "tournament_result",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Placing:
-    """A player's final place in a tournament (tied players share a place: 1, 2, 2, 4)."""
-
-    player: str
-    place: int
-    games_finished: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Tournament:
-    """A tournament: name, date, placings, and whether it was an invitational."""
-
-    name: str
-    day: date
-    placings: tuple[Placing, ...]
-    invitational: bool = False
-
-    def __post_init__(self) -> None:
-        players = [p.player for p in self.placings]
-        if len(set(players)) != len(players):
-            raise PalmaresError(f"tournament {self.name}: a player appears twice")
-        places = sorted(p.place for p in self.placings)
-        expected = [places.index(p) + 1 for p in places]
-        if places != expected:
-            raise PalmaresError(
-                f"tournament {self.name}: places {places} are not a ranking (1, 2, 2, 4 ...)"
-            )
-
-    @property
-    def field_size(self) -> int:
-        return len(self.placings)
-
-    def placing(self, player: str) -> Placing:
-        for p in self.placings:
-            if p.player == player:
-                return p
-        raise PalmaresError(f"{player} did not play in {self.name}")
 
 
 def places_paid(field: int) -> int:
@@ -159,26 +110,6 @@ class TournamentResult:
     def awards(self) -> tuple[Award, ...]:
         return tuple(a for line in self.lines for a in line.awards)
 
-    def explain_places(self) -> str:
-        """The places paid and how, or why none is (the rule set's date, cited)."""
-        if not self.place_values:
-            since = f" from {self.unpaid_since}" if self.unpaid_since else ""
-            return (
-                f"- no master points: none are awarded for tournaments{since} (master points "
-                "only for regular play; the league's Master Point Plan of 2020)"
-            )
-        values = ", ".join(fmt(v) for v in self.place_values)
-        how = (
-            "each next place half of the previous place's award, rounded half up"
-            if self.rules.whole_master_points and self.rules.tournament_halving == "rounded"
-            else "each next place half of the previous, rounded half up"
-            if self.rules.whole_master_points
-            else "each next place half of the previous, fractions kept"
-        )
-        return (
-            f"- {len(self.place_values)} places paid: {values} (1st = the number of players; {how})"
-        )
-
 
 def tournament_result(
     tournament: Tournament,
@@ -187,8 +118,6 @@ def tournament_result(
     triad: TriadGame | None = None,
 ) -> TournamentResult:
     """Score ``tournament`` under the rule set of its date, with its TRIAD if one was played."""
-    from palmares.wizard.triad import triad_awards
-
     ruleset = rules.at(tournament.day)
     values = place_awards(tournament.field_size, ruleset)
     awards: dict[str, list[Award]] = defaultdict(list)
@@ -203,8 +132,9 @@ def tournament_result(
         paid = whole_if(exact, ruleset.whole_master_points)
         if paid <= 0:
             continue
-        what = f"place of {tournament.field_size} players"
-        reason = describe_share(what, values, group, exact, paid)
+        reason = TournamentPlaceReason(
+            tournament.field_size, place_share(values, group, exact, paid)
+        )
         for player in group.members:
             awards[player].append(
                 Award(player, tournament.day, tournament.name, "tournament", paid, reason)

@@ -26,9 +26,10 @@ from palmares.core.errors import PalmaresError
 from palmares.core.ranking import TieGroup
 from palmares.core.rulesets import DatedRules
 from palmares.wizard.game import Finish, Game
-from palmares.wizard.master_points import Award, describe_share, shared_award, whole_if
+from palmares.wizard.master_points import Award, place_share, shared_award, whole_if
+from palmares.wizard.placings import Tournament
+from palmares.wizard.reasons import TriadReason
 from palmares.wizard.rules import RULES, WizardRules
-from palmares.wizard.tournament import Tournament
 
 __all__ = ["TRIAD_POINTS", "TriadGame", "triad_awards", "triad_span"]
 
@@ -122,19 +123,10 @@ def triad_awards(
         group = TieGroup(place, members)
         exact = shared_award(TRIAD_POINTS, group.places)
         points = whole_if(exact, rules.whole_triad_points and rules.whole_master_points)
-        reason = "TRIAD: " + describe_share(
-            "in the 3-handed game", TRIAD_POINTS, group, exact, points
-        )
+        share = place_share(TRIAD_POINTS, group, exact, points)
         for player in members:
-            note = f" ({seats[player]})" if seats[player] != "top 3" else ""
+            reason = TriadReason(share, substitute=seats[player] != "top 3")
             awards.append(
-                Award(
-                    player,
-                    tournament.day,
-                    tournament.name,
-                    "triad",
-                    Fraction(points),
-                    reason + note,
-                )
+                Award(player, tournament.day, tournament.name, "triad", Fraction(points), reason)
             )
     return awards

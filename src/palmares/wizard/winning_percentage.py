@@ -27,8 +27,8 @@ from datetime import date
 from fractions import Fraction
 
 from palmares.core.errors import PalmaresError
-from palmares.core.rounding import half_up
 from palmares.wizard.master_points import Award, whole_if
+from palmares.wizard.reasons import NotHigher, WPReason
 from palmares.wizard.rules import Bracket
 
 __all__ = ["BracketLeader", "bracket_leaders", "winning_percentage", "wp_awards"]
@@ -65,10 +65,6 @@ def bracket_leaders(
     return leaders
 
 
-def _pct(value: Fraction) -> str:
-    return f"{half_up(value, 2)}%"
-
-
 def wp_awards(
     records: Sequence[tuple[str, int, Fraction]],
     brackets: Sequence[Bracket],
@@ -81,31 +77,27 @@ def wp_awards(
     """W.P. master points with the A > B > C rule and the pass-down; one Award per origin."""
     leaders = bracket_leaders(records, brackets)
     awards: list[Award] = []
-    carried: list[tuple[BracketLeader, str]] = []  # (origin bracket, why it was not paid there)
+    carried: list[tuple[BracketLeader, tuple[NotHigher, ...]]] = []  # (origin, why not paid)
     for i, leader in enumerate(leaders):
-        carried.append((leader, ""))
+        carried.append((leader, ()))
         following = leaders[i + 1] if i + 1 < len(leaders) else None
         if following is not None and not leader.best > following.best:
-            why = (
-                f"{leader.bracket.label}'s best {_pct(leader.best)} is not higher than "
-                f"{following.bracket.label}'s {_pct(following.best)}"
-            )
-            carried = [(origin, f"{w}; {why}" if w else why) for origin, w in carried]
+            why = NotHigher(leader.bracket, leader.best, following.bracket, following.best)
+            carried = [(origin, (*w, why)) for origin, w in carried]
             continue
         exact = Fraction(award, len(leader.players))
         paid = whole_if(exact, whole)
-        for origin, why in carried:
-            if origin is leader:
-                reason = f"best W.P. in bracket {leader.bracket}: {_pct(leader.best)}"
-            else:
-                reason = (
-                    f"bracket {origin.bracket.label}'s award passed down ({why}) to the best "
-                    f"W.P. in bracket {leader.bracket}: {_pct(leader.best)}"
-                )
-            if len(leader.players) > 1:
-                reason += f"; shared by {len(leader.players)}: {award}/{len(leader.players)}"
-                if paid != exact:
-                    reason += f" -> {paid} (whole numbers, half up)"
+        for origin, why_not in carried:
+            reason = WPReason(
+                bracket=leader.bracket,
+                best=leader.best,
+                origin=origin.bracket,
+                passed=why_not,
+                award=award,
+                shared_by=len(leader.players),
+                exact=exact,
+                paid=paid,
+            )
             for player in leader.players:
                 awards.append(Award(player, day, source, "wp", paid, reason))
         carried = []

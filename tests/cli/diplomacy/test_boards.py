@@ -44,7 +44,30 @@ def test_board_score_table_and_explain(cli: Callable[..., CliResult]) -> None:
     result = cli("diplomacy", "board-score", str(EXAMPLE / "examples.json"), "--explain")
     assert result.code == 0
     assert "12.45434" in result.out and "64.47" in result.out
-    assert "Austria = 64.47 (12.45434/19.31804*100), 15 centres" in result.out
+    # Seed 002, Appendix A, Example 1, word for word.
+    assert "The sum of all 7 f(sc) in this case is 19.31802." in result.out
+    assert "Austria = 64.47 (12.45434/19.31802*100)" in result.out
+    assert "Germany & Russia = 0" in result.out
+
+
+def test_board_score_explains_in_french(cli: Callable[..., CliResult]) -> None:
+    args = ("diplomacy", "board-score", str(EXAMPLE / "examples.json"), "--explain")
+    result = cli(*args, "--language", "fr")
+    assert result.code == 0, result.err
+    assert "Autriche = 64,47 (12,45434/19,31802*100)" in result.out
+    assert "Allemagne et Russie = 0" in result.out
+    assert "The sum" not in result.out
+
+
+def test_the_language_defaults_to_the_locale(
+    cli: Callable[..., CliResult], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    result = cli("diplomacy", "board-score", str(EXAMPLE / "examples.json"), "--explain")
+    assert "Autriche = 64,47" in result.out
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
+    result = cli("diplomacy", "board-score", str(EXAMPLE / "examples.json"), "--explain")
+    assert "Austria = 64.47" in result.out
 
 
 def test_board_score_normalise(cli: Callable[..., CliResult], write: Write) -> None:

@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 
 from palmares.core.errors import PalmaresError
 from palmares.diplomacy.aggregation import get_aggregation
-from palmares.diplomacy.aggregation.ante import Ante, fewer_games_adjustment
+from palmares.diplomacy.aggregation.ante import Ante, AnteGame, FewerGames, fewer_games_adjustment
 from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard, Seat
 from palmares.diplomacy.scoring import get_system
+from palmares.explain import explain_text
 
 DNC = get_system("divide-and-conquer")
 EXAMPLE_1 = {"Austria": 15, "England": 10, "France": 5, "Germany": 0, "Italy": 2,
@@ -38,13 +39,17 @@ def test_example_1() -> None:
     assert scores["France"] == Fraction("94.998")
     assert Ante().next_stake(scores["Austria"]) == Fraction("13.5129")
     line = standings.of("Austria").lines[0]
-    assert line.figures == {
-        "stake": 10,
-        "pot": 70,
-        "share": Fraction("0.6447"),
-    }
+    assert line.step == AnteGame(
+        stake_rate=Fraction(1, 10),
+        base=Fraction(100),
+        stake=Fraction(10),
+        pot=Fraction(70),
+        share=Fraction("0.6447"),
+        board_total=Fraction(100),
+        next_stake=Fraction("13.5129"),
+    )
     assert line.points == Fraction("45.129")
-    assert line.text == (
+    assert explain_text(line, "en") == (
         "Round 1, board 1, Austria (15 centres): stakes 10% of 100 = 10 into a pot of 70; "
         "raw score 64.47: takes 64.47% of the pot = 45.129; new score 100 − 10 + 45.129 = "
         "135.129."
@@ -57,8 +62,8 @@ def test_example_1_next_round_stake_is_13_5129() -> None:
         board(2, "1", EXAMPLE_2, list(GREAT_POWERS)),
     ]
     line = Ante().aggregate(rounds, DNC).of("Austria").games_in(2)[0]
-    assert line.figures["stake"] == Fraction("13.5129")
-    assert "stakes 10% of 135.129 = 13.5129" in line.text
+    assert isinstance(line.step, AnteGame) and line.step.stake == Fraction("13.5129")
+    assert "stakes 10% of 135.129 = 13.5129" in explain_text(line, "en")
 
 
 def test_example_2() -> None:
@@ -90,9 +95,12 @@ def test_a_two_boarder_stakes_the_pre_round_score_on_each_board() -> None:
     ]
     standing = Ante().aggregate(rounds, DNC).of("x")
     first, second = standing.games_in(2)
-    assert first.figures["stake"] == second.figures["stake"] == Fraction("13.5129")
-    assert first.figures["pot"] == 70
-    assert second.figures["pot"] == Fraction("73.5129")
+    assert isinstance(first.step, AnteGame) and isinstance(second.step, AnteGame)
+    assert first.step.stake == second.step.stake == Fraction("13.5129")
+    assert first.step.pot == 70
+    assert second.step.pot == Fraction("73.5129")
+    assert first.step.next_stake is None  # x plays a second board this round
+    assert second.step.next_stake == standing.after[2] / 10
     expected = (
         Fraction("135.129") - 2 * Fraction("13.5129") + Fraction("45.129")
         + Fraction("0.338") * Fraction("73.5129")
@@ -125,7 +133,8 @@ def test_the_adjustment_is_applied_after_round_5_as_its_own_line() -> None:
     assert adjustment.kind == "adjustment" and adjustment.round == 5
     assert adjustment.after == adjustment.before * Fraction(9, 10)
     assert a0.score == a0.score_after(5) == adjustment.after
-    assert "played in only 2 of rounds 1–5" in adjustment.text
+    assert "played in only 2 of rounds 1–5" in explain_text(adjustment, "en")
+    assert isinstance(adjustment.step, FewerGames) and adjustment.step.missing_games == 1
     assert all(x.kind != "adjustment" for x in standings.of("b0").lines)
     assert Ante(adjust_after=0).aggregate(rounds, DNC).of("a0").score == adjustment.before
 
@@ -152,7 +161,7 @@ def test_a_system_whose_board_total_is_not_100_pays_score_over_total() -> None:
     standings = Ante().aggregate([board(1, "1", centres, list(GREAT_POWERS))], Centres())
     assert standings.of("Austria").score == 90 + 35
     assert "board score 5 of a board total of 10: takes 50% of the pot" in (
-        standings.of("Austria").lines[0].text
+        explain_text(standings.of("Austria").lines[0], "en")
     )
 
 
@@ -196,10 +205,10 @@ def test_the_ante_conserves_points_within_a_round(boards: list[PlayedBoard]) -> 
         for rnd in (1, 2, 3):
             after = sum((s.after[rnd] for s in standings.players), start=Fraction(0))
             pots = [
-                line.figures["pot"]
+                line.step.pot
                 for s in standings.players
                 for line in s.games_in(rnd)
-                if line.power == "Austria"
+                if line.power == "Austria" and isinstance(line.step, AnteGame)
             ]
             if standings is exact:
                 assert abs(float(after - before)) <= 1e-9

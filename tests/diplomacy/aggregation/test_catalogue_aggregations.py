@@ -18,6 +18,7 @@ from palmares.diplomacy.aggregation.best_rounds import BestRounds
 from palmares.diplomacy.aggregation.best_two_plus import BestTwoPlus
 from palmares.diplomacy.aggregation.sit_out import SitOut
 from palmares.diplomacy.scoring import get_system
+from palmares.explain import explain_text
 from tests.diplomacy.aggregation.small import CentresScore, tournament
 
 
@@ -46,7 +47,7 @@ def test_tie_break_chain() -> None:
     assert ranks(run("sum:tiebreak=best-game"))["D"] == 2
     got = run("sum:tiebreak=best-game/centres/head-to-head")
     assert [s.player for s in got.players][:4] == ["B", "D", "A", "C"]
-    assert any("broken by best-game" in n for n in got.notes)
+    assert any("broken by best-game" in explain_text(n, "en") for n in got.notes)
     # head-to-head alone: B beat D in rounds 1 and 2; A beat C in rounds 1 and 3.
     h2h = ranks(run("sum:tiebreak=head-to-head"))
     assert (h2h["B"], h2h["D"], h2h["A"], h2h["C"]) == (1, 2, 3, 4)
@@ -124,7 +125,7 @@ def test_sit_out_bonus() -> None:
     fixed = run("sit-out:bonus=5")
     assert totals(fixed)["B"] == 22
     line = next(x for x in fixed.of("B").lines if x.kind == "sit-out")
-    assert line.round == 3 and "sat out" in line.text
+    assert line.round == 3 and "sat out" in explain_text(line, "en")
 
 
 def test_sit_out_credits_at_most_max_rounds() -> None:

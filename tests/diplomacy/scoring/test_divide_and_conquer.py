@@ -11,7 +11,12 @@ from palmares.core.errors import PalmaresError
 from palmares.core.rounding import half_up
 from palmares.diplomacy.board import GREAT_POWERS, Board
 from palmares.diplomacy.scoring import get_system
-from palmares.diplomacy.scoring.divide_and_conquer import DivideAndConquer, f_sc
+from palmares.diplomacy.scoring.divide_and_conquer import (
+    DivideAndConquer,
+    DivideAndConquerWorkings,
+    f_sc,
+)
+from palmares.explain import explain
 
 # The chart of Appendix A, to the printed five decimals.
 CHART = {
@@ -40,10 +45,11 @@ def test_example_1_raw_scores() -> None:
     }  # fmt: skip
     # "The sum of all 7 f(sc) in this case is 19.31802": the seed adds the chart's rounded
     # entries (12.45434 + 4.65685 + 1.37841 + 2 · 0.41421); the exact sum is 19.31804.
-    f = [d["f"] for d in result.details.values()]
+    assert isinstance(result.workings, DivideAndConquerWorkings)
+    f = list(result.workings.f.values())
     assert sum(half_up(x, 5) for x in f) == Decimal("19.31802")
     assert half_up(sum(f), 5) == Decimal("19.31804")
-    assert result.details["Austria"]["f"] == pytest.approx(12.45434, abs=5e-6)
+    assert result.workings.f["Austria"] == pytest.approx(12.45434, abs=5e-6)
     assert result.board_total == 100
 
 
@@ -53,7 +59,8 @@ def test_example_2_raw_scores() -> None:
         "33.80", "27.27", "21.77", "17.16",
     ]  # fmt: skip
     assert [result[p] for p in ("Austria", "England", "France")] == [0, 0, 0]
-    f = [d["f"] for d in result.details.values()]
+    assert isinstance(result.workings, DivideAndConquerWorkings)
+    f = list(result.workings.f.values())
     assert sum(half_up(x, 5) for x in f) == Decimal("13.77727")
 
 
@@ -70,7 +77,9 @@ def test_a_solo_takes_everything() -> None:
     result = DivideAndConquer().score(board)
     assert result["Russia"] == 100
     assert all(result[p] == 0 for p in GREAT_POWERS if p != "Russia")
-    assert "Russia solos" in result.notes[0]
+    assert isinstance(result.workings, DivideAndConquerWorkings)
+    assert result.workings.soloist == "Russia"
+    assert explain(result.workings, "en") == ("Russia solos: raw score 100, everyone else 0",)
 
 
 def test_seven_powers_are_not_hard_coded() -> None:
@@ -89,7 +98,8 @@ def test_normalised_rescales_any_board_to_100() -> None:
     assert sum(result.normalised().scores.values()) == 100
     doubled = result.normalised(total=200)
     assert doubled["Austria"] == Fraction(12894, 100)
-    assert doubled.details["Austria"]["unnormalised"] == Decimal("64.47")
+    assert doubled.unnormalised is not None
+    assert doubled.unnormalised["Austria"] == Decimal("64.47")
     assert doubled.total == 200
 
 

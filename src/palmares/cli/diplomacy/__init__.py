@@ -1,8 +1,10 @@
 """`palmares diplomacy`.
 
 Diplomacy boards and tournaments: board scores, standings, awards, board call. Each submodule
-adds its commands to :data:`app`: ``boards`` (board-score, standings), ``seeding`` (seed),
-``systems`` (the catalogue of scoring systems), ``adjudicate`` (adjudicate, orders check).
+adds its commands to :data:`app` (defined in :mod:`palmares.cli.diplomacy.app`, so a submodule
+imports it without importing this package's loader): ``boards`` (board-score, standings),
+``seeding`` (seed), ``systems`` (the catalogue of scoring systems), ``adjudicate`` (adjudicate,
+orders check).
 """
 
 from __future__ import annotations
@@ -11,10 +13,7 @@ import importlib
 
 import typer
 
-app = typer.Typer(
-    help="Diplomacy boards and tournaments: board scores, standings, awards, board call.",
-    no_args_is_help=True,
-)
+from palmares.cli.diplomacy.app import app
 
 #: The submodules, each registering its commands on ``app`` when imported, by command.
 COMMANDS = {

@@ -12,15 +12,18 @@ from typing import Annotated, Any
 
 import typer
 
-from palmares.cli.common import FormatOption
-from palmares.cli.diplomacy import app
+from palmares.cli.common import FormatOption, LanguageOption, language_of
+from palmares.cli.diplomacy.app import app
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import InputError, PalmaresError, Problem
 from palmares.diplomacy.aggregation import Standings, get_aggregation
-from palmares.diplomacy.aggregation.base import ROUND_COLUMNS, figure
+from palmares.diplomacy.aggregation.ante import ante_pot
+from palmares.diplomacy.aggregation.base import ROUND_COLUMNS
 from palmares.diplomacy.chaos import ChaosGame
-from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, prizes
+from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, player_prizes, prizes
 from palmares.diplomacy.scoring import get_system
+from palmares.explain import Language, explain
+from palmares.explain.numbers import figure
 from palmares.io.boards import read_boards_csv, read_boards_json, read_teams_csv, team_problems
 from palmares.io.tournament import read_chaos_csv, read_declines_csv
 
@@ -39,9 +42,10 @@ def board_score(
     normalise: Annotated[
         bool, typer.Option("--normalise", help="Rescale every board to a total of 100.")
     ] = False,
-    explain: Annotated[
+    explain_scores: Annotated[
         bool, typer.Option("--explain", help="Say how each score came, in words.")
     ] = False,
+    language: LanguageOption = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """Score single boards: one row per board and power (centres, f(sc), score)."""
@@ -50,17 +54,18 @@ def board_score(
     results = [scoring.score(b) for b in boards]
     if normalise:
         results = [r.normalised(100) for r in results]
-    has_f = any("f" in d for r in results for d in r.details.values())
+    has_f = any(
+        r.workings is not None and r.workings.f_sc(p) is not None for r in results for p in r.scores
+    )
     rows: list[dict[str, Any]] = []
     for result in results:
         for power, score in result.scores.items():
-            details = result.details.get(power, {})
             rows.append(
                 {
                     "board": result.board.id,
                     "power": power,
                     "centres": result.board.centres[power],
-                    "f_sc": details.get("f"),
+                    "f_sc": result.workings.f_sc(power) if result.workings else None,
                     "score": score,
                 }
             )
@@ -69,9 +74,10 @@ def board_score(
         cols.append(Col("f_sc", "f(sc)", fixed(5), "right"))
     cols.append(Col("score", display=fixed(2), justify="right"))
     report = Report(tables=[Table("scores", cols, rows)])
-    if explain:
+    if explain_scores:
+        words = language_of(language)
         for result in results:
-            report.explain.extend(result.explain())
+            report.explain.extend(explain(result, words))
     emit(report, fmt)
 
 
@@ -88,9 +94,14 @@ def standings(
     after_round: Annotated[
         int | None, typer.Option("--after-round", help="Standings after this round.")
     ] = None,
-    explain: Annotated[
+    explain_player: Annotated[
         str | None, typer.Option("--explain", help="Explain this player's score in words.")
     ] = None,
+    explain_board: Annotated[
+        str | None,
+        typer.Option("--explain-board", help="Explain this board's pot (ante): ROUND/BOARD."),
+    ] = None,
+    language: LanguageOption = None,
     declines: Annotated[
         Path | None,
         typer.Option("--declines", help="declines.csv: player, reason (top-board declines)."),
@@ -122,8 +133,9 @@ def standings(
     _check_names(players, team_map, teams, decline_rows, declines)
 
     table = method.aggregate(boards, system)
-    if explain is not None and explain not in table:
-        raise PalmaresError(f"--explain: no player {explain!r} in {file}")
+    if explain_player is not None and explain_player not in table:
+        raise PalmaresError(f"--explain: no player {explain_player!r} in {file}")
+    words = language_of(language)
     prize_list = prizes(
         table,
         boards,
@@ -139,17 +151,39 @@ def standings(
             for message in prize_list.top_board_problems
         )
     main_table = _standings_table(table, fmt)
+    champion_words = " ".join(explain(prize_list.champion, words)) if prize_list.champion else ""
     report = Report(tables=[main_table])
     if fmt is Format.table:
         report.tables.append(_rounds_table(main_table, table))
-    report.tables.extend(_prize_tables(table, prize_list))
+    report.tables.extend(_prize_tables(table, prize_list, champion_words))
     if chaos_game is not None:
         report.tables.append(_chaos_table(chaos_game))
         report.notes.append(ChaosGame.NOTE)
-    report.notes.extend(prize_list.notes)
-    if explain is not None:
-        report.explain.extend(_explain_player(table, prize_list, explain))
+    for note in prize_list.notes:
+        report.notes.extend(explain(note, words))
+    if explain_player is not None:
+        report.explain.extend(explain(table.account(explain_player), words))
+        mine = player_prizes(prize_list, explain_player, system=table.system)
+        report.explain.extend(explain(mine, words))
+    if explain_board is not None:
+        report.explain.extend(_explain_board(table, explain_board, words))
     emit(report, fmt)
+
+
+def _explain_board(table: Standings, which: str, words: Language) -> tuple[str, ...]:
+    """``--explain-board ROUND/BOARD``: the board's scores and, under the ante, its pot."""
+    round_text, _, board = which.partition("/")
+    try:
+        key = (int(round_text), board.strip())
+    except ValueError:
+        raise PalmaresError(f"--explain-board: expected ROUND/BOARD, got {which!r}") from None
+    result = table.board_scores.get(key)
+    if result is None:
+        raise PalmaresError(f"--explain-board: no board {key[1]!r} in round {key[0]}")
+    lines = explain(result, words)
+    if table.aggregation == "ante":
+        lines += explain(ante_pot(table, *key), words)
+    return lines
 
 
 def _check_names(
@@ -248,7 +282,7 @@ def _round_cell(value: Any) -> str:
     return "\n".join("" if v is None else _SIGNS.get(name, "") + _show(v) for name, v in value)
 
 
-def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
+def _prize_tables(table: Standings, p: Prizes, champion_words: str) -> list[Table]:
     out: list[Table] = []
     if p.top_board is not None:
         rows = [
@@ -282,7 +316,7 @@ def _prize_tables(table: Standings, p: Prizes) -> list[Table]:
         )
     if p.champion is not None:
         rows = [
-            {"place": 1, "player": name, "score": table.of(name).score, "note": p.champion.text}
+            {"place": 1, "player": name, "score": table.of(name).score, "note": champion_words}
             for name in p.champion.players
         ]
         rows += [
@@ -387,44 +421,3 @@ def _chaos_table(game: ChaosGame) -> Table:
         ],
         "Chaos game (recorded, never scored)",
     )
-
-
-def _explain_player(table: Standings, p: Prizes, player: str) -> list[str]:
-    s = table.of(player)
-    lines = [
-        f"{player}: {table.aggregation} with {table.system}; starts at "
-        f"{figure(s.lines[0].before) if s.lines else '—'}."
-    ]
-    lines.extend(x.text for x in s.lines)
-    lines.append(f"Final score {figure(s.score)}, rank {s.rank} of {len(table.players)}.")
-    if p.top_board is not None:
-        for i in p.top_board.invitations:
-            if i.player == player:
-                what = "accepted" if i.accepted else f"declined ({i.reason or 'no reason given'})"
-                lines.append(
-                    f"Top board: invited as number {i.rank} after round {p.top_board.after_round} "
-                    f"({figure(i.score)}); {what}."
-                )
-    if p.champion is not None and player in p.champion.players:
-        lines.append(f"Champion: {p.champion.text}")
-    for place in p.places:
-        if place.player == player:
-            lines.append(f"Place {place.place} by final score, the champion not counted.")
-    for best in p.best_countries:
-        if best.player == player or player in best.shared_with:
-            payout = f", payout {figure(best.points)}" if best.points is not None else ""
-            lines.append(
-                f"Best {best.power}: round {best.round}, {_score_word(table)} "
-                f"{figure(best.board_score, 2)}, {best.centres} centres{payout}."
-            )
-    for team in p.teams:
-        for member in team.members:
-            if member.player == player:
-                lines.append(
-                    f"Team {team.team} (rank {team.rank}, {figure(team.score)}): counts "
-                    + ("rank " if table.low_is_best else "")
-                    + figure(member.score)
-                    + (f" — {member.note}" if member.note else "")
-                    + "."
-                )
-    return lines

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from palmares.cli.common import FormatOption
-from palmares.cli.diplomacy import app
+from palmares.cli.diplomacy.app import app
 from palmares.cli.output import Col, Format, Report, Table, emit
 from palmares.core.errors import InputError, PalmaresError
 from palmares.diplomacy.seeding import SeedingProblem, board_call

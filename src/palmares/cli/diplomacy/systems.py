@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from palmares.cli.common import FormatOption
-from palmares.cli.diplomacy import app
+from palmares.cli.diplomacy.app import app
 from palmares.cli.output import Col, Format, Report, Table, emit
 from palmares.diplomacy.aggregation import (
     AggregationInfo,

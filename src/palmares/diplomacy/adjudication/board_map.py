@@ -24,6 +24,8 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
+from palmares.diplomacy.powers import Power
+
 __all__ = [
     "STANDARD_POWERS",
     "GameMap",
@@ -34,17 +36,7 @@ __all__ = [
 ]
 
 #: The seven powers of the standard game: name → usual three-letter code (issue 17, "Formats").
-STANDARD_POWERS: Mapping[str, str] = MappingProxyType(
-    {
-        "Austria": "AUS",
-        "England": "ENG",
-        "France": "FRA",
-        "Germany": "GER",
-        "Italy": "ITA",
-        "Russia": "RUS",
-        "Turkey": "TUR",
-    }
-)
+STANDARD_POWERS: Mapping[str, str] = MappingProxyType({p.value: p.code for p in Power})
 
 _COAST_CODES = {"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
 

@@ -15,12 +15,17 @@ from fractions import Fraction
 from palmares.diplomacy.aggregation._games import (
     Counted,
     Game,
-    counted_weight_text,
     game_lines,
     games_by_player,
     standings,
 )
-from palmares.diplomacy.aggregation.base import Line, Standings, players_in_order, score_boards
+from palmares.diplomacy.aggregation.base import (
+    Line,
+    Note,
+    Standings,
+    players_in_order,
+    score_boards,
+)
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import ScoringSystem
 
@@ -44,9 +49,9 @@ def count_games(
     system: ScoringSystem,
     select: Select,
     chain: Sequence[str],
-    why: Callable[[Game, Fraction], str] = lambda _g, w: counted_weight_text(w),
+    multiplied: Callable[[Game], bool] = lambda _g: False,
     extra: Extra | None = None,
-    notes: Sequence[str] = (),
+    notes: Sequence[Note] = (),
     round_columns: tuple[str, ...] = ("points", "score"),
 ) -> Standings:
     scored = score_boards(boards, system)
@@ -61,7 +66,7 @@ def count_games(
         chosen = select(own)
         bonus_lines = extra(player, own, games, rounds) if extra else []
         bonus = sum((Fraction(x.points or 0) for x in bonus_lines), Fraction(0))
-        player_lines = game_lines(chosen, why, bonus_lines)
+        player_lines = game_lines(chosen, bonus_lines, multiplied=multiplied)
         counted[player] = chosen
         totals[player] = sum((w * g.score for g, w in chosen), Fraction(0)) + bonus
         lines[player] = player_lines

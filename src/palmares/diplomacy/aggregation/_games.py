@@ -20,16 +20,18 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from palmares.core.ranking import tie_groups
 from palmares.diplomacy.aggregation.base import (
     BoardKey,
     Line,
+    Note,
     Standing,
     Standings,
-    figure,
+    Step,
+    TiesBrokenBy,
 )
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import BoardScore, exact
@@ -37,7 +39,10 @@ from palmares.diplomacy.scoring.base import BoardScore, exact
 __all__ = [
     "TIEBREAKS",
     "Counted",
+    "CountedGame",
     "Game",
+    "SitOutCredit",
+    "TieBroken",
     "fraction",
     "game_lines",
     "games_by_player",
@@ -66,6 +71,43 @@ class Game:
 Counted = tuple[Game, Fraction]
 
 
+@dataclass(frozen=True, slots=True)
+class CountedGame(Step):
+    """A game of an aggregation that adds weighted board scores (the catalogue's sum of
+    rounds, best N games or rounds, best two plus, pool multiplier): the board score counts
+    × ``factor`` (1 in full, 0 dropped); ``top_board``: the factor is the pool multiplier's
+    top-board factor; ``total``: the running total after it."""
+
+    factor: Fraction
+    total: Fraction
+    top_board: bool = False
+
+    def weight(self) -> Fraction:
+        return self.factor
+
+
+@dataclass(frozen=True, slots=True)
+class SitOutCredit(Step):
+    """Points credited for a round sat out (the sit-out aggregation, palmares' reading): the
+    round's average board score over ``games`` games, or the fixed bonus (``games`` None);
+    ``total``: the running total after it (``None`` until the lines are totalled)."""
+
+    points: Fraction
+    games: int | None
+    total: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TieBroken(Note):
+    """A tie on ``score`` between ``players`` broken by the tie-break ``by``: each player's
+    value of that criterion, in the order it gives."""
+
+    score: Fraction
+    players: tuple[str, ...]
+    by: str
+    values: tuple[tuple[str, Fraction], ...]
+
+
 def games_by_player(
     boards: Sequence[PlayedBoard], scored: Mapping[BoardKey, BoardScore]
 ) -> dict[str, list[Game]]:
@@ -89,12 +131,13 @@ def games_by_player(
 
 def game_lines(
     counted: Sequence[Counted],
-    why: Callable[[Game, Fraction], str],
     extras: Sequence[Line] = (),
+    *,
+    multiplied: Callable[[Game], bool] = lambda _g: False,
 ) -> list[Line]:
     """One line per game, in round order, the running total adding weight × board score; lines
-    for points that are not a game (``extras``: their ``points`` and words) go in their round,
-    after its games."""
+    for points that are not a game (``extras``: their ``points`` and step) go in their round,
+    after its games. ``multiplied``: the game's weight is a top-board factor."""
     lines: list[Line] = []
     running = Fraction(0)
     steps: list[tuple[int, int, str, Counted | Line]] = [
@@ -105,13 +148,16 @@ def game_lines(
         if isinstance(step, Line):
             points = Fraction(step.points or 0)
             before, running = running, running + points
+            credit = step.step
             lines.append(
                 Line(
                     round=step.round,
                     kind=step.kind,
                     before=before,
                     after=running,
-                    text=f"{step.text} Total {figure(running)}.",
+                    step=replace(credit, total=running)
+                    if isinstance(credit, SitOutCredit)
+                    else credit,
                     points=points,
                 )
             )
@@ -125,28 +171,15 @@ def game_lines(
                 kind="game",
                 before=before,
                 after=running,
-                text=(
-                    f"Round {game.round}, board {game.board}, {game.power} ({game.centres} "
-                    f"centres): board score {figure(game.score)}; {why(game, weight)}; "
-                    f"total {figure(running)}."
-                ),
+                step=CountedGame(weight, running, multiplied(game)),
                 board=game.board,
                 power=game.power,
                 centres=game.centres,
                 board_score=game.score,
                 points=points,
-                figures={"weight": weight},
             )
         )
     return lines
-
-
-def counted_weight_text(weight: Fraction) -> str:
-    if weight == 1:
-        return "counts in full"
-    if weight == 0:
-        return "dropped"
-    return f"counts × {figure(weight)}"
 
 
 def whole(text: str) -> int:
@@ -208,11 +241,11 @@ def rank(
     chain: Sequence[str],
     *,
     low_is_best: bool = False,
-) -> tuple[dict[str, int], list[str], list[str]]:
+) -> tuple[dict[str, int], list[str], list[TieBroken]]:
     """Ranks after the tie-break chain, the order of players, and notes on the ties broken."""
     ranks: dict[str, int] = {}
     order: list[str] = []
-    notes: list[str] = []
+    notes: list[TieBroken] = []
 
     def split(members: list[str], start: int, depth: int) -> None:
         if len(members) == 1 or depth == len(chain):
@@ -224,9 +257,12 @@ def rank(
         groups = tie_groups(sorted(members), key=lambda p: value[p])
         if len(groups) > 1:
             notes.append(
-                f"tie on {figure(totals[members[0]])} between {', '.join(sorted(members))} "
-                f"broken by {chain[depth]}: "
-                + ", ".join(f"{p} {figure(value[p])}" for g in groups for p in g.members)
+                TieBroken(
+                    score=totals[members[0]],
+                    players=tuple(sorted(members)),
+                    by=chain[depth],
+                    values=tuple((p, Fraction(value[p])) for g in groups for p in g.members),
+                )
             )
         for group in groups:
             split(list(group.members), start + group.rank - 1, depth + 1)
@@ -247,7 +283,7 @@ def standings(
     after: Mapping[str, Mapping[int, Fraction]],
     chain: Sequence[str],
     low_is_best: bool = False,
-    notes: Sequence[str] = (),
+    notes: Sequence[Note] = (),
     round_columns: tuple[str, ...] = ("points", "score"),
 ) -> Standings:
     """Assemble ranked :class:`Standings` from each player's total, lines and counted games."""
@@ -265,7 +301,7 @@ def standings(
         for p in order
     )
     system = next(iter(scored.values())).system if scored else ""
-    chain_note = [f"ties broken by {' / '.join(chain)}"] if chain else []
+    chain_note = [TiesBrokenBy(tuple(chain))] if chain else []
     return Standings(
         aggregation=slug,
         system=system,

@@ -29,15 +29,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from palmares.diplomacy.aggregation.base import (
+    Absent,
     AggregationInfo,
     Line,
     Standing,
     Standings,
-    figure,
+    Step,
     players_in_order,
     rank_standings,
     score_boards,
@@ -46,20 +47,106 @@ from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import Score, ScoringSystem, exact
 
-__all__ = ["Ante", "FewerGames", "fewer_games_adjustment"]
+__all__ = [
+    "Ante",
+    "AnteGame",
+    "AntePot",
+    "AnteSeat",
+    "FewerGames",
+    "ante_pot",
+    "fewer_games_adjustment",
+]
 
 SLUG = "ante"
 
 
 @dataclass(frozen=True, slots=True)
-class FewerGames:
-    """The fewer-games adjustment of one player: the games assumed lost and the scores."""
+class AnteGame(Step):
+    """One game under the ante (seed 002, Appendix A, "Long Explanation"): the player stakes
+    ``stake_rate`` (10 %) of ``base``, the score before the round, into a ``pot`` of
+    ``board_total``-scaled shares and takes ``share`` · pot (Example 1: Austria stakes 10 % of
+    100 = 10 into a pot of 70, takes 64.47 % of it = 45.129). ``next_stake`` is what the new
+    score stakes next round (13.5129), ``None`` when another board of the round or the
+    fewer-games adjustment comes first."""
+
+    stake_rate: Fraction
+    base: Fraction
+    stake: Fraction
+    pot: Fraction
+    share: Fraction
+    board_total: Fraction
+    next_stake: Fraction | None
+
+    def staked(self) -> Fraction:
+        return self.stake
+
+
+@dataclass(frozen=True, slots=True)
+class FewerGames(Step):
+    """The fewer-games adjustment of one player (seed 002, "Top Board"): after round
+    ``after_round``, played in ``rounds_played`` of its rounds, so treated as eliminated in
+    ``missing_games`` more games, each losing a ``stake_rate`` stake; the scores on the way."""
 
     rounds_played: int
     missing_games: int
     before: Fraction
     after: Fraction
     steps: tuple[tuple[Fraction, Fraction], ...]  # (stake lost, score after) per assumed game
+    stake_rate: Fraction = Fraction(1, 10)
+    after_round: int = 5
+
+
+@dataclass(frozen=True, slots=True)
+class AnteSeat:
+    """One seat of an ante board: what its player staked and took, and the scores around it."""
+
+    power: str
+    player: str
+    board_score: Score
+    stake: Fraction
+    take: Fraction
+    before: Fraction
+    after: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class AntePot:
+    """One board's pot under the ante (seed 002, Appendix A, Examples 1 and 2): the seats in
+    board order, the pot they staked, the stake rate."""
+
+    round: int
+    board: str
+    stake_rate: Fraction
+    pot: Fraction
+    seats: tuple[AnteSeat, ...]
+
+
+def ante_pot(standings: Standings, round_number: int, board: str) -> AntePot:
+    """The pot of board ``board`` of round ``round_number`` in ante ``standings``."""
+    seats: list[AnteSeat] = []
+    rate = pot = Fraction(0)
+    for standing in standings.players:
+        for line in standing.lines:
+            step = line.step
+            if line.round == round_number and line.board == board and isinstance(step, AnteGame):
+                rate, pot = step.stake_rate, step.pot
+                seats.append(
+                    AnteSeat(
+                        power=line.power or "",
+                        player=standing.player,
+                        board_score=line.board_score if line.board_score is not None else 0,
+                        stake=step.stake,
+                        take=line.points or Fraction(0),
+                        before=line.before,
+                        after=line.after,
+                    )
+                )
+    if not seats:
+        raise KeyError(f"no ante game on board {board} of round {round_number}")
+    result = standings.board_scores.get((round_number, board))
+    order = list(result.board.centres) if result is not None else []
+    seats.sort(key=lambda x: order.index(x.power) if x.power in order else len(order))
+    return AntePot(round_number, board, rate, pot, tuple(seats))
 
 
 def fewer_games_adjustment(
@@ -76,7 +163,7 @@ def fewer_games_adjustment(
         lost = current * stake
         current -= lost
         steps.append((lost, current))
-    return FewerGames(rounds_played, missing, exact(score), current, tuple(steps))
+    return FewerGames(rounds_played, missing, exact(score), current, tuple(steps), stake)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,11 +195,15 @@ class Ante:
         after: dict[str, dict[int, Fraction]] = defaultdict(dict)
         games: dict[str, int] = defaultdict(int)
         played_rounds: dict[str, set[int]] = defaultdict(set)
-        pct = figure(self.stake * 100)
         system_name = ""
         for rnd in rounds:
             pre = dict(score)
-            for board in (b for b in boards if b.round == rnd):
+            in_round = [b for b in boards if b.round == rnd]
+            seatings: dict[str, int] = defaultdict(int)
+            for board in in_round:
+                for seat in board.seats:
+                    seatings[seat.player] += 1
+            for board in in_round:
                 result = scored[(rnd, board.board)]
                 system_name = result.system
                 pot = sum((pre[s.player] * self.stake for s in board.seats), start=Fraction(0))
@@ -126,36 +217,28 @@ class Ante:
                     score[player] = before - stake + take
                     games[player] += 1
                     played_rounds[player].add(rnd)
-                    raw = result[seat.power]
-                    if exact(total) == 100:
-                        paid = (
-                            f"raw score {figure(raw, 2)}: takes {figure(share * 100)}% of the pot"
-                        )
-                    else:
-                        paid = (
-                            f"board score {figure(raw)} of a board total of {figure(total)}: "
-                            f"takes {figure(share * 100)}% of the pot"
-                        )
+                    seatings[player] -= 1
+                    last = seatings[player] == 0
                     lines[player].append(
                         Line(
                             round=rnd,
                             kind="game",
                             before=before,
                             after=score[player],
-                            text=(
-                                f"Round {rnd}, board {board.board}, {seat.power} "
-                                f"({seat.centres} centres): stakes {pct}% of "
-                                f"{figure(pre[player])} = {figure(stake)} into a pot of "
-                                f"{figure(pot)}; {paid} = {figure(take)}; new score "
-                                f"{figure(before)} − {figure(stake)} + {figure(take)} = "
-                                f"{figure(score[player])}."
+                            step=AnteGame(
+                                stake_rate=self.stake,
+                                base=pre[player],
+                                stake=stake,
+                                pot=pot,
+                                share=share,
+                                board_total=exact(total),
+                                next_stake=score[player] * self.stake if last else None,
                             ),
                             board=board.board,
                             power=seat.power,
                             centres=seat.centres,
-                            board_score=raw,
+                            board_score=result[seat.power],
                             points=take,
-                            figures={"stake": stake, "pot": pot, "share": share},
                         )
                     )
             for player in players:
@@ -166,7 +249,7 @@ class Ante:
                             kind="absent",
                             before=score[player],
                             after=score[player],
-                            text=f"Round {rnd}: did not play; score stays {figure(score[player])}.",
+                            step=Absent(),
                         )
                     )
             later = [r for r in rounds if r > rnd]
@@ -211,24 +294,19 @@ class Ante:
             )
             if not adj.missing_games:
                 continue
-            path = " → ".join(
-                [figure(adj.before)]
-                + [f"{figure(s)} (loses {figure(lost)})" for lost, s in adj.steps]
-            )
-            games_word = "game" if adj.missing_games == 1 else "games"
-            lines[player].append(
+            own = lines[player]
+            for n in range(len(own) - 1, -1, -1):  # the next stake is not 10 % of this score
+                last_step = own[n].step
+                if own[n].round == rnd and isinstance(last_step, AnteGame):
+                    own[n] = replace(own[n], step=replace(last_step, next_stake=None))
+                    break
+            own.append(
                 Line(
                     round=rnd,
                     kind="adjustment",
                     before=adj.before,
                     after=adj.after,
-                    text=(
-                        f"After round {rnd}: played in only {played} of rounds 1–{rnd}, so "
-                        f"adjusted as if eliminated in {adj.missing_games} more {games_word} "
-                        f"(a {figure(self.stake * 100)}% stake lost each, nothing taken): "
-                        f"{path}."
-                    ),
-                    figures={"missing_games": adj.missing_games},
+                    step=replace(adj, after_round=rnd),
                 )
             )
             score[player] = adj.after

@@ -9,44 +9,90 @@ step in words (DESIGN.md: "Every computed figure can explain itself").
 
 A new aggregation is one module in this package that defines a class with an ``aggregate``
 method and calls :func:`~palmares.diplomacy.aggregation.registry.register`. The helpers here
-(:func:`score_boards`, :func:`rank_standings`, :func:`figure`) do the parts every one shares.
+(:func:`score_boards`, :func:`rank_standings`) do the parts every one shares.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from palmares.core.ranking import tie_groups
-from palmares.core.rounding import half_up
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import BoardScore, Score, ScoringSystem, exact
 
 __all__ = [
     "ROUND_COLUMNS",
+    "Absent",
+    "Account",
     "Aggregation",
     "AggregationInfo",
     "BoardKey",
     "Figure",
     "Line",
+    "Note",
     "Standing",
     "Standings",
-    "figure",
+    "Step",
+    "TiesBrokenBy",
     "rank_standings",
     "score_boards",
 ]
 
+S = TypeVar("S", bound="Step")
+
 #: A board of a tournament: (round, board id).
 BoardKey = tuple[int, str]
 
-#: An aggregation's own intermediate value (:attr:`Line.figures`): exact, a Fraction (a stake, a
+#: An aggregation's own intermediate value (in a :class:`Step`): exact, a Fraction (a stake, a
 #: pot, a weight) or a whole count (a round rank, the games assumed lost). Unlike a board
 #: system's :data:`~palmares.diplomacy.scoring.base.Score` it is never a Decimal or a float, so
 #: callers can do arithmetic on it.
 Figure = Fraction | int
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The typed intermediate values of one :class:`Line`: a subclass per rule, defined in the
+    rule's module with the seed and section it comes from (the ante's
+    :class:`~palmares.diplomacy.aggregation.ante.AnteGame`: stake, pot, share). The explanation
+    layer (:mod:`palmares.explain`) words them; the core writes no sentence.
+
+    The three methods are what the per-round columns (:data:`ROUND_COLUMNS`) read; a rule's
+    step overrides those it has."""
+
+    def staked(self) -> Fraction | None:
+        """What the player staked in this game (the ante), else ``None``."""
+        return None
+
+    def weight(self) -> Fraction | None:
+        """The weight this game or round counts with in the final total, else ``None``."""
+        return None
+
+    def round_rank(self) -> tuple[int, Fraction | None] | None:
+        """The round rank and round score (``None``: did not play), else ``None``."""
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Absent(Step):
+    """A round the player did not play (any aggregation): the score stays as it was."""
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A typed remark on the standings as a whole (a subclass per rule: the best N games count,
+    a tie broken …), worded by the explanation layer."""
+
+
+@dataclass(frozen=True, slots=True)
+class TiesBrokenBy(Note):
+    """The declared tie-break chain (``tiebreak=best-game/centres``), in order."""
+
+    chain: tuple[str, ...]
+
 
 #: The per-round figures an aggregation may declare (:attr:`Standings.round_columns`), each with
 #: the words the table view uses. CSV/JSON name them ``r{N}_{name}``.
@@ -68,25 +114,25 @@ ROUND_COLUMNS: Mapping[str, str] = {
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One step of a player's path through a tournament, with the words that explain it.
+    """One step of a player's path through a tournament, with its typed intermediate values.
 
     ``kind`` says what the step is: ``"game"`` (a board played), ``"absent"`` (a round sat
     out), ``"adjustment"`` (a rule applied between rounds, as the ante's fewer-games
     adjustment). ``before``/``after`` are the player's tournament score around this step.
     For a game: the board, power, centres, the board-scoring system's score for the seat
     (``board_score``) and ``points``: what the game brought in (the ante: the take from the pot;
-    a sum of rounds: the board score). ``figures`` holds the aggregation's own intermediate
-    values by name (the ante: ``stake``, ``pot``, ``share``; the counting aggregations:
-    ``weight``; round ranks: ``round rank``, ``round score``, ``weight``), which
-    :meth:`Standing.round_value` reads. Only the ante's lines carry a ``pot``: the prizes take
-    that as "this game paid out of a pot" (the payout of best country, the champion's words).
+    a sum of rounds: the board score). ``step`` holds the rule's own intermediate values as a
+    typed :class:`Step` (the ante's ``AnteGame``: stake, pot, share; the counting aggregations'
+    ``CountedGame``: the weight; round ranks' ``RoundRank``), which :meth:`Standing.round_value`
+    reads and :func:`palmares.explain.explain` words. Only the ante's games pay out of a pot
+    (``isinstance(line.step, AnteGame)``: the payout of best country, the champion's words).
     """
 
     round: int
     kind: str
     before: Fraction
     after: Fraction
-    text: str
+    step: Step
     board: str | None = None
     power: str | None = None
     centres: int | None = None
@@ -94,7 +140,6 @@ class Line:
     #: Conquer's rounded raw scores are Decimals); everything the aggregation computes is exact.
     board_score: Score | None = None
     points: Fraction | None = None
-    figures: Mapping[str, Figure] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,12 +162,9 @@ class Standing:
     def games_in(self, round_number: int) -> tuple[Line, ...]:
         return tuple(x for x in self.lines if x.round == round_number and x.kind == "game")
 
-    def figure_in(self, round_number: int, name: str) -> Fraction | None:
-        """The sum of a figure (``"stake"``) over the games of a round; ``None``: no game."""
-        games = self.games_in(round_number)
-        if not games:
-            return None
-        return sum((exact(x.figures.get(name, 0)) for x in games), start=Fraction(0))
+    def steps_in(self, round_number: int, kind: type[S]) -> list[S]:
+        """The steps of type ``kind`` of the lines of a round (the ante's games' ``AnteGame``)."""
+        return [x.step for x in self.lines if x.round == round_number and isinstance(x.step, kind)]
 
     def points_in(self, round_number: int) -> Fraction | None:
         """What the games of a round brought in (the ante: the pot shares taken)."""
@@ -139,7 +181,8 @@ class Standing:
         if name == "score":
             return self.after.get(round_number)
         if name == "stake":
-            return self.figure_in(round_number, "stake")
+            stakes = [v for v in (x.step.staked() for x in games) if v is not None]
+            return sum(stakes, start=Fraction(0)) if stakes else None
         if name in {"pot_share", "weighted"}:
             return self.points_in(round_number)
         if name == "points":
@@ -150,11 +193,12 @@ class Standing:
             bonus = [exact(x.points or 0) for x in lines if x.kind == "sit-out"]
             return sum(bonus, start=Fraction(0)) if bonus else None
         if name in {"round_score", "rank"}:
-            key = "round score" if name == "round_score" else "round rank"
-            found = [x.figures[key] for x in lines if key in x.figures]
-            return found[0] if found else None
+            found = [v for v in (x.step.round_rank() for x in lines) if v is not None]
+            if not found:
+                return None
+            return found[0][0] if name == "rank" else found[0][1]
         if name == "counted":
-            weights = [exact(x.figures["weight"]) for x in lines if "weight" in x.figures]
+            weights = [w for w in (x.step.weight() for x in lines) if w is not None]
             if not weights:
                 return None
             return "+".join("yes" if w else "no" for w in weights)
@@ -195,7 +239,7 @@ class Standings:
     rounds: tuple[int, ...]
     players: tuple[Standing, ...]
     board_scores: Mapping[BoardKey, BoardScore]
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     #: True when the lowest score is best (a sum of round ranks); ``players`` is still best first.
     low_is_best: bool = False
     #: The figures shown per round (names of :data:`ROUND_COLUMNS`), as the aggregation has them:
@@ -223,6 +267,21 @@ class Standings:
 
     def __contains__(self, player: object) -> bool:
         return any(s.player == player for s in self.players)
+
+    def account(self, player: str) -> Account:
+        """``player``'s path through these standings, to be told step by step."""
+        return Account(self.aggregation, self.system, len(self.players), self.of(player))
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """One player's standing with what its explanation names: the aggregation and board system
+    (slugs) and how many players are ranked."""
+
+    aggregation: str
+    system: str
+    players: int
+    standing: Standing
 
 
 class Aggregation(Protocol):
@@ -282,24 +341,3 @@ def players_in_order(boards: Sequence[PlayedBoard]) -> list[str]:
         for player in board.players:
             seen.setdefault(player, None)
     return list(seen)
-
-
-def figure(value: Score, places: int = 3) -> str:
-    """A figure for the words of an explanation: exact when it ends within six decimals
-    (13.5129, 45.129, 70), otherwise rounded half up to ``places`` decimals. A Decimal is
-    shown as written."""
-    if isinstance(value, Decimal) and value.is_finite():
-        exponent = value.as_tuple().exponent
-        if isinstance(exponent, int) and -6 <= exponent <= 0:
-            return str(value)  # a Decimal keeps its written places: a raw score of 32.40
-    if isinstance(value, Fraction):
-        scaled = value * 10**6
-        if scaled.denominator != 1:
-            return str(half_up(value, places))
-        exact = Decimal(scaled.numerator).scaleb(-6)
-    else:
-        exact = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
-        if exact != exact.quantize(Decimal("0.000001")):
-            return str(half_up(value, places))
-    text = format(exact.normalize(), "f")
-    return "0" if text in {"-0", "0"} else text

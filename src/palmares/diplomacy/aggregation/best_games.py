@@ -16,12 +16,19 @@ from fractions import Fraction
 
 from palmares.diplomacy.aggregation._counting import best_first, count_games
 from palmares.diplomacy.aggregation._games import Counted, Game, parse_tiebreak, whole
-from palmares.diplomacy.aggregation.base import AggregationInfo, Standings
+from palmares.diplomacy.aggregation.base import AggregationInfo, Note, Standings
 from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import ScoringSystem
 
-__all__ = ["BestGames"]
+__all__ = ["BestGames", "BestGamesRule"]
+
+
+@dataclass(frozen=True, slots=True)
+class BestGamesRule(Note):
+    """The rule (dipvis, "Sum best N games"): the best ``n`` games count, in any rounds."""
+
+    n: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +48,7 @@ class BestGames:
             select=self.select,
             chain=self.tiebreak,
             round_columns=("points", "counted", "score"),
-            notes=(f"the best {self.n} games count, in any rounds",),
+            notes=(BestGamesRule(self.n),),
         )
 
 

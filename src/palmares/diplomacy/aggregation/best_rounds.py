@@ -19,12 +19,20 @@ from fractions import Fraction
 
 from palmares.diplomacy.aggregation._counting import best_first, count_games
 from palmares.diplomacy.aggregation._games import Counted, Game, parse_tiebreak, whole
-from palmares.diplomacy.aggregation.base import AggregationInfo, Standings
+from palmares.diplomacy.aggregation.base import AggregationInfo, Note, Standings
 from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import ScoringSystem
 
-__all__ = ["BestRounds"]
+__all__ = ["BestRounds", "BestRoundsRule"]
+
+
+@dataclass(frozen=True, slots=True)
+class BestRoundsRule(Note):
+    """The rule (dipvis, "Sum best N rounds"): the best ``n`` rounds count, a round's score
+    being its best game."""
+
+    n: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +55,7 @@ class BestRounds:
             select=self.select,
             chain=self.tiebreak,
             round_columns=("points", "counted", "score"),
-            notes=(f"the best {self.n} rounds count (a round: its best game)",),
+            notes=(BestRoundsRule(self.n),),
         )
 
 

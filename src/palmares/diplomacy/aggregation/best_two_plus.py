@@ -24,12 +24,21 @@ from palmares.diplomacy.aggregation._games import (
     parse_tiebreak,
     whole,
 )
-from palmares.diplomacy.aggregation.base import AggregationInfo, Standings
+from palmares.diplomacy.aggregation.base import AggregationInfo, Note, Standings
 from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import ScoringSystem
 
-__all__ = ["BestTwoPlus"]
+__all__ = ["BestTwoPlus", "BestTwoPlusRule"]
+
+
+@dataclass(frozen=True, slots=True)
+class BestTwoPlusRule(Note):
+    """The rule (dipvis, "Sum best 2 games plus half the average of the rest"): the best ``n``
+    games in full, the rest ``fraction`` of their average."""
+
+    n: int
+    fraction: Fraction
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +66,7 @@ class BestTwoPlus:
             select=self.select,
             chain=self.tiebreak,
             round_columns=("points", "weighted", "score"),
-            notes=(
-                f"the best {self.n} games count in full, the rest {self.fraction} of their average",
-            ),
+            notes=(BestTwoPlusRule(self.n, self.fraction),),
         )
 
 

@@ -16,12 +16,19 @@ from fractions import Fraction
 
 from palmares.diplomacy.aggregation._counting import count_games
 from palmares.diplomacy.aggregation._games import Counted, Game, fraction, parse_tiebreak
-from palmares.diplomacy.aggregation.base import AggregationInfo, Standings, figure
+from palmares.diplomacy.aggregation.base import AggregationInfo, Note, Standings
 from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import ScoringSystem
 
-__all__ = ["PoolMultiplier"]
+__all__ = ["PoolMultiplier", "TopBoardMultiplied"]
+
+
+@dataclass(frozen=True, slots=True)
+class TopBoardMultiplied(Note):
+    """The pool multiplier's rule (dipvis issue 83): top-board scores count × ``factor``."""
+
+    factor: Fraction
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +51,8 @@ class PoolMultiplier:
             select=self.select,
             chain=self.tiebreak,
             round_columns=("points", "weighted", "score"),
-            why=lambda g, w: f"top board × {figure(w)}" if g.top_board else "counts in full",
-            notes=(f"top-board scores count × {figure(self.factor)}",),
+            multiplied=lambda g: g.top_board,
+            notes=(TopBoardMultiplied(self.factor),),
         )
 
 

@@ -31,8 +31,9 @@ from palmares.diplomacy.aggregation._games import (
 from palmares.diplomacy.aggregation.base import (
     AggregationInfo,
     Line,
+    Note,
     Standings,
-    figure,
+    Step,
     players_in_order,
     score_boards,
 )
@@ -40,7 +41,31 @@ from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import ScoringSystem
 
-__all__ = ["RoundRanks"]
+__all__ = ["LowestRankSum", "RoundRank", "RoundRanks"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRank(Step):
+    """One round under the sum of round ranks (WDD "KublaCon Ranking System"): ranked ``rank``
+    of the ``ranked`` players of the round by ``round_score`` (``None``: did not play, ranked
+    below them all); ``counts``: the round is among those kept; ``total``: the sum so far."""
+
+    rank: int
+    ranked: int
+    round_score: Fraction | None
+    counts: bool
+    total: Fraction
+
+    def weight(self) -> Fraction:
+        return Fraction(1 if self.counts else 0)
+
+    def round_rank(self) -> tuple[int, Fraction | None]:
+        return (self.rank, self.round_score)
+
+
+@dataclass(frozen=True, slots=True)
+class LowestRankSum(Note):
+    """The sum of round ranks' rule: the lowest sum is best."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,28 +107,20 @@ class RoundRanks:
                 before = running
                 if counts:
                     running += rank
-                where = (
-                    f"round score {figure(round_score[rnd][player])}, ranked {rank} of "
-                    f"{len(round_rank[rnd])}"
-                    if played
-                    else f"did not play: ranked {rank}, below the {len(round_rank[rnd])} who did"
-                )
                 player_lines.append(
                     Line(
                         round=rnd,
                         kind="game" if played else "absent",
                         before=before,
                         after=running,
-                        text=(
-                            f"Round {rnd}: {where}; "
-                            f"{'counts' if counts else 'dropped'}; sum {figure(running)}."
+                        step=RoundRank(
+                            rank=rank,
+                            ranked=len(round_rank[rnd]),
+                            round_score=round_score[rnd][player] if played else None,
+                            counts=counts,
+                            total=running,
                         ),
                         points=Fraction(rank),
-                        figures={
-                            "round rank": rank,
-                            "weight": Fraction(1 if counts else 0),
-                            **({"round score": round_score[rnd][player]} if played else {}),
-                        },
                     )
                 )
                 after[player][rnd] = sum(
@@ -127,7 +144,7 @@ class RoundRanks:
             chain=self.tiebreak,
             low_is_best=True,
             round_columns=("round_score", "rank", *(("counted",) if self.best else ()), "score"),
-            notes=("the lowest sum of round ranks is best",),
+            notes=(LowestRankSum(),),
         )
 
     def _kept(self, ranks_of: dict[int, int]) -> set[int]:

@@ -19,8 +19,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.diplomacy.aggregation._counting import count_games
-from palmares.diplomacy.aggregation._games import Game, fraction, parse_tiebreak, whole
-from palmares.diplomacy.aggregation.base import AggregationInfo, Line, Standings, figure
+from palmares.diplomacy.aggregation._games import (
+    Game,
+    SitOutCredit,
+    fraction,
+    parse_tiebreak,
+    whole,
+)
+from palmares.diplomacy.aggregation.base import AggregationInfo, Line, Standings
 from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.aggregation.sum_of_rounds import every_game
 from palmares.diplomacy.board import PlayedBoard
@@ -54,17 +60,17 @@ class SitOut:
             if self.bonus is None:
                 scores = [g.score for gs in games.values() for g in gs if g.round == rnd]
                 points = sum(scores, Fraction(0)) / len(scores)
-                how = f"the round's average board score ({len(scores)} games)"
+                games_averaged: int | None = len(scores)
             else:
                 points = self.bonus
-                how = "the fixed sit-out bonus"
+                games_averaged = None
             out.append(
                 Line(
                     round=rnd,
                     kind="sit-out",
                     before=Fraction(0),
                     after=points,
-                    text=f"Round {rnd}: sat out; credited {figure(points)}, {how}.",
+                    step=SitOutCredit(points, games_averaged),
                     points=points,
                 )
             )

@@ -14,22 +14,20 @@ elimination too (``y − 1900``). A power that loses to a solo counts as elimina
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from palmares.core.errors import PalmaresError
 from palmares.core.ranking import tie_groups
-from palmares.core.rounding import half_up
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring.base import BoardScore
+from palmares.explain.numbers import figure
 
 __all__ = [
     "FIRST_YEAR",
     "Details",
     "choice",
     "elimination_year",
-    "figure",
     "finish",
     "fraction_param",
     "int_param",
@@ -131,17 +129,6 @@ def years_survived(board: Board, power: str) -> int:
 def years_played(board: Board, power: str) -> int:
     """Years a dead power (or a loser to a solo) played, counting the year it went out."""
     return _year_out(board, power) - FIRST_YEAR + 1
-
-
-def figure(value: Fraction | int) -> str:
-    """A number for words: exact when its decimals end within six places (18.2, 6508), else
-    rounded half up to three (26.923)."""
-    exact = Fraction(value)
-    scaled = exact * 10**6
-    if scaled.denominator != 1:
-        return str(half_up(exact, 3))
-    text = format(Decimal(scaled.numerator).scaleb(-6).normalize(), "f")
-    return "0" if text in {"-0", "0"} else text
 
 
 def _say(value: Any) -> str:

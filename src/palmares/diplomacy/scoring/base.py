@@ -17,7 +17,16 @@ from typing import Any, Literal, Protocol
 from palmares.core.rounding import half_up
 from palmares.diplomacy.board import Board
 
-__all__ = ["BoardScore", "Kind", "Score", "ScoringSystem", "SystemInfo", "exact", "yes_no"]
+__all__ = [
+    "BoardScore",
+    "Kind",
+    "Score",
+    "ScoringSystem",
+    "SystemInfo",
+    "Workings",
+    "exact",
+    "yes_no",
+]
 
 #: A board-scoring system's own score: exact where the rule is rational (Fraction, int), float
 #: where it is not (2^(sc/4)), Decimal where the rule rounds to written places (Divide and
@@ -27,6 +36,17 @@ __all__ = ["BoardScore", "Kind", "Score", "ScoringSystem", "SystemInfo", "exact"
 Score = Fraction | Decimal | float | int
 
 Kind = Literal["rank", "draw", "centre-count", "mixed"]
+
+
+@dataclass(frozen=True, slots=True)
+class Workings:
+    """A system's typed intermediate values for one board (a subclass per system, in its module,
+    naming the seed and section: Divide and Conquer's f(sc), Σ f and raw scores). The
+    explanation layer (:mod:`palmares.explain`) words them."""
+
+    def f_sc(self, power: str) -> float | None:
+        """The power's f(sc) where the system has one (Divide and Conquer), else ``None``."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +61,13 @@ class BoardScore:
     #: The board's nominal total when the system fixes one (Divide and Conquer: 100, even when
     #: its rounded raw scores sum to 99.99); ``None``: the board is worth the sum of its scores.
     total: Score | None = None
+    #: The system's typed workings (``None``: a system that still explains itself through
+    #: ``details`` and ``notes``).
+    workings: Workings | None = None
+    #: The total the board was rescaled to by :meth:`normalised` (``None``: not rescaled), and
+    #: each power's score before.
+    normalised_to: Score | None = None
+    unnormalised: Mapping[str, Score] | None = None
 
     def __getitem__(self, power: str) -> Score:
         return self.scores[power]
@@ -91,6 +118,8 @@ class BoardScore:
                 if isinstance(v, int | float | Fraction | Decimal)
             )
             lines.append(f"  {power} = {score}" + (f" ({extra})" if extra else ""))
+        if self.normalised_to is not None:
+            lines.append(f"  normalised to a board total of {self.normalised_to}")
         return lines
 
     def normalised(self, total: Score = 100) -> BoardScore:
@@ -99,8 +128,8 @@ class BoardScore:
         Each score becomes ``score · total / Σ scores`` (the actual sum, so a Divide and
         Conquer board whose rounded raw scores sum to 100.03 comes out at exactly 100): a
         Fraction when the scores are exact, a float otherwise; a board whose scores are all 0
-        gives everyone an equal share. The details are kept, each power's gaining
-        ``"unnormalised"``: its own score.
+        gives everyone an equal share. The details and workings are kept; ``unnormalised``
+        holds each power's own score.
         """
         factor_total = exact(total)
         exact_scores = self.exact_scores
@@ -113,9 +142,7 @@ class BoardScore:
         scores: dict[str, Score] = {
             p: float(s * factor_total) if inexact else s * factor_total for p, s in shares.items()
         }
-        details = {
-            p: {**self.details.get(p, {}), "unnormalised": self.scores[p]} for p in self.scores
-        }
+        details = {p: dict(self.details.get(p, {})) for p in self.scores}
         for p, own in details.items():
             if isinstance(own.get("explain"), str):  # a system's own words: say the rescaling
                 own["explain"] = f"{own['explain']}; normalised: {half_up(scores[p], 3)}"
@@ -124,8 +151,11 @@ class BoardScore:
             system=self.system,
             scores=scores,
             details=details,
-            notes=(*self.notes, f"normalised to a board total of {total}"),
+            notes=self.notes,
             total=total,
+            workings=self.workings,
+            normalised_to=total,
+            unnormalised=dict(self.scores),
         )
 
 

@@ -14,15 +14,15 @@ exactly its raw score in percent of the pot, as the seed says.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from palmares.core.rounding import half_up
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring.base import BoardScore, Score, SystemInfo, yes_no
+from palmares.diplomacy.scoring.base import BoardScore, Score, SystemInfo, Workings, yes_no
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["DivideAndConquer", "f_sc"]
+__all__ = ["DivideAndConquer", "DivideAndConquerWorkings", "f_sc"]
 
 SLUG = "divide-and-conquer"
 
@@ -35,6 +35,23 @@ def f_sc(centres: int) -> float:
 
 
 @dataclass(frozen=True, slots=True)
+class DivideAndConquerWorkings(Workings):
+    """One board under Divide and Conquer (seed 002, Appendix A, "Long Explanation"): each
+    power's centres and f(sc), their sum Σ f, the exact raw score 100 · f / Σ f, whether the
+    raw scores are paid rounded to two decimals, and the soloist (raw 100, everyone else 0)."""
+
+    centres: Mapping[str, int]
+    f: Mapping[str, float]
+    total_f: float
+    raw: Mapping[str, float]
+    rounded: bool
+    soloist: str | None
+
+    def f_sc(self, power: str) -> float:
+        return self.f[power]
+
+
+@dataclass(frozen=True, slots=True)
 class DivideAndConquer:
     """The system; ``rounded``: pay pot shares from the raw score rounded to two decimals."""
 
@@ -44,42 +61,28 @@ class DivideAndConquer:
         soloist = board.soloist
         f = {power: f_sc(count) for power, count in board.centres.items()}
         total_f = sum(f.values())
-        details: dict[str, dict[str, Any]] = {}
-        scores: dict[str, Score] = {}
-        notes: list[str] = []
-        if soloist is not None:
-            notes.append(f"{soloist} solos: raw score 100, everyone else 0")
-        elif total_f == 0:
-            notes.append("no power holds a centre: every raw score is 0")
+        raw: dict[str, float] = {}
         for power in board.centres:
             if soloist is not None:
-                raw = 100.0 if power == soloist else 0.0
+                raw[power] = 100.0 if power == soloist else 0.0
             elif total_f == 0:
-                raw = 0.0
+                raw[power] = 0.0
             else:
-                raw = 100 * f[power] / total_f
-            scores[power] = half_up(raw, 2) if self.rounded else raw
-            shown = half_up(raw, 2) if self.rounded else half_up(raw, 5)
-            if soloist is None and total_f:
-                words = f"{power} = {shown} ({f[power]:.5f}/{total_f:.5f}*100)"
-            else:
-                words = f"{power} = {shown}"
-            details[power] = {
-                "f": f[power],
-                "raw": raw,
-                "explain": f"{words}, {board.centres[power]} centres",
-            }
-        if soloist is None and total_f:
-            notes.append(f"the sum of the {len(f)} f(sc) is {total_f:.5f}")
-        if self.rounded:
-            notes.append("raw scores rounded to two decimals, as the seed pays them")
+                raw[power] = 100 * f[power] / total_f
+        scores: dict[str, Score] = {p: half_up(v, 2) if self.rounded else v for p, v in raw.items()}
         return BoardScore(
             board=board,
             system=SLUG,
             scores=scores,
-            details=details,
-            notes=tuple(notes),
             total=100,
+            workings=DivideAndConquerWorkings(
+                centres=dict(board.centres),
+                f=f,
+                total_f=total_f,
+                raw=raw,
+                rounded=self.rounded,
+                soloist=soloist,
+            ),
         )
 
 

@@ -9,6 +9,7 @@ directors enter its boards.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -23,6 +24,7 @@ from ninja.responses import Status
 
 from palmares.core.errors import InputError, PalmaresError
 from palmares.core.rounding import half_up
+from palmares.explain import explain
 from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import is_ratings_officer
 from palmares.web.api import tday
@@ -56,6 +58,7 @@ from palmares.web.lib.concurrency import WriteConflict
 from palmares.web.lib.limits import MAX_QUERY_CHARS
 from palmares.web.lib.names import name_key
 from palmares.web.lib.uploads import IMPORTERS, UploadTooLarge, check_size, import_upload
+from palmares.web.lib.words import site_language
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry, Standing
 from palmares.web.tantrixdb.adapters import tournament_rating
@@ -288,6 +291,7 @@ def tournament_standings(
     with the TD's rulings applied; ``computed`` is the engine's score where a ruling changed it."""
     t = get_object_or_404(Tournament, pk=tournament_id)
     ruled = adapters.overridden(t, up_to_round=after_round or round or None)
+    words = site_language()
     return [
         {
             "rank": s.rank,
@@ -297,7 +301,7 @@ def tournament_standings(
                 str(half_up(ruled.computed[s.player], 6)) if s.player in ruled.computed else None
             ),
             "games": s.games,
-            "explain": [line.text for line in s.lines],
+            "explain": [text for line in s.lines for text in explain(line, words)],
         }
         for s in ruled.standings.players
     ]
@@ -382,7 +386,7 @@ def tantrix_performance(request: HttpRequest, event_id: int) -> Any:
     """Seed 003's two tables as rows (the engine's ``performance_rows``), full precision."""
     ev = get_object_or_404(Event, pk=event_id, kind=Event.Kind.TANTRIX)
     return [
-        {k: (str(v) if isinstance(v, float | Decimal) else v) for k, v in row.items()}
+        {k: (str(v) if isinstance(v, float | Decimal) else v) for k, v in asdict(row).items()}
         for row in performance_rows(tournament_rating(ev))
     ]
 

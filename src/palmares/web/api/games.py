@@ -14,6 +14,7 @@ from ninja import Router
 from ninja.responses import Status
 
 from palmares.core.errors import PalmaresError
+from palmares.explain import Language, explain_text
 from palmares.web.api.schemas import ErrorOut
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
@@ -39,7 +40,7 @@ def _award(a: Award) -> dict[str, Any]:
         "source": a.source,
         "kind": a.kind,
         "points": str(a.points),
-        "reason": a.reason,
+        "reason": explain_text(a.reason, Language.EN),
     }
 
 

@@ -8,6 +8,8 @@ from decimal import Decimal
 from ninja import Field, Schema
 from pydantic import field_validator
 
+from palmares.diplomacy.powers import Power
+
 __all__ = [
     "BIGINT_MAX",
     "INTEGER_MAX",
@@ -124,7 +126,7 @@ class ResultIn(Schema):
 
 
 class SeatIn(Schema):
-    power: str = Field(pattern="^[AEFGIRT]$")
+    power: str = Field(pattern=f"^[{''.join(p.initial for p in Power)}]$")
     player_id: int = Field(ge=1, le=BIGINT_MAX)
     centres: int = Field(ge=0, le=34)
     eliminated: int | None = Field(None, ge=0, le=SMALLINT_MAX)

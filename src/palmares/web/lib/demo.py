@@ -13,6 +13,7 @@ from pathlib import Path
 from django.core.management import call_command
 from django.db import transaction
 
+from palmares.diplomacy.powers import Power
 from palmares.web.events.services import import_results
 from palmares.web.lib.synthetic import RESULTS_HEADER, write_history
 from palmares.web.players.models import Player
@@ -94,7 +95,7 @@ def _wizard_junior_and_triad(folder: Path) -> None:
 
 
 TOP_BOARD_CENTRES = (11, 9, 6, 4, 3, 1, 0)
-TOP_BOARD_POWERS = ("A", "E", "F", "G", "I", "R", "T")
+TOP_BOARD_POWERS = tuple(p.initial for p in Power)
 
 
 def _finish_world_championship(tournament: Tournament, folder: Path, nationalities: Path) -> None:

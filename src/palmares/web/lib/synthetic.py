@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
-from palmares.diplomacy.board import PlayedBoard, Seat
+from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard, Seat
 from palmares.diplomacy.seeding import Entrant, SeedingProblem, board_call
 
 __all__ = ["RESULTS_HEADER", "History", "write_history"]
@@ -88,7 +88,7 @@ CITIES = {
     "Canada": ["Montréal", "Toronto", "Vancouver"],
     "Netherlands": ["Amsterdam", "Utrecht", "Leiden"],
 }
-POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+POWERS = list(GREAT_POWERS)
 PER_NATION = 48
 WC_SEARCH_MOVES = 3000
 

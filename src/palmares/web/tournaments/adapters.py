@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from palmares.core.spec import parse_spec
 from palmares.diplomacy.aggregation.base import Standings
 from palmares.diplomacy.aggregation.registry import get_aggregation, get_aggregation_info
 from palmares.diplomacy.board import PlayedBoard, Seat, parse_power
@@ -69,12 +70,12 @@ def aggregation_spec(aggregation: str, fewer_games: bool) -> str:
     """The aggregation as the engine builds it: with the fewer-games adjustment turned off
     (``adjust_after=0``, seed 002's "Top Board" adjustment) when the TD switched it off and the
     aggregation has one."""
-    slug, _, params = aggregation.partition(":")
-    if fewer_games or "adjust_after" not in get_aggregation_info(slug.strip()).parameters:
+    spec = parse_spec(aggregation)
+    if fewer_games or "adjust_after" not in get_aggregation_info(spec.slug).parameters:
         return aggregation
-    if "adjust_after" in params:
+    if spec.has("adjust_after"):
         return aggregation
-    return f"{aggregation},adjust_after=0" if params.strip() else f"{slug}:adjust_after=0"
+    return str(spec.with_param("adjust_after", "0"))
 
 
 def _by_year(stored: object) -> dict[int, dict[str, int]] | None:

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 
-from palmares.web.tournaments.models import Award, Board, Round, Seat, Team, Tournament
+from palmares.web.tournaments.models import Board, Round, Seat, Team, Tournament
 from palmares.web.tournaments.systems import system_problems
 
 
@@ -37,4 +37,3 @@ admin.site.register(Round)
 admin.site.register(Board)
 admin.site.register(Seat)
 admin.site.register(Team)
-admin.site.register(Award)

@@ -1,4 +1,5 @@
-"""Diplomacy tournaments: rounds, boards, one row per power per board, teams and awards; and the
+"""Diplomacy tournaments: rounds, boards, one row per power per board and teams (prizes are
+computed from the boards on every read: ``adapters.tournament_prizes``); and the
 TD's day (issue 12): registered players, keep-apart pairs, the roll call and the board call of
 each round."""
 
@@ -7,18 +8,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from palmares.diplomacy.powers import Power
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
 
-POWERS = [
-    ("A", "Austria"),
-    ("E", "England"),
-    ("F", "France"),
-    ("G", "Germany"),
-    ("I", "Italy"),
-    ("R", "Russia"),
-    ("T", "Turkey"),
-]
+POWERS = [(p.initial, p.value) for p in Power]
 
 
 class Tournament(models.Model):
@@ -106,18 +100,6 @@ class Team(models.Model):
     class Meta:
         ordering = ["tournament", "name"]
         constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="team_unique")]
-
-
-class Award(models.Model):
-    """A prize given by the engine's award rules (champion, places, best country…)."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="awards")
-    name = models.CharField(max_length=120)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="awards")
-    detail = models.CharField(max_length=200, blank=True, default="")
-
-    class Meta:
-        ordering = ["tournament", "id"]
 
 
 class Entry(models.Model):

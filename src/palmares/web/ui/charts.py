@@ -15,6 +15,8 @@ from datetime import date
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from palmares.explain.numbers import figure
+
 __all__ = ["Point", "line_chart"]
 
 WIDTH, HEIGHT = 560, 240
@@ -46,10 +48,6 @@ def _ticks(low: float, high: float, count: int = 5) -> list[float]:
     return ticks
 
 
-def _figure(value: float) -> str:
-    return f"{value:g}"
-
-
 def line_chart(points: Sequence[Point], *, title: str, value_label: str) -> SafeString:
     """An SVG line chart of ``points`` in date order, scaled to the width of its container."""
     if not points:
@@ -75,7 +73,7 @@ def line_chart(points: Sequence[Point], *, title: str, value_label: str) -> Safe
         parts.append(
             f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>'
             f'<text class="tick" x="{LEFT - 6}" y="{y(t) + 4:.1f}" text-anchor="end">'
-            f"{_figure(t)}</text>"
+            f"{figure(t)}</text>"
         )
     years = sorted({p.day.year for p in points})
     step = max(1, math.ceil(len(years) / 8))

@@ -10,6 +10,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from palmares.core.rounding import half_up
+from palmares.explain import explain
 from palmares.web.accounts.roles import is_ratings_officer
 
 register = template.Library()
@@ -21,6 +22,13 @@ def fixed(value: Any, places: int = 2) -> str:
     if value is None or value == "":
         return ""
     return str(half_up(value, int(places)))
+
+
+@register.filter
+def explained(value: Any) -> str:
+    """``{{ award.reason|explained }}``: a typed value in words, in the page's language (the
+    explanation layer, ``palmares.explain``)."""
+    return " ".join(explain(value, get_language()))
 
 
 @register.filter

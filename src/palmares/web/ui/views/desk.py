@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from palmares.core.errors import PalmaresError
+from palmares.core.spec import parse_spec
 from palmares.diplomacy.aggregation.registry import all_aggregations
 from palmares.diplomacy.scoring.registry import all_systems
 from palmares.web.accounts.roles import directs, is_tournament_director
@@ -78,7 +79,10 @@ class TournamentForm(forms.Form):
     def spec(self, field: str) -> str:
         params = (self.cleaned_data.get(f"{field}_parameters") or "").strip()
         slug = str(self.cleaned_data[field])
-        return f"{slug}:{params}" if params else slug
+        try:
+            return str(parse_spec(slug, params=params))
+        except PalmaresError:
+            return f"{slug}:{params}"  # the set-up's check names the bad parameter
 
     def setup(self) -> setup.SetUp:
         d = self.cleaned_data

@@ -14,9 +14,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from palmares.core.rounding import half_up
-from palmares.ratings import INITIAL_RATING, Placement, tournament_value
+from palmares.explain import explain
 from palmares.ratings import Event as RatingEvent
-from palmares.ratings.dip_pouch import rate
+from palmares.ratings import Placement, tournament_value
+from palmares.ratings.dip_pouch import RULE, rate
 from palmares.web.events.models import Event
 from palmares.web.ratinglists.services import publication
 from palmares.web.ui.charts import Point, line_chart
@@ -127,7 +128,12 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     def body() -> str:
         lines = event_report(event_id)
         value = next((r.tournament_value for r in lines if r.tournament_value is not None), None)
-        context = {"event": heading, "value": value, "rows": report_rows(lines)}
+        context = {
+            "event": heading,
+            "value": value,
+            "rows": report_rows(lines),
+            "formula": explain(RULE.percentile, get_language()),
+        }
         return render_to_string("ui/event_body.html", context, request=None)
 
     def build(signed_in: bool) -> HttpResponse:
@@ -148,7 +154,8 @@ def events(request: HttpRequest) -> HttpResponse:
 
 
 def formula(request: HttpRequest) -> HttpResponse:
-    """The seed's worked example, computed by the engine: rating 55, 8th of 65 players."""
+    """The rule and the seed's worked example, computed by the engine (rating 55, 8th of 65
+    players) and told by the explanation layer in the page's language."""
     example = RatingEvent(
         key="example",
         name="A 65-player event",
@@ -164,4 +171,6 @@ def formula(request: HttpRequest) -> HttpResponse:
         place=8,
         before=Fraction(55),
     )
-    return render(request, "ui/formula.html", {"step": step, "initial": INITIAL_RATING})
+    language = get_language()
+    context = {"rule": explain(RULE, language), "example": explain(step, language)}
+    return render(request, "ui/formula.html", context)

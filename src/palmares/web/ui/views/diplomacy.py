@@ -17,7 +17,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from palmares.core.errors import PalmaresError
 from palmares.core.rounding import half_up
 from palmares.diplomacy.board import GREAT_POWERS
+from palmares.diplomacy.prizes import player_prizes
+from palmares.explain import explain
 from palmares.web.accounts.roles import directs
+from palmares.web.lib.words import site_language
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.boardcall import get_call
@@ -44,6 +47,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         after = rounds[-1] if rounds else 0
     ruled = adapters.overridden(t, up_to_round=after) if rounds else None
     result = ruled.standings if ruled is not None else None
+    prize_list = adapters.tournament_prizes(t, up_to_round=after) if rounds else None
+    words = site_language()
     standings: list[dict[str, Any]] = []
     boards: list[dict[str, Any]] = []
     if result is not None:
@@ -59,7 +64,16 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
                         else None
                     ),
                     "games": s.games,
-                    "lines": [line.text for line in s.lines],
+                    "lines": [
+                        *(text for line in s.lines for text in explain(line, words)),
+                        *(
+                            explain(
+                                player_prizes(prize_list, s.player, system=result.system), words
+                            )
+                            if prize_list is not None
+                            else ()
+                        ),
+                    ],
                 }
             )
         by_name = {
@@ -88,7 +102,6 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
             boards.append(
                 {"round": b.round.number, "label": b.label, "top": b.top_board, "seats": seats}
             )
-    prize_list = adapters.tournament_prizes(t, up_to_round=after) if rounds else None
     context = {
         "t": t,
         "rounds": rounds,
@@ -97,6 +110,23 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "boards": boards,
         "top_boards": [b for b in boards if b["top"]],
         "prizes": prize_list,
+        "champion_words": (
+            " ".join(explain(prize_list.champion, words))
+            if prize_list is not None and prize_list.champion is not None
+            else ""
+        ),
+        "teams": [
+            {
+                "rank": team.rank,
+                "team": team.team,
+                "score": team.score,
+                "members": [
+                    {"player": m.player, "score": m.score, "note": " ".join(explain(m, words))}
+                    for m in team.members
+                ],
+            }
+            for team in (prize_list.teams if prize_list is not None else ())
+        ],
         "can_edit": directs(request.user, t),
         "published": list(
             t.rounds.filter(published=True).order_by("number").values_list("number", flat=True)

@@ -10,8 +10,10 @@ from datetime import date
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 
 from palmares.core.errors import PalmaresError
+from palmares.explain import explain
 from palmares.tantrix.tables import performance_rows
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
@@ -40,17 +42,18 @@ def tantrix_event(request: HttpRequest, event_id: int) -> HttpResponse:
     """The seed's two tables (unofficial or no rating; official), from the Tantrix engine."""
     ev = get_object_or_404(Event, pk=event_id, kind=Event.Kind.TANTRIX)
     matches = Match.objects.filter(event=ev).select_related("player_a", "player_b", "own_rating")
-    rows = performance_rows(tournament_rating(ev)) if matches else []
-    ids = dict(
-        Player.objects.filter(name__in=[r["player"] for r in rows]).values_list("name", "pk")
-    )
-    for row in rows:
-        row["player_id"] = ids.get(row["player"])
+    rating = tournament_rating(ev) if matches else None
+    rows = performance_rows(rating) if rating is not None else ()
+    ids = dict(Player.objects.filter(name__in=[r.player for r in rows]).values_list("name", "pk"))
+    language = get_language()
     context = {
         "event": ev,
         "matches": matches,
-        "unrated": [r for r in rows if not r["official"]],
-        "official": [r for r in rows if r["official"]],
+        "ids": ids,
+        "notes": explain(rating, language) if rating is not None else (),
+        "players": [explain(rating.player(r.player), language) for r in rows] if rating else [],
+        "unrated": [r for r in rows if not r.official],
+        "official": [r for r in rows if r.official],
     }
     return render(request, "ui/tantrix_event.html", context)
 
@@ -139,9 +142,13 @@ def wizard_tournament(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = get_object_or_404(Event, pk=event_id, kind=Event.Kind.WIZARD)
     result = wizard_adapters.tournament(ev)
     triad = [a for a in result.awards if a.kind == "triad"]
-    return render(
-        request, "ui/wizard_tournament.html", {"event": ev, "result": result, "triad": triad}
-    )
+    context = {
+        "event": ev,
+        "result": result,
+        "triad": triad,
+        "explanation": explain(result, get_language()),
+    }
+    return render(request, "ui/wizard_tournament.html", context)
 
 
 def wizard_ledger(request: HttpRequest, player_id: int) -> HttpResponse:
