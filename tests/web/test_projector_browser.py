@@ -25,6 +25,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 MARK = "window.__first_load = window.__first_load || performance.timeOrigin;"
 
 
+# The page on the screen, its "Page i of n" and the headings shown, read at one moment.
+SHOWN = """[Number(document.getElementById('projector').dataset.page),
+  document.getElementById('page-of').textContent,
+  [...document.querySelectorAll('#screen section.page:not([hidden]) h2')]
+    .map(h => h.textContent)]"""
+
+
 def _screen(browser: Any, url: str, width: int, height: int) -> Any:  # noqa: F811
     # The probes below are evaluated in the page; the site's CSP forbids eval for its own pages.
     context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
@@ -35,7 +42,8 @@ def _screen(browser: Any, url: str, width: int, height: int) -> Any:  # noqa: F8
 
 
 def _leader(page: Any) -> str:
-    return str(page.locator("#screen section.page.standings tbody tr td:nth-child(3)").first.inner_text())
+    cells = page.locator("#screen section.page.standings tbody tr td:nth-child(3)")
+    return str(cells.first.inner_text())
 
 
 def _same_load(page: Any, origin: float) -> None:
@@ -110,24 +118,47 @@ def test_projectors_follow_the_results_and_turn_their_pages(
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.screenshot(path=str(shots / "projector-standings-phone.png"))
 
-    # The board call, one board a page, a page every 3 seconds: it turns by itself.
-    call = _screen(browser, f"{base}/boards/?per=1&every=3", 1920, 1080)
-    first = int(call.evaluate("document.getElementById('projector').dataset.page"))
-    assert call.locator("#screen section.page:not([hidden])").count() == 1
-    assert f"Page {first} of 3" == call.inner_text("#page-of")
+    # The board call, one board a page, a page every 4 seconds: it turns by itself.
+    call = _screen(browser, f"{base}/boards/?per=1&every=4", 1920, 1080)
+    first, label, shown = call.evaluate(SHOWN)
+    assert label == f"Page {first} of 3" and len(shown) == 1
     call.wait_for_function(
         "(p) => document.getElementById('projector').dataset.page !== String(p)",
         arg=first,
         timeout=10_000,
         polling=100,
     )
-    turned = int(call.evaluate("document.getElementById('projector').dataset.page"))
-    assert turned == first % 3 + 1 and call.inner_text("#page-of") == f"Page {turned} of 3"
-    shown = call.locator("#screen section.page:not([hidden]) h2").inner_text()
-    assert shown == f"Board {second[turned - 1]['label']}"
+    turned, label, shown = call.evaluate(SHOWN)
+    assert turned == first % 3 + 1 and label == f"Page {turned} of 3"
+    assert shown == [f"Board {second[turned - 1]['label']}"]
     call.screenshot(path=str(shots / "projector-board-call.png"))
-    by_player = _screen(browser, f"{base}/boards/?by=player&per=8&every=3", 390, 844)
-    assert by_player.locator("#screen section.page:not([hidden]) tbody tr").count() == 8
+    by_player = _screen(browser, f"{base}/boards/?by=player&per=8&every=60", 390, 844)
+    on, rows = by_player.evaluate(
+        "[Number(document.getElementById('projector').dataset.page),"
+        " document.querySelectorAll('#screen section.page:not([hidden]) tbody tr').length]"
+    )
+    assert rows == (8 if on < 3 else 5)  # 21 players: 8, 8 and 5
     assert by_player.evaluate("document.documentElement.scrollWidth") <= 390
     assert by_player.inner_text("#page-of").endswith("of 3")  # 21 players, 8 a page
     by_player.screenshot(path=str(shots / "projector-by-player-phone.png"))
+
+    # Without script, at 390 px: the tournament page's sections are links; the standings keep
+    # rank, name and score; a projector page shows all its pages at once.
+    plain = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = plain.new_page()
+    page.goto(f"{live_server.url}/diplomacy/{tid}/")
+    heads = [h.inner_text() for h in page.locator("#standings thead th").all() if h.is_visible()]
+    assert heads == ["Rank", "Player", "Score"]
+    assert page.locator("#standings tbody tr").count() == 21
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    with page.expect_navigation():
+        page.click("#tab-boards")
+    assert page.url.endswith(f"/diplomacy/{tid}/?tab=boards&round=2")
+    assert page.locator(".card.board").count() == 3 and page.locator("#standings").count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    with page.expect_navigation():
+        page.click("#projector-link")
+    with page.expect_navigation():
+        page.click("#screens a >> nth=0")
+    page.goto(page.url + "?per=1")
+    assert page.locator("#screen section.page:visible").count() == 3

@@ -34,9 +34,7 @@ def places_moved(before: Standings | None, after: Standings) -> dict[str, int | 
     if before is None:
         return {s.player: None for s in after.players}
     was = {s.player: s.rank for s in before.players}
-    return {
-        s.player: (was[s.player] - s.rank if s.player in was else None) for s in after.players
-    }
+    return {s.player: (was[s.player] - s.rank if s.player in was else None) for s in after.players}
 
 
 def label_order(label: str) -> tuple[int, str]:

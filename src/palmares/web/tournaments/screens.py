@@ -61,19 +61,17 @@ def data_version(t: Tournament) -> tuple[object, ...]:
 
 def results_round(t: Tournament) -> int:
     """The latest round with a result entered (0: none)."""
-    last = (
-        Board.objects.filter(round__tournament=t, seats__isnull=False)
-        .aggregate(n=Max("round__number"))["n"]
-    )
+    last = Board.objects.filter(round__tournament=t, seats__isnull=False).aggregate(
+        n=Max("round__number")
+    )["n"]
     return int(last or 0)
 
 
 def current_round(t: Tournament) -> int:
     """The round in play: the latest with a published board call or a result (0: none)."""
-    called = (
-        Round.objects.filter(tournament=t, published=True, called__isnull=False)
-        .aggregate(n=Max("number"))["n"]
-    )
+    called = Round.objects.filter(tournament=t, published=True, called__isnull=False).aggregate(
+        n=Max("number")
+    )["n"]
     return max(int(called or 0), results_round(t))
 
 

@@ -112,8 +112,10 @@ def _boards(t: Tournament, result: Any, after: int, *, top_only: bool) -> list[d
         else rows.filter(round__number=after)
     )
     boards = []
-    for b in rows.select_related("round").prefetch_related("seats__player").order_by(
-        "round__number", "id"
+    for b in (
+        rows.select_related("round")
+        .prefetch_related("seats__player")
+        .order_by("round__number", "id")
     ):
         score = result.board_scores.get((b.round.number, b.label))
         seats = []

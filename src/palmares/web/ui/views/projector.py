@@ -28,7 +28,7 @@ __all__ = ["fragment_view", "index", "page"]
 #: Seconds a page stays up before the next (``?every=``), and the bounds a TD may set.
 EVERY, EVERY_MIN, EVERY_MAX = 15, 3, 600
 #: Lines or boards a page (``?per=``) by default, per screen; at most PER_MAX.
-PER = {"board": 6, "player": 36, "standings": 20, "status": 24}
+PER = {"board": 6, "player": 30, "standings": 18, "status": 24}
 PER_MAX = 200
 #: Seconds between two polls of a screen's fragment (the page adds up to a second at random).
 POLL = 5
