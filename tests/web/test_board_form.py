@@ -55,13 +55,13 @@ def test_a_one_power_draw_is_a_concession(td: Client, wc: Tournament) -> None:
     england = str(data["player_E"])
     td.post(f"/diplomacy/{wc.pk}/boards/new", data)
     shared = _score(td, wc, england)
-    page = td.get(f"/diplomacy/{wc.pk}/?round=7").content.decode()
+    page = td.get(f"/diplomacy/{wc.pk}/?round=7&tab=boards").content.decode()
     card = page.split("<strong>Round 7, board C</strong>")[1].split("</table>")[0]
     # Divide and Conquer: f(9) = 2^(9/4) − 1 = 3.7568 of Σ f = 14.2671 (12, 9, 6, 4, 3, 0, 0).
     assert f'>{html.escape(england)}</a></td><td class="num">9</td><td class="num">26.33<' in card
 
     td.post(f"/diplomacy/{wc.pk}/boards/new", _form(wc, draw_E="on"))
-    page = td.get(f"/diplomacy/{wc.pk}/?round=7").content.decode()
+    page = td.get(f"/diplomacy/{wc.pk}/?round=7&tab=boards").content.decode()
     card = page.split("<strong>Round 7, board C</strong>")[1].split("</table>")[0]
     assert card.count(">100.00<") == 1 and card.count(">0.00<") == 6
     assert f'>{html.escape(england)}</a></td><td class="num">9</td><td class="num">100.00<' in card

@@ -84,8 +84,16 @@ def test_events_list(client: Client, db: None) -> None:
 
 def test_tournament_page_standings_boards_teams(client: Client, wc: Tournament) -> None:
     page = client.get(f"/diplomacy/{wc.pk}/").content.decode()
-    assert 'id="standings"' in page and "Top board" in page and 'id="teams"' in page
+    assert 'id="standings"' in page and 'id="tab-teams"' in page
     assert "stake" in page.lower()  # the ante explained per player
+    # The other sections are pages of their own (?tab=), the standings' page stays short.
+    assert 'id="champion"' not in page and 'id="teams"' not in page and "card board" not in page
+    teams = client.get(f"/diplomacy/{wc.pk}/?tab=teams").content.decode()
+    assert 'id="teams"' in teams and 'id="standings"' not in teams
+    boards = client.get(f"/diplomacy/{wc.pk}/?tab=boards&round=3").content.decode()
+    assert "Round 3, board " in boards and "Round 2, board " not in boards
+    page = client.get(f"/diplomacy/{wc.pk}/?tab=prizes").content.decode()
+    assert "Top board" in page
     assert "takes the most points from the top-board pot" in page
     assert 'id="places"' in page and 'id="best-countries"' in page and 'id="invitations"' in page
     assert 'class="errorlist"' not in page  # the top board is the seven invited

@@ -187,7 +187,8 @@ def test_re_entering_the_wc_top_board_keeps_its_flag_and_year(td: Client, wc: To
     top = Board.objects.get(round__tournament=wc, top_board=True)
     seats = {s.get_power_display(): s.player.name for s in top.seats.select_related("player")}
     centres = {s.get_power_display(): s.centres for s in top.seats.all()}
-    champion = td.get(f"/diplomacy/{wc.pk}/").content.decode().split('id="champion"')[1][:200]
+    prizes = f"/diplomacy/{wc.pk}/?tab=prizes"
+    champion = td.get(prizes).content.decode().split('id="champion"')[1][:200]
     logged = AuditEntry.objects.count()
     out = {p: 1908 for p, n in centres.items() if not n}
     same = send(td, "PUT", f"/api/tournaments/{wc.pk}/rounds/6/boards/Top",
@@ -205,7 +206,7 @@ def test_re_entering_the_wc_top_board_keeps_its_flag_and_year(td: Client, wc: To
     top.refresh_from_db()
     assert top.top_board and top.final_year == 1909
     assert {s.get_power_display(): s.player.name for s in top.seats.all()} == seats
-    after = td.get(f"/diplomacy/{wc.pk}/").content.decode().split('id="champion"')[1][:200]
+    after = td.get(prizes).content.decode().split('id="champion"')[1][:200]
     assert after == champion
 
 

@@ -95,7 +95,7 @@ def test_a_decline_invites_the_next_ranked_player(cup: Tournament, cup_td: Clien
         stranger.status_code == 400
         and "is not among the invited players" in stranger.json()["detail"]
     )
-    page = cup_td.get(f"/diplomacy/{cup.pk}/").content.decode()
+    page = cup_td.get(f"/diplomacy/{cup.pk}/?tab=prizes").content.decode()
     assert "tired" in page
     back = cup_td.delete(f"{url}/{order[0]}")
     assert back.status_code == 200 and back.json()["top_board"] == order[:7]
@@ -151,7 +151,7 @@ def test_round_6_seats_the_top_board_on_board_1_and_marks_it(
     assert prizes.champion is not None
     winner = next(name for power, name in boards["1"].items() if centres[power] == 11)
     assert prizes.champion.players == (winner,)
-    page = cup_td.get(f"/diplomacy/{cup.pk}/").content.decode()
+    page = cup_td.get(f"/diplomacy/{cup.pk}/?tab=prizes").content.decode()
     assert 'id="champion"' in page and winner in page
     late = _post(cup_td, url, {"player": seven[0]})
     assert late.status_code == 409 and "already played" in late.json()["detail"]

@@ -16,6 +16,7 @@ from palmares.web.ui.views import (
     games,
     imports,
     overrides,
+    projector,
     rounds,
     site,
     skill,
@@ -99,6 +100,26 @@ urlpatterns = [
         "diplomacy/<int:tournament_id>/chaos-schedule/",
         clock.chaos_schedule,
         name="chaos-schedule",
+    ),
+    # The room's projectors (issue 14): no login; each screen polls its fragment (ETag, 304).
+    path("diplomacy/<int:tournament_id>/projector/", projector.index, name="projector"),
+    *(
+        p
+        for screen in ("boards", "standings", "status")
+        for p in (
+            path(
+                f"diplomacy/<int:tournament_id>/projector/{screen}/",
+                projector.page,
+                {"screen": screen},
+                name=f"projector-{screen}",
+            ),
+            path(
+                f"diplomacy/<int:tournament_id>/projector/{screen}/fragment",
+                projector.fragment_view,
+                {"screen": screen},
+                name=f"projector-{screen}-fragment",
+            ),
+        )
     ),
     path("tantrix/", games.tantrix, name="tantrix"),
     path("tantrix/events/<int:event_id>/", games.tantrix_event, name="tantrix-event"),

@@ -29,12 +29,21 @@ from palmares.web.tournaments.models import POWERS, Board, Seat, Tournament
 from palmares.web.tournaments.results import BoardResult, Entered, board_snapshot, enter_result
 from palmares.web.tournaments.systems import system_problems
 
+#: The tournament page's sections (``?tab=``), each a page of its own so the page stays short
+#: on a phone (issue 14); links, no script.
+TABS = ("standings", "boards", "prizes", "teams")
+
 
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """One section of a tournament (``?tab=``: standings, boards by round, prizes, teams) after
+    round ``?round=`` (default: the last with a result)."""
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
     problems = system_problems(t.scoring, t.aggregation)
     if problems:  # a spec stored wrong: the page says so instead of failing
         return render(request, "ui/tournament.html", {"t": t, "system_problems": problems})
+    tab = request.GET.get("tab", "") or "standings"
+    if tab not in TABS:
+        tab = "standings"
     rounds = list(
         t.rounds.filter(boards__seats__isnull=False)
         .distinct()
@@ -47,11 +56,15 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         after = rounds[-1] if rounds else 0
     ruled = adapters.overridden(t, up_to_round=after) if rounds else None
     result = ruled.standings if ruled is not None else None
-    prize_list = adapters.tournament_prizes(t, up_to_round=after) if rounds else None
+    prize_list = (
+        adapters.tournament_prizes(t, up_to_round=after)
+        if rounds and tab in ("standings", "prizes", "teams")
+        else None
+    )
     words = site_language()
     standings: list[dict[str, Any]] = []
     boards: list[dict[str, Any]] = []
-    if result is not None:
+    if result is not None and tab == "standings":
         for s in result.players:
             standings.append(
                 {
@@ -76,34 +89,13 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
                     ],
                 }
             )
-        by_name = {
-            p.name: p.pk
-            for p in Player.objects.filter(seats__board__round__tournament=t).distinct()
-        }
-        for b in (
-            Board.objects.filter(round__tournament=t, round__number__lte=after)
-            .select_related("round")
-            .prefetch_related("seats__player")
-            .order_by("round__number", "id")
-        ):
-            score = result.board_scores.get((b.round.number, b.label))
-            seats = []
-            for seat in b.seats.all():
-                power = dict(POWERS)[seat.power]
-                seats.append(
-                    {
-                        "power": power,
-                        "player": seat.player.name,
-                        "player_id": by_name.get(seat.player.name),
-                        "centres": seat.centres,
-                        "score": half_up(score.scores[power], 2) if score else None,
-                    }
-                )
-            boards.append(
-                {"round": b.round.number, "label": b.label, "top": b.top_board, "seats": seats}
-            )
+    if result is not None and tab in ("boards", "prizes"):
+        boards = _boards(t, result, after, top_only=tab == "prizes")
     context = {
         "t": t,
+        "tab": tab,
+        "tabs": TABS,
+        "has_teams": t.teams.exists(),
         "rounds": rounds,
         "after": after,
         "standings": standings,
@@ -135,6 +127,43 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "scoring": t.scoring,
     }
     return render(request, "ui/tournament.html", context)
+
+
+def _boards(t: Tournament, result: Any, after: int, *, top_only: bool) -> list[dict[str, Any]]:
+    """The boards of round ``after`` (``top_only``: the top boards up to it) with centres and
+    board scores."""
+    by_name = {
+        p.name: p.pk for p in Player.objects.filter(seats__board__round__tournament=t).distinct()
+    }
+    rows = Board.objects.filter(round__tournament=t)
+    rows = (
+        rows.filter(round__number__lte=after, top_board=True)
+        if top_only
+        else rows.filter(round__number=after)
+    )
+    boards = []
+    for b in (
+        rows.select_related("round")
+        .prefetch_related("seats__player")
+        .order_by("round__number", "id")
+    ):
+        score = result.board_scores.get((b.round.number, b.label))
+        seats = []
+        for seat in b.seats.all():
+            power = dict(POWERS)[seat.power]
+            seats.append(
+                {
+                    "power": power,
+                    "player": seat.player.name,
+                    "player_id": by_name.get(seat.player.name),
+                    "centres": seat.centres,
+                    "score": half_up(score.scores[power], 2) if score else None,
+                }
+            )
+        boards.append(
+            {"round": b.round.number, "label": b.label, "top": b.top_board, "seats": seats}
+        )
+    return boards
 
 
 class BoardForm(forms.Form):
