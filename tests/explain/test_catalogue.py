@@ -39,20 +39,32 @@ def said() -> list[tuple[str, str | None]]:
 
 
 def po_entries() -> dict[str, tuple[str, ...]]:
-    """msgid → its msgstr (or msgstr[0], msgstr[1]) as ``palmares.po`` writes them."""
+    """msgid → its msgstr (or msgstr[0], msgstr[1]) as ``palmares.po`` writes them, read line
+    by line (an entry need not be set off by a blank line, as msgfmt allows)."""
+    entries: list[dict[str, str]] = []
+    key = ""
+    for raw in PO.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        found = re.match(r'^(msgid|msgid_plural|msgstr(?:\[\d\])?) "(.*)"$', line)
+        if found:
+            key = found.group(1)
+            if key == "msgid":
+                entries.append({})
+            entries[-1][key] = found.group(2)
+        elif line.startswith('"') and entries and key:
+            entries[-1][key] += line[1:-1]
 
-    def text(chunk: str) -> str:
-        parts = re.findall(r'"((?:[^"\\]|\\.)*)"', chunk)
-        return "".join(parts).replace('\\"', '"').replace("\\\\", "\\")
+    def text(quoted: str) -> str:
+        return re.sub(
+            r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), quoted
+        )
 
-    entries: dict[str, tuple[str, ...]] = {}
-    for block in PO.read_text(encoding="utf-8").split("\n\n"):
-        msgid = re.search(r"^msgid (.*?)(?=^msgid_plural|^msgstr)", block, re.M | re.S)
-        if msgid is None or not text(msgid.group(1)):
-            continue
-        strs = re.findall(r"^msgstr(?:\[\d\])? (.*?)(?=^msgstr|\Z)", block, re.M | re.S)
-        entries[text(msgid.group(1))] = tuple(text(s) for s in strs)
-    return entries
+    out: dict[str, tuple[str, ...]] = {}
+    for entry in entries:
+        if entry.get("msgid"):
+            strs = [v for k, v in sorted(entry.items()) if k.startswith("msgstr")]
+            out[text(entry["msgid"])] = tuple(text(v) for v in strs)
+    return out
 
 
 def fields(message: str) -> set[str]:
