@@ -12,4 +12,4 @@ def test_the_seven_powers() -> None:
     assert [p.initial for p in Power] == ["A", "E", "F", "G", "I", "R", "T"]
     assert dict(STANDARD_POWERS) == {p.value: p.code for p in Power}
     assert STANDARD_POWERS["Austria"] == "AUS" and STANDARD_POWERS["Turkey"] == "TUR"
-    assert Power("Italy") is Power.ITALY and Power.ITALY == "Italy"
+    assert Power("Italy") is Power.ITALY and str(Power.ITALY) == "Italy"
