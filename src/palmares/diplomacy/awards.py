@@ -35,7 +35,7 @@ from palmares.diplomacy.aggregation.base import Line, Standings
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import Score, exact
 
-__all__ = ["BestCountry", "Place", "best_countries", "places"]
+__all__ = ["BestCountry", "BestCountryOrder", "Place", "best_countries", "places"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +58,16 @@ def places(
             break
         out.extend(Place(place, s.player, s.score) for s in group.members)
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class BestCountryOrder:
+    """How the best game with each power is chosen (seed 002, "Prizes"): by the board score
+    (``raw_score``: Divide and Conquer's raw score), then centres, then (``payout``: under the
+    ante) the take from the pot."""
+
+    raw_score: bool
+    payout: bool
 
 
 @dataclass(frozen=True, slots=True)

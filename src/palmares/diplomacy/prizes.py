@@ -39,6 +39,7 @@ from palmares.diplomacy.top_board import (
 
 __all__ = [
     "PlayerPrizes",
+    "Prize",
     "PrizeMove",
     "Prizes",
     "player_prizes",
@@ -163,29 +164,48 @@ def player_prizes(p: Prizes, player: str, *, system: str) -> PlayerPrizes:
 
 
 @dataclass(frozen=True, slots=True)
-class PrizeMove:
-    """A prize of seed 002's list ("Prizes", "Top Board") whose holders changed with a
-    correction; empty when nobody held it."""
+class Prize:
+    """A prize of seed 002's list ("Prizes", "Top Board"): ``kind`` is ``champion``,
+    ``place`` (with ``place``), ``top board invitation``, ``best`` (with ``power``) or ``team
+    championship``. ``str()`` is its stable name in the API (``place 2``, ``best Austria``)."""
 
-    prize: str
+    kind: str
+    place: int | None = None
+    power: str | None = None
+
+    def __str__(self) -> str:
+        if self.kind == "place":
+            return f"place {self.place}"
+        if self.kind == "best":
+            return f"best {self.power}"
+        return self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeMove:
+    """A prize whose holders changed with a correction; empty when nobody held it."""
+
+    prize: Prize
     before: tuple[str, ...]
     after: tuple[str, ...]
 
 
-def prize_holders(p: Prizes) -> dict[str, tuple[str, ...]]:
+def prize_holders(p: Prizes) -> dict[Prize, tuple[str, ...]]:
     """Who holds each prize: the champion, places 2–7, the top-board invitations accepted, the
     best country of each power, the team championship."""
-    out: dict[str, tuple[str, ...]] = {}
+    out: dict[Prize, tuple[str, ...]] = {}
     if p.champion is not None:
-        out["champion"] = p.champion.players
+        out[Prize("champion")] = p.champion.players
     for place in p.places:
-        out[f"place {place.place}"] = (*out.get(f"place {place.place}", ()), place.player)
+        key = Prize("place", place=place.place)
+        out[key] = (*out.get(key, ()), place.player)
     if p.top_board is not None:
-        out["top board invitation"] = tuple(sorted(p.top_board.players))
+        out[Prize("top board invitation")] = tuple(sorted(p.top_board.players))
     for best in p.best_countries:
-        out[f"best {best.power}"] = (*out.get(f"best {best.power}", ()), best.player)
+        key = Prize("best", power=best.power)
+        out[key] = (*out.get(key, ()), best.player)
     if p.teams:
-        out["team championship"] = tuple(t.team for t in p.teams if t.rank == 1)
+        out[Prize("team championship")] = tuple(t.team for t in p.teams if t.rank == 1)
     return out
 
 

@@ -29,7 +29,14 @@ from palmares.diplomacy.aggregation.base import Figure, Standings
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import exact
 
-__all__ = ["Member", "TeamStanding", "TeammatesTogether", "team_standings", "teammates_together"]
+__all__ = [
+    "Member",
+    "TeamChampionship",
+    "TeamStanding",
+    "TeammatesTogether",
+    "team_standings",
+    "teammates_together",
+]
 
 TEAM_SIZE = 3
 
@@ -49,6 +56,14 @@ class Member:
     final: Figure | None = None
     #: The team championship sums ranks (the standings are low-is-best).
     by_rank: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TeamChampionship:
+    """How teams are ranked (seed 002, "Team Tournament"): the sum of the members' scores, or
+    (``by_rank``: standings where low is best) of their ranks, lowest first."""
+
+    by_rank: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-from palmares.core.rounding import Number, half_up
+from palmares.core.rounding import Number, half_up, to_decimal
 from palmares.explain.language import Language
 
 __all__ = ["NARROW_NBSP", "and_list", "figure", "ordinal", "percent"]
@@ -23,18 +23,6 @@ NARROW_NBSP = "\u202f"
 _EXACT_PLACES = 6
 
 
-def _plain(value: Number) -> Decimal:
-    if isinstance(value, bool):
-        raise TypeError("a bool is not a number here")
-    if isinstance(value, Decimal):
-        return value
-    if isinstance(value, float):
-        return Decimal(repr(value))
-    if isinstance(value, int):
-        return Decimal(value)
-    return Decimal(value.numerator) / Decimal(value.denominator)
-
-
 def _ends_within(value: Number, places: int) -> Decimal | None:
     """``value`` as a Decimal if its decimals end within ``places``, else ``None``."""
     if isinstance(value, Fraction):
@@ -42,7 +30,7 @@ def _ends_within(value: Number, places: int) -> Decimal | None:
         if scaled.denominator != 1:
             return None
         return Decimal(scaled.numerator).scaleb(-places)
-    exact = _plain(value)
+    exact = to_decimal(value)  # not a Fraction here: exact
     if exact != exact.quantize(Decimal(1).scaleb(-places)):
         return None
     return exact

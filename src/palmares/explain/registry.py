@@ -41,11 +41,11 @@ def renders(cls: type[T]) -> Callable[[Callable[[T, Voice], tuple[str, ...]]], R
 def _load_providers() -> None:
     global _loaded
     if not _loaded:
-        _loaded = True
         from palmares.explain import renderers
 
         for module in pkgutil.iter_modules(renderers.__path__, f"{renderers.__name__}."):
             importlib.import_module(module.name)
+        _loaded = True  # only once every module is in (a failed import raises again)
 
 
 def renderer_for(cls: type) -> Renderer:

@@ -305,3 +305,30 @@ def test_standings_table_view_shows_each_round_in_a_second_table(
     assert [row[0] for row in cells] == ["−10.000", "+70.000", "160.000"]  # round 1
     assert [row[5] for row in cells] == ["−24.774", "+18.191", "241.153"]  # round 6
     assert max(len(line) for line in result.out.splitlines()) <= 100
+
+
+def test_explain_board_tells_the_pot_like_the_seed(cli: Callable[..., CliResult]) -> None:
+    result = cli(*example_args("--explain-board", "1/1"))
+    assert result.code == 0, result.err
+    text = " ".join(result.out.split())
+    assert (
+        "Round 1, board 1: each of the 7 powers antes 10 points, creating a pot of 70 points."
+        in (text)
+    )
+    assert (
+        "Turkey then receives 64.47% of the pot. 64.47% of 70 is 45.129. So, he started with 100 "
+        "points, put 10 points into the pot, and took 45.129 points out of the pot, meaning that "
+        "his score after round 1 is 135.129. In the next round, he will ante 10% of this new "
+        "score, or 13.5129 points." in text
+    )
+    bad = cli(*example_args("--explain-board", "one"))
+    assert bad.code == 2 and "--explain-board: expected ROUND/BOARD, got 'one'" in bad.err
+
+
+def test_standings_explain_in_french(cli: Callable[..., CliResult]) -> None:
+    result = cli(*example_args("--explain", "Nadia Petrova", "--language", "fr"))
+    assert result.code == 0, result.err
+    text = " ".join(result.out.split())
+    assert "Table finale : invité en numéro 2 après la ronde 5 (203,183)" in text  # folded
+    assert "prend le plus de points du pot de la table finale, 37,381" in text
+    assert "Top board: invited" not in text and "takes the most points" not in text

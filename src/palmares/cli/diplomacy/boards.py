@@ -19,9 +19,11 @@ from palmares.core.errors import InputError, PalmaresError, Problem
 from palmares.diplomacy.aggregation import Standings, get_aggregation
 from palmares.diplomacy.aggregation.ante import ante_pot
 from palmares.diplomacy.aggregation.base import ROUND_COLUMNS
+from palmares.diplomacy.awards import BestCountryOrder
 from palmares.diplomacy.chaos import ChaosGame
 from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, player_prizes, prizes
 from palmares.diplomacy.scoring import get_system
+from palmares.diplomacy.teams import TeamChampionship
 from palmares.explain import Language, explain
 from palmares.explain.numbers import figure
 from palmares.io.boards import read_boards_csv, read_boards_json, read_teams_csv, team_problems
@@ -155,7 +157,7 @@ def standings(
     report = Report(tables=[main_table])
     if fmt is Format.table:
         report.tables.append(_rounds_table(main_table, table))
-    report.tables.extend(_prize_tables(table, prize_list, champion_words))
+    report.tables.extend(_prize_tables(table, prize_list, champion_words, words))
     if chaos_game is not None:
         report.tables.append(_chaos_table(chaos_game))
         report.notes.append(ChaosGame.NOTE)
@@ -282,7 +284,7 @@ def _round_cell(value: Any) -> str:
     return "\n".join("" if v is None else _SIGNS.get(name, "") + _show(v) for name, v in value)
 
 
-def _prize_tables(table: Standings, p: Prizes, champion_words: str) -> list[Table]:
+def _prize_tables(table: Standings, p: Prizes, champion_words: str, words: Language) -> list[Table]:
     out: list[Table] = []
     if p.top_board is not None:
         rows = [
@@ -364,10 +366,7 @@ def _prize_tables(table: Standings, p: Prizes, champion_words: str) -> list[Tabl
                 }
                 for b in p.best_countries
             ],
-            "Best country: "
-            + _score_word(table)
-            + ", then centres"
-            + (", then payout" if payout else ""),
+            explain(BestCountryOrder(table.system == "divide-and-conquer", payout), words)[0],
         )
     )
     team_word = "rank sum" if table.low_is_best else "score"
@@ -394,8 +393,7 @@ def _prize_tables(table: Standings, p: Prizes, champion_words: str) -> list[Tabl
                     }
                     for t in p.teams
                 ],
-                "Team championship"
-                + (": sum of the members' ranks, lowest best" if table.low_is_best else ""),
+                explain(TeamChampionship(table.low_is_best), words)[0],
             )
         )
     return out

@@ -4,49 +4,69 @@ countries and teams (seed 002, "Prizes", "Top Board", "Team Tournament"), for on
 
 from __future__ import annotations
 
-from palmares.diplomacy.prizes import PlayerPrizes
-from palmares.diplomacy.teams import Member
+from palmares.diplomacy.awards import BestCountryOrder
+from palmares.diplomacy.prizes import PlayerPrizes, Prize
+from palmares.diplomacy.teams import Member, TeamChampionship
 from palmares.diplomacy.top_board import Champion
 from palmares.explain.registry import explain, renders
 from palmares.explain.renderers.diplomacy import power_name
-from palmares.explain.voice import Voice
+from palmares.explain.voice import N_, Voice
 
 __all__: list[str] = []
+
+
+@renders(BestCountryOrder)
+def _best_country_order(o: BestCountryOrder, v: Voice) -> tuple[str, ...]:
+    if o.raw_score:
+        text = v.say("Best country: raw score, then centres")
+    else:
+        text = v.say("Best country: board score, then centres")
+    return (text + (v.say(", then payout") if o.payout else ""),)
+
+
+@renders(TeamChampionship)
+def _team_championship(t: TeamChampionship, v: Voice) -> tuple[str, ...]:
+    if t.by_rank:
+        return (v.say("Team championship: sum of the members' ranks, lowest best"),)
+    return (v.say("Team championship"),)
+
+
+@renders(Prize)
+def _prize(p: Prize, v: Voice) -> tuple[str, ...]:
+    """A prize's name."""
+    if p.kind == "champion":
+        return (v.say("champion"),)
+    if p.kind == "place":
+        return (v.say("place {place}", place=p.place),)
+    if p.kind == "top board invitation":
+        return (v.say("top board invitation"),)
+    if p.kind == "best":
+        return (v.say("best {power}", power=power_name(p.power or "", v)),)
+    return (v.say("team championship"),)
 
 
 @renders(Champion)
 def _champion(c: Champion, v: Voice) -> tuple[str, ...]:
     """The title's reason: the most points on the top board, a tie to the better standing."""
     who = v.say("{player} ({power})", player=c.player, power=power_name(c.power, v))
-    if c.from_pot:
-        text = v.say(
-            "{who} takes the most points from the top-board pot, {points}",
-            who=who,
-            points=v.figure(c.points),
-        )
-    else:
-        text = v.say(
-            "{who} has the best board score on the top board, {points}",
-            who=who,
-            points=v.figure(c.points),
-        )
+    message = (
+        N_("{who} takes the most points from the top-board pot, {points}")
+        if c.from_pot
+        else N_("{who} has the best board score on the top board, {points}")
+    )
+    text = v.say(message, who=who, points=v.figure(c.points))
     if c.tied_with:
-        others = ", ".join(c.tied_with)
-        if c.low_is_best:
-            text += v.say(
+        message = (
+            N_(
                 "; tied with {others}, broken by the score going into round {round} "
-                "({score}, lower is better)",
-                others=others,
-                round=c.round,
-                score=v.figure(c.score_before),
+                "({score}, lower is better)"
             )
-        else:
-            text += v.say(
-                "; tied with {others}, broken by the score going into round {round} ({score})",
-                others=others,
-                round=c.round,
-                score=v.figure(c.score_before),
-            )
+            if c.low_is_best
+            else N_("; tied with {others}, broken by the score going into round {round} ({score})")
+        )
+        text += v.say(
+            message, others=", ".join(c.tied_with), round=c.round, score=v.figure(c.score_before)
+        )
         if len(c.players) > 1:
             text += v.say(", still tied: the title is shared")
     return (text + ".",)
@@ -61,26 +81,24 @@ def _member(m: Member, v: Voice) -> tuple[str, ...]:
         return (v.say("did not play"),)
     if m.counted_after is None:
         return ()
-    final = v.figure(m.final) if m.final is not None else "—"
-    if m.by_rank:
-        return (
-            v.say(
-                "one of {n} team members on the top board: counts the rank after round "
-                "{round}, {score}, not the final {final}",
-                n=m.on_top,
-                round=m.counted_after,
-                score=v.figure(m.score),
-                final=final,
-            ),
+    message = (
+        N_(
+            "one of {n} team members on the top board: counts the rank after round {round}, "
+            "{score}, not the final {final}"
         )
+        if m.by_rank
+        else N_(
+            "one of {n} team members on the top board: counts the score after round {round}, "
+            "{score}, not the final {final}"
+        )
+    )
     return (
         v.say(
-            "one of {n} team members on the top board: counts the score after round {round}, "
-            "{score}, not the final {final}",
+            message,
             n=m.on_top,
             round=m.counted_after,
             score=v.figure(m.score),
-            final=final,
+            final=v.figure(m.final) if m.final is not None else "—",
         ),
     )
 
@@ -110,21 +128,14 @@ def _player_prizes(p: PlayerPrizes, v: Voice) -> tuple[str, ...]:
             v.say("Place {place} by final score, the champion not counted.", place=p.place)
         )
     for best in p.best:
-        score = v.figure(best.board_score, 2)
-        if p.raw_score:
-            where = v.say(
-                "round {round}, raw score {score}, {centres} centres",
-                round=best.round,
-                score=score,
-                centres=best.centres,
-            )
-        else:
-            where = v.say(
-                "round {round}, board score {score}, {centres} centres",
-                round=best.round,
-                score=score,
-                centres=best.centres,
-            )
+        message = (
+            N_("round {round}, raw score {score}, {centres} centres")
+            if p.raw_score
+            else N_("round {round}, board score {score}, {centres} centres")
+        )
+        where = v.say(
+            message, round=best.round, score=v.figure(best.board_score, 2), centres=best.centres
+        )
         if best.points is not None:
             where += v.say(", payout {payout}", payout=v.figure(best.points))
         lines.append(v.say("Best {power}: {where}.", power=power_name(best.power, v), where=where))

@@ -352,7 +352,7 @@ def put_board(
         "correction": done.correction,
         "moved": [{"player": m.player, "before": m.before, "after": m.after} for m in done.moved],
         "prizes_moved": [
-            {"prize": m.prize, "before": list(m.before), "after": list(m.after)}
+            {"prize": str(m.prize), "before": list(m.before), "after": list(m.after)}
             for m in done.prizes_moved
         ],
     }

@@ -275,7 +275,20 @@ def render_entered(request: HttpRequest, t: Tournament, number: int, done: Enter
     return render(
         request,
         "ui/board_entered.html",
-        {"t": t, "round": number, "done": done, "moved": done.moved, "prizes": done.prizes_moved},
+        {
+            "t": t,
+            "round": number,
+            "done": done,
+            "moved": done.moved,
+            "prizes": [
+                {
+                    "prize": " ".join(explain(m.prize, site_language())),
+                    "before": m.before,
+                    "after": m.after,
+                }
+                for m in done.prizes_moved
+            ],
+        },
     )
 
 
