@@ -5,7 +5,9 @@
  * exp and pow, no contraction), so a seed gives the same call through either (a test checks it).
  * Compiled when the package is installed, it spares the command line numba's import and the
  * loading of its cached kernels: `palmares diplomacy seed` within half a second of the call in
- * process. The arrays are any C-contiguous buffers of the right item size (numpy arrays).
+ * process. The arrays are any writable C-contiguous buffers of the right item size and
+ * dimensions (numpy arrays, or typed memoryviews: the command line need not import numpy);
+ * `pairs` may be flat (five numbers a row).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -95,15 +97,17 @@ typedef struct {
     int held;
 } Buf;
 
-/* A writable C-contiguous buffer of `itemsize`-byte items with `ndim` dimensions. */
+/* A writable C-contiguous buffer of `itemsize`-byte items with `ndim` dimensions (0: one or
+ * two). */
 static int get_buf(PyObject *obj, Buf *buf, Py_ssize_t itemsize, int ndim, const char *name) {
     if (PyObject_GetBuffer(obj, &buf->view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) <
         0)
         return -1;
     buf->held = 1;
-    if (buf->view.itemsize != itemsize || buf->view.ndim != ndim) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %d dimension(s) of %zd-byte items", name,
-                     ndim, itemsize);
+    int dims_ok = ndim ? buf->view.ndim == ndim : (buf->view.ndim == 1 || buf->view.ndim == 2);
+    if (buf->view.itemsize != itemsize || !dims_ok) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %s dimension(s) of %zd-byte items", name,
+                     ndim == 1 ? "1" : (ndim == 2 ? "2" : "1 or 2"), itemsize);
         return -1;
     }
     return 0;
@@ -115,6 +119,12 @@ static void release(Buf *bufs, int n) {
 }
 
 static Py_ssize_t dim(const Buf *b, int k) { return b->view.shape[k]; }
+
+/* The rows of `pairs` (a[n][5], or flat: a[5n]; -1 if neither). */
+static Py_ssize_t pair_rows(const Buf *b) {
+    if (b->view.ndim == 2) return dim(b, 1) == 5 || dim(b, 0) == 0 ? dim(b, 0) : -1;
+    return dim(b, 0) % 5 == 0 ? dim(b, 0) / 5 : -1;
+}
 
 static int in_range(const int64_t *v, Py_ssize_t n, Py_ssize_t limit) {
     for (Py_ssize_t i = 0; i < n; i++)
@@ -128,7 +138,7 @@ enum { B_BOARDS, B_BOARD_OF, B_POS, B_PLAYER, B_MOVABLE, B_W, B_DOUBLE, B_PAIRS,
 static int get_call(PyObject **objs, Buf *bufs, Call *c) {
     static const char *names[N_CALL] = {"boards", "board_of", "pos",      "player",
                                         "movable", "w",       "is_double", "pairs"};
-    static const int ndims[N_CALL] = {2, 1, 1, 1, 1, 2, 1, 2};
+    static const int ndims[N_CALL] = {2, 1, 1, 1, 1, 2, 1, 0};
     for (int i = 0; i < N_CALL; i++)
         if (get_buf(objs[i], &bufs[i], i == B_DOUBLE ? 1 : 8, ndims[i], names[i]) < 0) return -1;
     c->boards = bufs[B_BOARDS].view.buf;
@@ -144,10 +154,10 @@ static int get_call(PyObject **objs, Buf *bufs, Call *c) {
     c->n_seats = dim(&bufs[B_PLAYER], 0);
     c->n_movable = dim(&bufs[B_MOVABLE], 0);
     c->n_players = dim(&bufs[B_W], 0);
-    c->n_pairs = dim(&bufs[B_PAIRS], 0);
+    c->n_pairs = pair_rows(&bufs[B_PAIRS]);
     if (dim(&bufs[B_BOARD_OF], 0) != c->n_seats || dim(&bufs[B_POS], 0) != c->n_seats ||
         dim(&bufs[B_W], 1) != c->n_players || dim(&bufs[B_DOUBLE], 0) < c->n_players ||
-        (c->n_pairs && dim(&bufs[B_PAIRS], 1) != 5) ||
+        c->n_pairs < 0 ||
         !in_range(c->boards, c->n_boards * c->size, c->n_seats) ||
         !in_range(c->board_of, c->n_seats, c->n_boards) ||
         !in_range(c->pos, c->n_seats, c->size) || !in_range(c->player, c->n_seats, c->n_players) ||
@@ -280,14 +290,14 @@ static PyObject *double_extra(PyObject *self, PyObject *args) {
     memset(bufs, 0, sizeof bufs);
     PyObject *result = NULL;
     if (get_buf(board_of_obj, &bufs[0], 8, 1, "board_of") < 0 ||
-        get_buf(pairs_obj, &bufs[1], 8, 2, "pairs") < 0)
+        get_buf(pairs_obj, &bufs[1], 8, 0, "pairs") < 0)
         goto done;
     Call c;
     memset(&c, 0, sizeof c);
     c.board_of = bufs[0].view.buf;
     c.pairs = bufs[1].view.buf;
-    c.n_pairs = dim(&bufs[1], 0);
-    if (c.n_pairs && dim(&bufs[1], 1) != 5) {
+    c.n_pairs = pair_rows(&bufs[1]);
+    if (c.n_pairs < 0) {
         PyErr_SetString(PyExc_ValueError, "pairs: expected rows of 5");
         goto done;
     }

@@ -1,37 +1,41 @@
 """Types of the compiled kernel ``_kernel.c`` (see :mod:`.anneal`)."""
 
-import numpy as np
+from typing import Any
+
 from numpy.typing import NDArray
 
+#: A writable C-contiguous buffer: a numpy array or a memoryview of :mod:`.cells`.
+Buffer = memoryview | NDArray[Any]
+
 def anneal_slice(
-    boards: NDArray[np.int64],
-    board_of: NDArray[np.int64],
-    pos: NDArray[np.int64],
-    player: NDArray[np.int64],
-    movable: NDArray[np.int64],
-    w: NDArray[np.int64],
-    is_double: NDArray[np.bool_],
-    pairs: NDArray[np.int64],
-    best: NDArray[np.int64],
-    state: NDArray[np.int64],
+    boards: Buffer,
+    board_of: Buffer,
+    pos: Buffer,
+    player: Buffer,
+    movable: Buffer,
+    w: Buffer,
+    is_double: Buffer,
+    pairs: Buffer,
+    best: Buffer,
+    state: Buffer,
     start: int,
     stop: int,
     budget: int,
     bound: int,
     hard: int,
     unit: float,
-    rng: NDArray[np.uint64],
+    rng: Buffer,
     /,
 ) -> int: ...
 def descend(
-    boards: NDArray[np.int64],
-    board_of: NDArray[np.int64],
-    pos: NDArray[np.int64],
-    player: NDArray[np.int64],
-    movable: NDArray[np.int64],
-    w: NDArray[np.int64],
-    is_double: NDArray[np.bool_],
-    pairs: NDArray[np.int64],
+    boards: Buffer,
+    board_of: Buffer,
+    pos: Buffer,
+    player: Buffer,
+    movable: Buffer,
+    w: Buffer,
+    is_double: Buffer,
+    pairs: Buffer,
     /,
 ) -> int: ...
-def double_extra(board_of: NDArray[np.int64], pairs: NDArray[np.int64], /) -> int: ...
+def double_extra(board_of: Buffer, pairs: Buffer, /) -> int: ...

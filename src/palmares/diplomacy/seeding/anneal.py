@@ -22,16 +22,10 @@ the call in process). ``KERNEL`` says which one runs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from palmares.diplomacy.seeding.schedule import FOCUS, T_END, T_START, UNIT, reseed
-
-try:
-    from palmares.diplomacy.seeding._kernel import anneal_slice, descend, double_extra
-
-    KERNEL = "compiled"
-except ImportError:  # the extension was not built (no C compiler at install): numba's
-    from palmares.diplomacy.seeding.anneal_numba import anneal_slice, descend, double_extra
-
-    KERNEL = "numba"
 
 __all__ = [
     "FOCUS",
@@ -42,5 +36,44 @@ __all__ = [
     "anneal_slice",
     "descend",
     "double_extra",
+    "numba_build",
     "reseed",
 ]
+
+
+def numba_build() -> tuple[Callable[..., int], Callable[..., int], Callable[..., int]]:
+    """The numba build of ``anneal_slice``, ``descend`` and ``double_extra``, taking the same
+    arguments as the compiled one: the memoryviews of :mod:`.cells` are given to numba as numpy
+    arrays over the same memory (flags as booleans, ``pairs`` in rows of five)."""
+    import numpy as np
+
+    from palmares.diplomacy.seeding import anneal_numba
+
+    def arrays(args: tuple[Any, ...]) -> list[Any]:
+        """The arguments as numpy arrays; the 7th (``is_double``) as booleans, the 8th
+        (``pairs``) in rows of five."""
+        out = [np.asarray(a) if isinstance(a, memoryview) else a for a in args]
+        out[6] = out[6].view(np.bool_)
+        out[7] = out[7].reshape(-1, 5)
+        return out
+
+    def anneal_slice(*args: Any) -> int:
+        return int(anneal_numba.anneal_slice(*arrays(args)))
+
+    def descend(*args: Any) -> int:
+        return int(anneal_numba.descend(*arrays(args)))
+
+    def double_extra(*args: Any) -> int:
+        board_of, pairs = (np.asarray(a) for a in args)
+        return int(anneal_numba.double_extra(board_of, pairs.reshape(-1, 5)))
+
+    return anneal_slice, descend, double_extra
+
+
+try:
+    from palmares.diplomacy.seeding._kernel import anneal_slice, descend, double_extra
+
+    KERNEL = "compiled"
+except ImportError:  # the extension was not built (no C compiler at install): numba's
+    anneal_slice, descend, double_extra = numba_build()
+    KERNEL = "numba"

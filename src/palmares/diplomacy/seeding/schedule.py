@@ -5,8 +5,7 @@ something; the generator is xorshift64* (Vigna), seeded by :func:`reseed`."""
 
 from __future__ import annotations
 
-import numpy as np
-from numpy.typing import NDArray
+from palmares.diplomacy.seeding.cells import Cells, words
 
 __all__ = ["FOCUS", "T_END", "T_START", "UNIT", "reseed"]
 
@@ -18,6 +17,6 @@ FOCUS = 3
 UNIT = 1.0 / (1 << 53)
 
 
-def reseed(seed: int) -> NDArray[np.uint64]:
+def reseed(seed: int) -> Cells:
     """The state of the generator of the annealing (xorshift64*), from ``seed``."""
-    return np.array([(seed * 0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D) % 2**64 or 1], np.uint64)
+    return words([(seed * 0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D) % 2**64 or 1])
