@@ -67,9 +67,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--before", help="commit to compare with (default: merge-base with main)")
     args = parser.parse_args()
-    rev = args.before or subprocess.run(
-        ["git", "merge-base", "HEAD", "main"], cwd=REPO, capture_output=True, text=True, check=True
-    ).stdout.strip()
+    rev = (
+        args.before
+        or subprocess.run(
+            ["git", "merge-base", "HEAD", "main"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
     with tempfile.TemporaryDirectory() as tmp:
         env_now = dict(os.environ)
         env_before = dict(os.environ, PYTHONPATH=str(source_of(rev, Path(tmp))))

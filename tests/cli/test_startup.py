@@ -72,7 +72,7 @@ def test_board_score_loads_neither_numba_numpy_django_nor_the_board_call() -> No
     assert "palmares.cli.diplomacy.seeding" not in loaded
 
 
-def test_the_board_call_loads_neither_numba_nor_numpy_when_its_kernel_is_built(tmp_path: Path) -> None:
+def test_the_board_call_loads_neither_numba_nor_numpy_with_its_kernel_built(tmp_path: Path) -> None:
     from palmares.diplomacy.seeding import anneal
 
     if anneal.KERNEL != "compiled":

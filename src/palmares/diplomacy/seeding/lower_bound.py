@@ -112,9 +112,7 @@ def worst_bound(prep: Prepared) -> WorstBound:
     opponents = {i: [m for m, ok in zip(met[i], open_[i], strict=True) if ok] for i in rows}
     this_round = 0
     if rows:
-        this_round = max(
-            sorted(opponents[i])[min(size - 1, len(opponents[i])) - 1] for i in rows
-        )
+        this_round = max(sorted(opponents[i])[min(size - 1, len(opponents[i])) - 1] for i in rows)
     final = max(prep.final_round, prep.round)
     rounds_left = final - prep.round + 1
     # Never below a pair who met already, nor below the worst pair seated this round.
