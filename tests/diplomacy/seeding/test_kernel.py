@@ -18,6 +18,7 @@ from palmares.diplomacy.seeding import (
     anneal,
     anneal_numba,
     board_call,
+    cells,
 )
 from palmares.diplomacy.seeding import search as search_module
 from palmares.diplomacy.seeding.objective import HARD
@@ -140,3 +141,24 @@ def test_bad_arrays_are_refused_not_read_past_their_end() -> None:
         anneal.descend(*[call[k] for k in CALL])
     with pytest.raises(ValueError, match="expected 1 dimension"):
         anneal.double_extra(call["boards"], call["pairs"])
+
+
+def test_cells_are_the_kernels_arrays_without_numpy() -> None:
+    m = cells.matrix([[1, 2, 3], [4, 5, 6]], 3)
+    assert m.shape == (2, 3) and m.format == "q" and m.c_contiguous
+    assert cells.rows(m) == [[1, 2, 3], [4, 5, 6]]
+    kept = cells.copy(m)
+    m[0, 1] = 9
+    assert cells.rows(kept) == [[1, 2, 3], [4, 5, 6]] and m[0, 1] == 9
+    cells.assign(m, kept)
+    assert cells.rows(m) == [[1, 2, 3], [4, 5, 6]]
+    assert cells.matrix([], 5).shape == (0,)  # no row: flat, as the kernel accepts pairs
+    with pytest.raises(ValueError, match="rows of 3"):
+        cells.matrix([[1, 2]], 3)
+    assert int(np.asarray(cells.words([2**64 - 1]))[0]) == 2**64 - 1
+    # The kernel reads a flat or a two-dimensional pairs alike.
+    # Two two-boarders, seats (0, 2) and (1, 3): together on both boards, or on one only.
+    flat = cells.ints([0, 2, 1, 3, 7])
+    assert anneal.double_extra(cells.ints([0, 0, 1, 1]), flat) == 7
+    assert anneal.double_extra(cells.ints([0, 0, 1, 2]), flat) == 0
+    assert anneal.double_extra(cells.ints([0, 0, 1, 1]), np.array([[0, 2, 1, 3, 7]])) == 7
