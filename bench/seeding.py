@@ -28,12 +28,15 @@ the rounds before and the number of rounds, one seed for the event (``bench/seed
 in a fresh process each field): extra meetings, worst pair and power repeats of dipvis (as
 published in issue 20: not rerun here), of palmares before issue 20 (commit ``BEFORE`` run from
 a ``git archive`` of it; if git cannot give it, the figures published in the issue, labelled
-so) and of palmares now; seconds per round in process, and through the command line
-(``palmares diplomacy seed … --history … --rounds R --seed 1``, one process per round, seed 1:
-wall clock, and processor seconds of the child process).
+so), of palmares at ``--main`` (default: where this branch left main) and of palmares now;
+seconds per round in process, and through the command line (``palmares diplomacy seed …
+--history … --rounds R --seed 1``, one process per round, seed 1: wall clock, and processor
+seconds of the child process), and the command line's extra time per round over the call in
+process (seed 1, wall and processor), at ``--main`` and now (issue 20: within 0.5 s).
 
     .venv/bin/python bench/seeding.py [--quick] [--time-limit 2] [--seed 1] [--sizes 21 49]
-        [--fields all 2x3 sit4] [--no-issue20 | --issue20-only]
+        [--fields all 2x3 sit4] [--no-issue20 | --issue20-only] [--issue20-fields 21x6 70x6]
+        [--main REV]
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ from pathlib import Path
 
 from palmares.diplomacy.board import PlayedBoard, Seat
 from palmares.diplomacy.seeding import Entrant, SeedingProblem, board_call
+from palmares.diplomacy.seeding.anneal import KERNEL
 from palmares.diplomacy.seeding.objective import HARD, Quality, evaluate, square_weights
 from palmares.diplomacy.seeding.problem import Fill, Prepared, prepare
 
@@ -311,45 +315,62 @@ def run_field(players: int, rounds: int, src: Path | None) -> list[dict[str, flo
     return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
 
 
-def before_source(work: Path) -> Path | None:
-    """The ``src`` of commit :data:`BEFORE`, unpacked under ``work`` (None if git cannot)."""
+def before_source(work: Path, rev: str = BEFORE) -> Path | None:
+    """The ``src`` of commit ``rev``, unpacked under ``work`` (None if git cannot)."""
     try:
         blob = subprocess.run(
-            ["git", "archive", "--format=tar", BEFORE, "src"],
+            ["git", "archive", "--format=tar", rev, "src"],
             cwd=Path(__file__).resolve().parent.parent,
             capture_output=True,
             check=True,
         ).stdout
     except (OSError, subprocess.CalledProcessError):
         return None
-    tar = work / "before.tar"
+    tar = work / f"{rev}.tar"
     tar.write_bytes(blob)
     with tarfile.open(tar) as archive:
-        archive.extractall(work / "before", filter="data")
-    return work / "before" / "src"
+        archive.extractall(work / rev, filter="data")
+    return work / rev / "src"
 
 
-def cli_field(players: int, rounds: int, seed: int, work: Path) -> tuple[float, float, str]:
-    """Issue 20's protocol through the command line, one process per round: seconds per round
-    (wall clock, and the child processes' processor time) and the figures of the event."""
-    folder = work / f"cli-{players}x{rounds}"
+def merge_base() -> str:
+    """The commit where this branch left main (``main`` itself on main)."""
+    return subprocess.run(
+        ["git", "merge-base", "HEAD", "main"],
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()[:7]
+
+
+def cli_field(
+    players: int, rounds: int, seed: int, work: Path, src: Path | None = None
+) -> tuple[float, float, str]:
+    """Issue 20's protocol through the command line (of palmares now, or of the one in
+    ``src``), one process per round: seconds per round (wall clock, and the child processes'
+    processor time) and the figures of the event."""
+    folder = work / f"cli-{players}x{rounds}-{src is None}"
     folder.mkdir()
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
     (folder / "players.csv").write_text(
         "player\n" + "".join(f"p{i:03d}\n" for i in range(1, players + 1))
     )
-    command = Path(sys.executable).with_name("palmares")
+    command = [sys.executable, "-m", "palmares.cli.main"]
     history = folder / "history.csv"
     rows: list[str] = []
     wall = 0.0
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     for rnd in range(1, rounds + 1):
-        argv = [str(command), "diplomacy", "seed", "players.csv", "--round", str(rnd)]
+        argv = [*command, "diplomacy", "seed", "players.csv", "--round", str(rnd)]
         argv += ["--rounds", str(rounds), "--seed", str(seed), "--format", "csv"]
         if rows:
             history.write_text("round,board,power,player\n" + "".join(rows))
             argv += ["--history", "history.csv"]
         started = time.perf_counter()
-        out = subprocess.run(argv, cwd=folder, capture_output=True, text=True, check=True)
+        out = subprocess.run(argv, cwd=folder, env=env, capture_output=True, text=True, check=True)
         wall += time.perf_counter() - started
         rows += [line + "\n" for line in out.stdout.splitlines()[1:] if line]
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -370,7 +391,11 @@ def cli_field(players: int, rounds: int, seed: int, work: Path) -> tuple[float, 
     return wall / rounds, cpu / rounds, figures
 
 
-def issue20(fields: Sequence[tuple[int, int]]) -> None:
+def figures_of(runs: list[dict[str, float]]) -> str:
+    return " / ".join(span([r[k] for r in runs]) for k in ("extra", "worst", "power_repeats"))
+
+
+def issue20(fields: Sequence[tuple[int, int]], main_rev: str) -> None:
     print()
     print(
         "issue 20: everyone plays, no keep-apart pairs, seeds 1–3, each round called with the "
@@ -380,6 +405,7 @@ def issue20(fields: Sequence[tuple[int, int]]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         src = before_source(work)
+        main_src = before_source(work, main_rev)
         label = (
             f"palmares before ({BEFORE}, run)"
             if src is not None
@@ -387,32 +413,53 @@ def issue20(fields: Sequence[tuple[int, int]]) -> None:
         )
         header = (
             f"{'field':<8} {'dipvis, as published in issue 20':<34} {label:<32} "
-            f"{'palmares now':<16} {'s/round':>8} {'max s':>6} {'cpu/rd':>6} "
-            f"{'CLI s/rd':>8} {'CLI cpu':>7}  CLI seed 1"
+            f"{f'palmares main ({main_rev})':<24} {'palmares now':<16} {'per seed now':<14}"
         )
-        print(header)
-        print("-" * len(header))
+        timing = (
+            f"{'field':<8} {'side':<5} {'s/round':>8} {'max s':>6} {'cpu/rd':>6} "
+            f"{'CLI s/rd':>8} {'CLI cpu':>7} {'CLI−in s':>8} {'CLI−in cpu':>10}  CLI seed 1"
+        )
+        rows: list[str] = []
+        times: list[str] = []
         for players, rounds in fields:
             now = run_field(players, rounds, None)
-            if src is not None:
-                old = run_field(players, rounds, src)
-                then = " / ".join(
-                    span([r[k] for r in old]) for k in ("extra", "worst", "power_repeats")
-                )
-            else:
-                then = published(PALMARES_ISSUE20[(players, rounds)])
-            ours = " / ".join(
-                span([r[k] for r in now]) for k in ("extra", "worst", "power_repeats")
+            then = (
+                figures_of(run_field(players, rounds, src))
+                if src is not None
+                else published(PALMARES_ISSUE20[(players, rounds)])
             )
-            cli_wall, cli_cpu, cli_figures = cli_field(players, rounds, 1, work)
-            print(
+            was = run_field(players, rounds, main_src) if main_src is not None else None
+            rows.append(
                 f"{f'{players} × {rounds}':<8} "
-                f"{published(DIPVIS_ISSUE20[(players, rounds)]):<34} {then:<32} {ours:<16} "
-                f"{sum(r['seconds'] for r in now) / len(now):>8.3f} "
-                f"{max(r['max_seconds'] for r in now):>6.3f} "
-                f"{sum(r['cpu'] for r in now) / len(now):>6.3f} "
-                f"{cli_wall:>8.3f} {cli_cpu:>7.3f}  {cli_figures}"
+                f"{published(DIPVIS_ISSUE20[(players, rounds)]):<34} {then:<32} "
+                f"{figures_of(was) if was else '—':<24} {figures_of(now):<16} "
+                f"{','.join(str(int(r['extra'])) for r in now):<14}"
             )
+            for side, runs, where in (("main", was, main_src), ("now", now, None)):
+                if runs is None or (side == "main" and where is None):
+                    continue
+                cli_wall, cli_cpu, cli_figures = cli_field(players, rounds, 1, work, where)
+                first = runs[0]  # seed 1, as through the command line
+                times.append(
+                    f"{f'{players} × {rounds}':<8} {side:<5} "
+                    f"{sum(r['seconds'] for r in runs) / len(runs):>8.3f} "
+                    f"{max(r['max_seconds'] for r in runs):>6.3f} "
+                    f"{sum(r['cpu'] for r in runs) / len(runs):>6.3f} "
+                    f"{cli_wall:>8.3f} {cli_cpu:>7.3f} {cli_wall - first['seconds']:>8.3f} "
+                    f"{cli_cpu - first['cpu']:>10.3f}  {cli_figures}"
+                )
+        print(header)
+        print("-" * len(header))
+        print("\n".join(rows))
+        print()
+        print(
+            "seconds per round: in process (mean of seeds 1–3; cpu = processor time), through "
+            "the command line (seed 1, one process per round), and the command line's extra "
+            "time over the call in process (seed 1)"
+        )
+        print(timing)
+        print("-" * len(timing))
+        print("\n".join(times))
 
 
 def main() -> None:
@@ -425,10 +472,17 @@ def main() -> None:
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--no-issue20", action="store_true", help="leave out issue 20's table")
     which.add_argument("--issue20-only", action="store_true", help="only issue 20's table")
+    parser.add_argument("--issue20-fields", nargs="*", help="fields of issue 20's table: 21x6 …")
+    parser.add_argument("--main", help="palmares to compare with (default: merge-base with main)")
     args = parser.parse_args()
-    issue_fields = ISSUE_FIELDS[:1] if args.quick else ISSUE_FIELDS
+    issue_fields: tuple[tuple[int, int], ...] = ISSUE_FIELDS[:1] if args.quick else ISSUE_FIELDS
+    if args.issue20_fields:
+        issue_fields = tuple(
+            (int(a), int(b)) for a, b in (f.split("x") for f in args.issue20_fields)
+        )
+    main_rev = args.main or merge_base()
     if args.issue20_only:
-        issue20(issue_fields)
+        issue20(issue_fields, main_rev)
         return
     sizes = args.sizes or ((21, 49) if args.quick else SIZES)
     fields = args.fields or (("all",) if args.quick else FIELDS)
@@ -437,10 +491,10 @@ def main() -> None:
         f"{'objective':>9} {'pow.rep':>7} {'bound':>6} {'broken':>6} {'s/round':>8} "
         f"{'max s':>6} {'cpu/rd':>6} {'max cpu':>7}  palmares ≤ baselines"
     )
-    # Compile (or load from numba's cache) the annealing before anything is timed.
+    # The first call (with numba's build: its compilation or cache load) is not timed.
     started = time.perf_counter()
     board_call(SeedingProblem(2, field(21, "all")[0], ()), seed=0)
-    print(f"warm-up (numba compile or cache load): {time.perf_counter() - started:.2f} s")
+    print(f"warm-up (the first call; {KERNEL} kernel): {time.perf_counter() - started:.2f} s")
     print(f"{ROUNDS} rounds, {KEEP_APART} keep-apart pairs, time limit {args.time_limit:g} s")
     print(header)
     print("-" * len(header))
@@ -470,7 +524,7 @@ def main() -> None:
                 )
     print(f"palmares never worse than either baseline: {'yes' if all(verdicts) else 'NO'}")
     if not args.no_issue20:
-        issue20(issue_fields)
+        issue20(issue_fields, main_rev)
 
 
 if __name__ == "__main__":

@@ -5,8 +5,10 @@ Errors reach the user as one line each on stderr with a non-zero exit, never as 
 70 an internal error.
 
 A command loads only the modules it needs (issue 20: the board call through the command line
-within half a second of the call in process): the groups and commands are imported on demand,
-by the first word of the command line; ``--help`` and an unknown word load them all.
+within half a second of the call in process; issue 15: ``palmares --help`` within 0.3 s): the
+groups and commands are imported on demand, by the first word of the command line. The root
+group is a :class:`LazyGroup`: its ``--help`` lists every part from :data:`HELP` without
+importing any, and a part is imported only when the command line names it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import typer
+import typer.core
 import typer.main
+
+# typer's own click (typer ≥ 0.29 ships it; the classes its groups are made of).
+from typer import _click as click
 
 from palmares.cli.output import progress_bar
 from palmares.core.errors import PalmaresError
@@ -40,6 +46,36 @@ PARTS: dict[str, tuple[str, str, bool]] = {
     "demo": ("palmares.cli.demo", "demo", False),
 }
 
+#: The help line of each part, as its module gives it (a test checks they agree), so that
+#: ``palmares --help`` lists the parts without importing them. A part missing here is imported
+#: to list it.
+HELP: dict[str, str] = {
+    "diplomacy": "Diplomacy boards and tournaments: board scores, standings, awards, board call.",
+    "dip-pouch": "The WDD's Dip Pouch Tournament Rating: ranking, player page, event report.",
+    "tantrix": "Tantrix Elo: tournament points and performance ratings.",
+    "wizard": "Wizard online league: months, master points, tournaments.",
+    "tournament": "Run a tournament day on the database.",
+    "ratings": "Skill ratings (Weng–Lin) and the backtest: which rating predicts best.",
+    "import": "Load a file into the database.",
+    "export": "Write the database's data back out.",
+    "users": "Accounts of the site and their API tokens.",
+    "serve": "Serve the site (static files by whitenoise).",
+    "demo": (
+        "Load Dip in the Ocean 2004, a synthetic 2001–2010 Diplomacy history with the 2007 "
+        "World\nChampionship, the NZ 2000 Tantrix tournament and a Wizard month; then serve "
+        "the site.\nRunning it again replaces the sample data (nothing is duplicated)."
+    ),
+}
+
+#: The settings of the root ``palmares`` group.
+_ROOT: dict[str, Any] = {
+    "name": "palmares",
+    "help": "Results, scores and ratings of game tournaments and leagues.",
+    "no_args_is_help": True,
+    "pretty_exceptions_enable": False,
+    "add_completion": False,
+}
+
 log = logging.getLogger("palmares")
 
 
@@ -49,13 +85,7 @@ def build_app(argv: Sequence[str] | None = None) -> typer.Typer:
     words = [a for a in argv or () if not a.startswith("-")]
     asks_help = any(a in ("--help", "-h") for a in argv or ())
     first = words[0] if words and not asks_help else None
-    app = typer.Typer(
-        name="palmares",
-        help="Results, scores and ratings of game tournaments and leagues.",
-        no_args_is_help=True,
-        pretty_exceptions_enable=False,
-        add_completion=False,
-    )
+    app = typer.Typer(**_ROOT)
     # A group even with one part loaded (else typer would run a lone command without its name).
     app.callback()(_root)
     for name, (module_name, attr, group) in PARTS.items():
@@ -73,18 +103,63 @@ def build_app(argv: Sequence[str] | None = None) -> typer.Typer:
     return app
 
 
+class LazyGroup(typer.core.TyperGroup):
+    """The root group: lists the parts of :data:`PARTS` (commands first, then groups, as typer
+    orders them) and imports one only when it is called; its help reads :data:`HELP`.
+
+    ``commands`` holds a stand-in per part (its name and help line: what the help and typer's
+    "did you mean" read); the parts imported are in ``loaded``."""
+
+    #: The command line's words (the one after the part's name is the sub-command to load).
+    argv: Sequence[str] = ()
+    _listing = False
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self.loaded: dict[str, click.Command] = {}
+        plain = [name for name, (_, _, group) in PARTS.items() if not group]
+        order = plain + [name for name, (_, _, group) in PARTS.items() if group]
+        self.commands = {name: typer.core.TyperCommand(name, help=HELP.get(name)) for name in order}
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in PARTS:
+            return None
+        if cmd_name in self.loaded:
+            return self.loaded[cmd_name]
+        if self._listing and cmd_name in HELP:
+            return self.commands[cmd_name]
+        words = [a for a in self.argv if not a.startswith("-")]
+        sub = words[1:2] if words[:1] == [cmd_name] else []
+        whole: Any = typer.main.get_command(build_app([cmd_name, *sub]))
+        command: click.Command = whole.commands[cmd_name]
+        self.loaded[cmd_name] = command
+        return command
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+
 #: Click commands already built, by the words that decide what :func:`build_app` loads.
 _BUILT: dict[tuple[tuple[str, ...], bool], Any] = {}
 
 
 def _command(argv: Sequence[str]) -> Any:
-    """The click command for ``argv``, built once per process for the first two words and the
-    help flag, which decide what :func:`build_app` loads (building walks every command's
-    signature: a tenth of a second a call)."""
+    """The click command for ``argv``: the :class:`LazyGroup`, built once per process for the
+    first two words and the help flag (building walks every command's signature: a tenth of a
+    second a call)."""
     words = [a for a in argv if not a.startswith("-")]
     key = (tuple(words[:2]), any(a in ("--help", "-h") for a in argv))
     if key not in _BUILT:
-        _BUILT[key] = typer.main.get_command(build_app(argv))
+        root = typer.Typer(cls=LazyGroup, **_ROOT)
+        root.callback()(_root)
+        group = typer.main.get_command(root)
+        assert isinstance(group, LazyGroup)
+        group.argv = list(argv)
+        _BUILT[key] = group
     return _BUILT[key]
 
 

@@ -22,15 +22,17 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Console, JustifyMethod
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeElapsedColumn
 from rich.table import Table as RichTable
 
 from palmares.core.progress import reporting
 from palmares.core.rounding import half_up
 from palmares.io.formulas import escape_formula
+
+if TYPE_CHECKING:
+    from rich.progress import TaskID
 
 __all__ = [
     "Col",
@@ -204,6 +206,9 @@ def progress_bar(console: Console | None = None, delay: float = 0.5) -> Iterator
     if not console.is_terminal:
         yield
         return
+    # Imported here: a command whose output is not a terminal never draws a bar (issue 15).
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
     bar = Progress(
         "{task.description}",
         BarColumn(),

@@ -62,13 +62,28 @@ class SlugRegistry(Generic[E]):
                 importlib.import_module(f"{self._package}.{module.name}")
         self._loaded = True
 
+    def _load_one(self, slug: str) -> None:
+        """Import the module named like ``slug`` (``divide-and-conquer``: ``divide_and_conquer``)
+        when there is one and it registers ``slug``; else every module (issue 15: one command
+        need not import every system)."""
+        if self._loaded or slug in self._entries:
+            return
+        name = slug.strip().replace("-", "_")
+        if name.isidentifier() and name not in self._infrastructure and not name.startswith("_"):
+            package = importlib.import_module(self._package)
+            if any(m.name == name for m in pkgutil.iter_modules(package.__path__)):
+                importlib.import_module(f"{self._package}.{name}")
+                if slug in self._entries:
+                    return
+        self._load()
+
     def all(self) -> list[E]:
         """Every entry, by slug."""
         self._load()
         return [self._entries[s] for s in sorted(self._entries)]
 
     def info(self, slug: str) -> E:
-        self._load()
+        self._load_one(slug)
         try:
             return self._entries[slug]
         except KeyError:

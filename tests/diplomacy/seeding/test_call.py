@@ -270,6 +270,25 @@ def test_six_rounds_of_21_players_worst_pair_three_and_no_power_repeat(seed: int
     ) in calls[5].notes
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "extra"), [(1, 7), (2, 6), (3, 5)])
+def test_six_rounds_of_70_players_no_worse_than_before_issue_20(seed: int, extra: int) -> None:
+    # Issue 20's table: palmares before the worst-pair change seated 70 × 6 at 8, 7 and 5 extra
+    # meetings for seeds 1–3 (worst pair 2, no power repeat). Rounds 1–5 meet no pair again; the
+    # last round keeps the best of four runs (one run left 7 for every seed).
+    calls: list[BoardCall] = []
+    for rnd in range(1, 7):
+        problem = SeedingProblem(rnd, entrants(70), history_of(calls), rounds=6)
+        call = board_call(problem, seed=seed, time_limit=60.0)
+        assert not call.stopped_by_time
+        calls.append(call)
+    met = Counter(frozenset(pair) for b in history_of(calls) for pair in combinations(b.players, 2))
+    assert max(met.values()) == 2 and sum(m - 1 for m in met.values()) == extra
+    assert [len(c.quality.repeated_pairs) for c in calls] == [0, 0, 0, 0, 0, extra]
+    assert [(c.plan_worst, c.plan_extra) for c in calls] == [(2, extra)] * 6
+    assert sum(len(c.quality.power_repeats) for c in calls) == 0
+
+
 def test_a_new_seed_each_round_breaks_the_plan_but_keeps_repeats_low() -> None:
     # With seeds 4, 5 … 9 each call seats boards the one before did not foresee; the powers
     # played are kept and the rest repaired. Round 5 keeps two repeats: powers come last

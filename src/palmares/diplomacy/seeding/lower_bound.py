@@ -44,9 +44,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
-import numpy as np
-from numpy.typing import NDArray
-
 from palmares.diplomacy.seeding.problem import Prepared
 
 
@@ -89,54 +86,51 @@ class WorstBound:
         return max(self.round, self.event - 1)
 
 
-def _open(prep: Prepared) -> tuple[NDArray[np.int64], NDArray[np.bool_], NDArray[np.int64]]:
-    """The times met (``met[i, j]``), who may sit with whom this round (``open_[i, j]``: both
-    movable, not kept apart) and each player's seats, as arrays (rows of players on the fixed
-    top board or not playing are closed)."""
+def _open(prep: Prepared) -> tuple[list[list[bool]], list[int]]:
+    """Who may sit with whom this round (``open_[i][j]``: both movable, not kept apart) and each
+    player's seats (rows of players on the fixed top board or not playing are closed)."""
     n = len(prep.players)
-    met = np.array(prep.met, dtype=np.int64).reshape(n, n)
-    seats = np.bincount(np.array(prep.entries, dtype=np.int64), minlength=n)
-    movable = seats > 0
-    movable[list(prep.top)] = False
-    open_ = movable[:, None] & movable[None, :]
-    np.fill_diagonal(open_, False)
+    seats = [0] * n
+    for i in prep.entries:
+        seats[i] += 1
+    movable = [s > 0 for s in seats]
+    for i in prep.top:
+        movable[i] = False
+    open_ = [[movable[i] and movable[j] and i != j for j in range(n)] for i in range(n)]
     for i, j in prep.forbidden:
-        open_[i, j] = open_[j, i] = False
-    return met, open_, seats
+        open_[i][j] = open_[j][i] = False
+    return open_, seats
 
 
 def worst_bound(prep: Prepared) -> WorstBound:
     """The bounds on the worst pair (module docstring): this round, and over the event."""
     size = prep.board_size
-    met, open_, seats = _open(prep)
-    rows = np.flatnonzero(open_.any(axis=1))
+    met = prep.met
+    open_, seats = _open(prep)
+    rows = [i for i, row in enumerate(open_) if any(row)]
+    # Each open row: the times met of the players it may sit with.
+    opponents = {i: [m for m, ok in zip(met[i], open_[i], strict=True) if ok] for i in rows}
     this_round = 0
-    if rows.size:
-        big = np.iinfo(np.int64).max
-        closed = np.where(open_[rows], met[rows], big)
-        k = np.minimum(size - 1, open_[rows].sum(axis=1)) - 1
-        kth = np.sort(closed, axis=1)[np.arange(rows.size), k]
-        this_round = int(kth.max())
+    if rows:
+        this_round = max(sorted(opponents[i])[min(size - 1, len(opponents[i])) - 1] for i in rows)
     final = max(prep.final_round, prep.round)
     rounds_left = final - prep.round + 1
     # Never below a pair who met already, nor below the worst pair seated this round.
-    event = max(int(met.max()) if met.size else 0, this_round + 1 if rows.size else 0)
+    most_met = max((max(row) for row in met if row), default=0)
+    event = max(most_met, this_round + 1 if rows else 0)
     how = "no pair has met more often, nor will the worst pair seated this round"
-    if rows.size and not prep.sitters and not prep.doubles and not prep.top:
+    if rows and not prep.sitters and not prep.doubles and not prep.top:
         how = "the opponents each player still meets, spread as evenly as possible, bring some pair"
-        # Everyone plays one board, this round and (as foreseen) every round to the last.
-        need = (size - 1) * seats[rows] * rounds_left
-        level = np.zeros(rows.size, dtype=np.int64)
-        todo = np.ones(rows.size, dtype=np.bool_)
-        m_open = np.where(open_[rows], met[rows], 0)
-        at = 0
-        while todo.any():
-            at += 1
-            room = np.where(open_[rows], np.clip(at - m_open, 0, None), 0).sum(axis=1)
-            done = todo & (room >= need)
-            level[done] = at
-            todo &= ~done
-        event = max(event, int(level.max()))
+        # Everyone plays one board, this round and (as foreseen) every round to the last: the
+        # least level at which each player's open opponents have room for the meetings left.
+        level = 0
+        for i in rows:
+            need = (size - 1) * seats[i] * rounds_left
+            at = 1
+            while sum(max(0, at - m) for m in opponents[i]) < need:
+                at += 1
+            level = max(level, at)
+        event = max(event, level)
     explain = (
         f"worst pair: a player's sixth-fewest-met opponent this round has met them {this_round} "
         f"times, so the most-met pair seated has met at least {this_round} times before.",
@@ -149,11 +143,16 @@ def _fewest_again(prep: Prepared, by_round: int, cap: int) -> tuple[int, int, st
     """The fewest pairs seated this round who met before (module docstring): in all, and when
     no pair is seated more often than ``cap`` times before."""
     size = prep.board_size
-    met, open_, seats = _open(prep)
-    most = int(np.where(open_, met, 0).max()) if open_.any() else 0
-    fresh = (open_ & (met == 0)).sum(axis=1)
-    short = np.where(open_.any(axis=1), (size - 1) * seats - fresh, 0)
-    by_player = (int(np.clip(short, 0, None).sum()) + 1) // 2
+    met = prep.met
+    open_, seats = _open(prep)
+    most = 0
+    short = 0
+    for i, row in enumerate(open_):
+        if any(row):
+            mets = [m for m, ok in zip(met[i], row, strict=True) if ok]
+            most = max(most, *mets)
+            short += max(0, (size - 1) * seats[i] - sum(1 for m in mets if m == 0))
+    by_player = (short + 1) // 2
     from_rounds = -(-by_round // most) if most > 0 else 0
     within = -(-by_round // cap) if cap > 0 else by_round
     pairs = prep.n_boards * size * (size - 1) // 2
