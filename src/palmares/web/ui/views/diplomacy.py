@@ -25,8 +25,10 @@ from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import POWERS, Board, Seat, Tournament
 from palmares.web.tournaments.results import BoardResult, Entered, board_snapshot, enter_result
 from palmares.web.tournaments.systems import system_problems
+from palmares.web.ui.pagecache import cached_page
 
 
+@cached_page(*adapters.SCOPES, "chaosgames")
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
     problems = system_problems(t.scoring, t.aggregation)

@@ -11,12 +11,14 @@ from palmares.web.lib.limits import MAX_QUERY_CHARS, refuse
 from palmares.web.lib.names import name_key
 from palmares.web.ratinglists.models import Standing
 from palmares.web.tantrixdb.adapters import current_list
+from palmares.web.ui.pagecache import cached_page
 from palmares.web.ui.queries import search_events, search_players
 from palmares.web.wizarddb.models import Month
 
 SEARCH_LIMIT = 50
 
 
+@cached_page("events", "ratinglists", "players", "tantrixdb", "wizarddb")
 def home(request: HttpRequest) -> HttpResponse:
     context = {
         "events": Event.objects.order_by("-date", "name")[:8],
@@ -29,6 +31,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "ui/home.html", context)
 
 
+@cached_page("players", "events")
 def search(request: HttpRequest) -> HttpResponse:
     """Players and events whose accent- and case-free name contains the query (at most
     ``MAX_QUERY_CHARS`` characters; a NUL is refused by ``lib.limits`` before this view)."""

@@ -19,7 +19,7 @@ from django.shortcuts import render
 from palmares.ratings.backtest import Backtest, backtest
 from palmares.ratings.competitions import Competition, from_games, from_results
 from palmares.web.ratinglists.services import results_from_database
-from palmares.web.ui.pagecache import cache_key, cached_value
+from palmares.web.ui.pagecache import cache_key, cached_page, cached_value
 from palmares.web.ui.queries import current_generation
 from palmares.web.wizarddb import adapters as wizard_adapters
 from palmares.web.wizarddb.models import Game
@@ -103,6 +103,7 @@ def _page(community: str, systems: Sequence[str]) -> dict[str, Any]:
     return {"rows": _rows(result), "chart": _chart(result), "competitions": len(competitions)}
 
 
+@cached_page("events", "ratinglists", "wizarddb")
 def which_predicts(request: HttpRequest, community: str) -> HttpResponse:
     if community not in SYSTEMS:
         raise Http404("no such community")
