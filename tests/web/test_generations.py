@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import date
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -13,11 +15,15 @@ from django.db import connection, connections, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from palmares.diplomacy.board import GREAT_POWERS
 from palmares.web.events.models import Event
 from palmares.web.lib.demo import SAMPLE
 from palmares.web.lib.generations import ANY, data_generation, scope_of
 from palmares.web.players.models import Player
 from palmares.web.tantrixdb.services import import_matches
+from palmares.web.tournaments.models import Tournament
+from palmares.web.tournaments.results import BoardResult, enter_result
+from palmares.web.tournaments.services import import_boards
 from palmares.web.ui.models import DataGeneration
 
 
@@ -115,3 +121,40 @@ def test_a_write_through_another_connection_is_seen_by_a_cached_page(client: Cli
     # the stale pages were never removed from this process's cache: the database's number
     # alone moved the pages to new keys
     assert len(cache._cache) > cached  # type: ignore[attr-defined]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_board_entered_elsewhere_reaches_the_cached_standings(
+    client: Client, tmp_path: Path
+) -> None:
+    """The tournament page after each round is cached whole, its standings and prizes by the
+    adapters; a corrected board committed through another connection is in the next page,
+    which is the page built from nothing."""
+    boards = tmp_path / "boards.csv"
+    boards.write_text(
+        "round,board,power,player,centres\n"
+        + "".join(
+            f"{r},1,{p},P{p},{c}\n"
+            for r in (1, 2)
+            for p, c in zip("AEFGIRT", [9, 8, 7, 5, 3, 2, 0], strict=True)
+        )
+    )
+    mini = import_boards(boards, event="Mini", day=date(2009, 6, 1))
+    paths = [f"/diplomacy/{mini.pk}/", f"/diplomacy/{mini.pk}/?round=1", "/diplomacy/"]
+    before = {path: client.get(path).content.decode() for path in paths}
+    ids = dict(Player.objects.filter(name__startswith="P").values_list("name", "pk"))
+    centres = [0, 2, 3, 5, 7, 8, 9]  # round 2 corrected: Turkey's board now
+    result = BoardResult(
+        centres=dict(zip(GREAT_POWERS, centres, strict=True)),
+        eliminated={"Austria": 1908},
+        draw=None,
+        final_year=1909,
+        seats={power: ids[f"P{p}"] for power, p in zip(GREAT_POWERS, "AEFGIRT", strict=True)},
+    )
+    _elsewhere(lambda: enter_result(None, Tournament.objects.get(pk=mini.pk), 2, "1", result))
+
+    after = {path: client.get(path).content.decode() for path in paths}
+    assert after[paths[0]] != before[paths[0]]
+    assert after[paths[1]] == before[paths[1]]  # round 1's standings did not change
+    cache.clear()
+    assert after == {path: client.get(path).content.decode() for path in paths}

@@ -101,8 +101,9 @@ View = Callable[..., HttpResponse]
 def cached_page(*scopes: str) -> Callable[[View], View]:
     """Cache a view's anonymous GET pages whole under the data generation of ``scopes`` (the
     apps whose data it shows: ``"tournaments"``, ``"players"`` …), with an ``ETag``
-    (:func:`public_page`); no scopes: the page shows no stored data. Signed-in visitors get the view itself (its figures come from the
-    services' own caches, ``lib.generations.cached_read``)."""
+    (:func:`public_page`); no scopes: the page shows no stored data. Signed-in visitors get
+    the view itself (its figures come from the services' own caches,
+    ``lib.generations.cached_read``)."""
 
     def decorate(view: View) -> View:
         @wraps(view)

@@ -149,15 +149,32 @@ def player_ledger(name: str) -> Ledger:
     return cached_read(SCOPES, ("wizard-ledger", name), lambda: _ledger(name))
 
 
-def _ledger(name: str) -> Ledger:
-    stored = _stored_tournaments()
+#: Every stored game, each tournament with its own TRIAD, and the Junior games: what every
+#: ledger is computed from.
+LedgerInputs = tuple[
+    tuple[GameValue, ...], list[tuple[TournamentValue, TriadGame | None]], tuple[GameValue, ...]
+]
+
+
+def _ledger_inputs() -> LedgerInputs:
+    """What every ledger is computed from, read once per data generation (one value, so the
+    tournaments keep their identity beside their TRIADs when the cache copies it)."""
     played = triads()
+    return (
+        games(),
+        [(value, played.get(event.pk)) for event, value in _stored_tournaments()],
+        games(division=Game.Division.JUNIOR),
+    )
+
+
+def _ledger(name: str) -> Ledger:
+    regular, stored, junior_games = cached_read(SCOPES, ("wizard-ledger-inputs",), _ledger_inputs)
     # Each tournament value is found by identity: its own event's TRIAD, never a namesake's.
-    own = {id(value): played.get(event.pk) for event, value in stored}
+    own = {id(value): triad for value, triad in stored}
     return ledger(
         name,
-        games(),
-        [value for _, value in stored],
+        regular,
+        [value for value, _ in stored],
         triads=lambda t: own.get(id(t)),
-        junior=games(division=Game.Division.JUNIOR),
+        junior=junior_games,
     )
