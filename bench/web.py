@@ -25,7 +25,11 @@ by this process (a third one) is seen at once by a cached page of every server.
 
     .venv/bin/python bench/web.py [--players 100000] [--results 1000000] [--seconds 20]
         [--clients 32] [--workers N] [--threads N] [--processes N] [--scale] [--only WORD]
-        [--reload]
+        [--warmup SECONDS] [--reload]
+
+``--warmup`` runs each target unmeasured first: a process builds a page (and computes its
+figures) once per data generation, so the measured seconds are the steady state; without it
+the first requests of each process are in the figures.
 
 DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/palmares_bench) is created if needed.
 """
@@ -314,6 +318,8 @@ def measure(
     clients: int,
     seconds: float,
     meter: CpuMeter | None = None,
+    *,
+    quiet: bool = False,
 ) -> Figures:
     """``clients`` keep-alive clients (spread over ``ports``) asking for ``paths()`` for
     ``seconds``; prints and returns the figures."""
@@ -340,6 +346,8 @@ def measure(
         name, len(times), len(times) / elapsed, q[49] * 1000, q[94] * 1000, q[98] * 1000,
         len(errors), server_cpu * per, database_cpu * per, client_cpu * per,
     )  # fmt: skip
+    if quiet:
+        return figures
     print(
         f"{name:<34} {figures.requests:>7} {figures.rate:>8.1f} {figures.p50:>7.1f} "
         f"{figures.p95:>7.1f} {figures.p99:>7.1f} {figures.errors:>6} "
@@ -552,10 +560,11 @@ def run_targets(
         )
         print(HEADER)
         meter = CpuMeter([s.pid for s in servers], url)
-        figures = [
-            measure(ports, name, paths, args.clients, args.seconds, meter)
-            for name, paths in targets
-        ]
+        figures = []
+        for name, paths in targets:
+            if args.warmup:  # unmeasured: each process builds its pages once per generation
+                measure(ports, name, paths, args.clients, args.warmup, None, quiet=True)
+            figures.append(measure(ports, name, paths, args.clients, args.seconds, meter))
         cross_process_check(ports)
         return figures
     finally:
@@ -597,6 +606,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--server", choices=["gunicorn", "uvicorn"], default="gunicorn")
     parser.add_argument("--processes", type=int, default=1, help="servers on one database")
+    parser.add_argument(
+        "--warmup", type=float, default=0.0, help="unmeasured seconds before each target"
+    )
     parser.add_argument("--scale", action="store_true", help="mixed on 1 server, then on 2")
     parser.add_argument("--only", action="append", default=[], help="targets naming WORD")
     parser.add_argument("--reload", action="store_true", help="reload even if already loaded")
