@@ -9,6 +9,7 @@ what Django's ``escape`` does) and every figure is only rounded for display, hal
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 from html import escape
 
 from django.urls import reverse
@@ -25,7 +26,14 @@ from palmares.web.ui.queries import (
     ReportLine,
 )
 
-__all__ = ["found_event_items", "found_player_items", "history_rows", "ranking_rows", "report_rows"]
+__all__ = [
+    "event_list_rows",
+    "found_event_items",
+    "found_player_items",
+    "history_rows",
+    "ranking_rows",
+    "report_rows",
+]
 
 _ID = 987654321  # stands for the id in a reversed URL, then becomes a "{}" to format
 
@@ -91,6 +99,23 @@ def report_rows(lines: Iterable[ReportLine]) -> SafeString:
         f'<td class="num opt">{_fixed(r.rating_before)}</td>'
         f'<td class="num">{_fixed(r.rating_after)}</td></tr>'
         for r in lines
+    ]
+    return mark_safe("".join(out))  # every text above is escaped
+
+
+def event_list_rows(
+    lines: Iterable[tuple[int, date | str, str, bool, str, int | None, int | None]],
+) -> SafeString:
+    """``<tr>`` per event of the list of events: date, name (linked, ★ for a World
+    Championship), country, players, rounds; ``lines`` are (id, date, name, world championship,
+    country, players, rounds)."""
+    event = _link("event")
+    out = [
+        f"<tr><td>{day if isinstance(day, str) else day.isoformat()}</td>"
+        f'<td><a href="{event.format(pk)}">{escape(name)}</a>{" ★" if championship else ""}</td>'
+        f'<td>{escape(country)}</td><td class="num">{players or ""}</td>'
+        f'<td class="num">{rounds or ""}</td></tr>'
+        for pk, day, name, championship, country, players, rounds in lines
     ]
     return mark_safe("".join(out))  # every text above is escaped
 

@@ -35,7 +35,7 @@ from palmares.web.ui.queries import (
     page_generation,
     player_page,
 )
-from palmares.web.ui.rows import history_rows, ranking_rows, report_rows
+from palmares.web.ui.rows import event_list_rows, history_rows, ranking_rows, report_rows
 
 SYSTEM = "dip-pouch"
 
@@ -147,12 +147,14 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @cached_page("events")
 def events(request: HttpRequest) -> HttpResponse:
-    rows = Event.objects.filter(kind=Event.Kind.DIPLOMACY).order_by("-date", "name")
-    return render(
-        request,
-        "ui/events.html",
-        {"page": Paginator(rows, 100).get_page(request.GET.get("page"))},
+    """The Diplomacy events, latest first, 100 a page (the rows written in Python)."""
+    rows = (
+        Event.objects.filter(kind=Event.Kind.DIPLOMACY)
+        .order_by("-date", "name")
+        .values_list("id", "date", "name", "world_championship", "country", "players", "rounds")
     )
+    page = Paginator(rows, 100).get_page(request.GET.get("page"))
+    return render(request, "ui/events.html", {"page": page, "rows": event_list_rows(page)})
 
 
 @cached_page()
