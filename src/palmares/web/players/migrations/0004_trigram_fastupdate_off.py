@@ -19,7 +19,9 @@ def _existing(schema_editor: Any) -> list[str]:
     if schema_editor.connection.vendor != "postgresql":
         return []
     with schema_editor.connection.cursor() as cursor:
-        cursor.execute("SELECT indexname FROM pg_indexes WHERE indexname = ANY(%s)", [INDEXES])
+        cursor.execute(
+            "SELECT indexname FROM pg_indexes WHERE indexname = ANY(%s)", [list(INDEXES)]
+        )
         return sorted(row[0] for row in cursor.fetchall())
 
 
