@@ -18,7 +18,7 @@ from palmares.ratings import INITIAL_RATING, Placement, tournament_value
 from palmares.ratings import Event as RatingEvent
 from palmares.ratings.dip_pouch import rate
 from palmares.web.events.models import Event
-from palmares.web.lib.generations import local_marker
+from palmares.web.lib.generations import cached_read, local_marker
 from palmares.web.ratinglists.services import publication
 from palmares.web.ui.charts import Point, line_chart
 from palmares.web.ui.pagecache import (
@@ -153,7 +153,10 @@ def events(request: HttpRequest) -> HttpResponse:
         .order_by("-date", "name")
         .values_list("id", "date", "name", "world_championship", "country", "players", "rounds")
     )
-    page = Paginator(rows, 100).get_page(request.GET.get("page"))
+    pages = Paginator(rows, 100)
+    # the count read once per data generation (a COUNT of every event otherwise)
+    pages.count = cached_read(("events",), ("events-count",), rows.count)
+    page = pages.get_page(request.GET.get("page"))
     return render(request, "ui/events.html", {"page": page, "rows": event_list_rows(page)})
 
 
