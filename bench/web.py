@@ -1,19 +1,35 @@
-"""Benchmark of the web site on PostgreSQL: 100,000 players, 1,000,000 results.
+"""Benchmark of the web site on PostgreSQL: every public page type, 100,000 players, 1,000,000
+results.
 
 Loads a synthetic rating database (players, events and results by COPY, then the real rating
-service: engine replay and the stored histories and lists), serves the site with gunicorn
-(``palmares serve``) and measures its pages under 32 concurrent clients on loopback (a small
-asyncio HTTP/1.1 keep-alive client, no extra dependency): the ranking and player pages, the
-event report, search (four random letters), the home page, the events list and a mix of the
-first five (the bench database has no tournament, Tantrix or Wizard data, so those pages are
-not measured here). A static file served by the same processes is the baseline of the same
-run. Prints requests/s and p50/p95/p99 per target and the error count, and the CPU one request
-cost the server's processes ("app ms") and its PostgreSQL backends ("db ms"): on a shared
-machine the latencies move with the other work, the CPU per request much less. Target: p95 ≤
-1.5 × the static file's, 0 errors.
+service: engine replay and the stored histories and lists) and the demo's games (``palmares
+demo``'s data: the 2007 World Championship with its boards, the NZ 2000 Tantrix tournament, the
+Wizard month, Junior session and tournament), serves the site with gunicorn (``palmares serve``)
+and measures every public page type under 32 concurrent clients on loopback (a small asyncio
+HTTP/1.1 keep-alive client, no extra dependency): home, the ranking's tabs (Permanent, a year,
+a nation, a nation and a year), the player page, the event report, the events list, search, the
+formula, the Diplomacy tournaments, the tournament page after each round, the Tantrix list,
+event and player, the Wizard index, month, Junior session, tournament and ledger, the "which
+rating predicts" page, and a mix of all of them. The projector pages are picked up by name:
+every URL whose name starts with ``projector`` (``tournament_id`` and optionally ``number``) is
+measured for each tournament (and round) — see :func:`projector_targets`. A static file served
+by the same processes is the baseline of the same run. Prints requests/s and p50/p95/p99 per
+target, the error count, and the CPU one request cost the server's processes ("app ms") and
+its PostgreSQL backends ("db ms"): on a shared machine the latencies move with the other work,
+the CPU per request much less. Targets: p95 ≤ 1.5 × the static file's, ≤ 1 ms app CPU, 0 errors.
+
+``--processes 2`` starts two servers (ports ``--port`` and ``--port`` + 1) on the one database
+and spreads the clients over both; ``--scale`` measures the mixed target on one server, then on
+two, and prints the throughput ratio. Every run ends with the cross-process check: a write made
+by this process (a third one) is seen at once by a cached page of every server.
 
     .venv/bin/python bench/web.py [--players 100000] [--results 1000000] [--seconds 20]
-        [--clients 32] [--workers N] [--threads N] [--reload]
+        [--clients 32] [--workers N] [--threads N] [--processes N] [--scale] [--only WORD]
+        [--warmup SECONDS] [--reload]
+
+``--warmup`` runs each target unmeasured first: a process builds a page (and computes its
+figures) once per data generation, so the measured seconds are the steady state; without it
+the first requests of each process are in the figures.
 
 DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/palmares_bench) is created if needed.
 """
@@ -21,26 +37,26 @@ DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/palmares_bench) is cr
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import random
 import secrets
-import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote, urlparse
 
 import numpy as np
+from webclient import HEADER, CpuMeter, Figures, measure
 
 if TYPE_CHECKING:
     from django.core.management.color import Style
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/palmares_bench"
+T = TypeVar("T")
 NATIONS = [f"Nation {chr(65 + i)}{chr(65 + j)}" for i in range(6) for j in range(5)]
 
 
@@ -159,148 +175,236 @@ def _no_style() -> Style:
     return no_style()
 
 
-async def _get(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path: str) -> int:
-    writer.write(
-        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n".encode()
+def load_games() -> None:
+    """The demo's tournament, Tantrix and Wizard data (``palmares demo``), beside the synthetic
+    Dip Pouch history (its own players; the demo's history and the WC join the lists)."""
+    from palmares.web.lib.demo import load_demo
+
+    t0 = time.perf_counter()
+    load_demo()
+    took = time.perf_counter() - t0
+    print(f"demo games (WC 2007, Tantrix, Wizard) and the recompute in {took:.1f} s")
+
+
+Target = tuple[str, Callable[[], str]]
+
+
+def page_targets(rnd: random.Random, players: int) -> list[Target]:
+    """Every public page type, with the ids of the stored data (drawn at random per request)."""
+    from django.db.models import Count
+
+    from palmares.web.events.models import Event
+    from palmares.web.ratinglists.models import Standing
+    from palmares.web.tantrixdb.models import Match
+    from palmares.web.tournaments.models import Tournament
+    from palmares.web.wizarddb import adapters as wizard_adapters
+    from palmares.web.wizarddb.models import Month, Placement, TournamentPlace
+
+    def pick(values: list[T]) -> Callable[[], T]:
+        values = values or []
+        return lambda: rnd.choice(values)
+
+    listed = Standing.objects.filter(system="dip-pouch", year=0).count()
+    pages = max(1, (listed + 49) // 50)
+    years = sorted(
+        set(
+            Standing.objects.filter(system="dip-pouch")
+            .exclude(year=0)
+            .values_list("year", flat=True)
+        )
+    ) or [0]
+    nations = [n for n in NATIONS if Standing.objects.filter(nationality=n).exists()] or NATIONS
+    event_ids = list(Event.objects.filter(kind=Event.Kind.DIPLOMACY).values_list("id", flat=True))
+    event_pages = max(1, (len(event_ids) + 99) // 100)
+    tournaments = list(
+        Tournament.objects.annotate(n=Count("rounds")).values_list("id", "n").order_by("id")
     )
-    await writer.drain()
-    status_line = await reader.readline()
-    status = int(status_line.split()[1])
-    length = None
-    chunked = False
-    close = False
-    while (line := await reader.readline()) not in (b"\r\n", b""):
-        name, _, value = line.decode("latin-1").partition(":")
-        if name.lower() == "content-length":
-            length = int(value)
-        elif name.lower() == "transfer-encoding" and "chunked" in value.lower():
-            chunked = True
-        elif name.lower() == "connection" and "close" in value.lower():
-            close = True
-    if chunked:
-        while True:
-            size = int((await reader.readline()).split(b";")[0], 16)
-            await reader.readexactly(size + 2)
-            if size == 0:
-                break
-    elif length is not None:
-        await reader.readexactly(length)
-    return -status if close else status
+    tantrix_events = list(
+        Event.objects.filter(kind=Event.Kind.TANTRIX).values_list("id", flat=True)
+    )
+    tantrix_players = sorted(
+        set(Match.objects.values_list("player_a_id", flat=True))
+        | set(Match.objects.values_list("player_b_id", flat=True))
+    )
+    months = [m.strftime("%Y-%m") for m in Month.objects.values_list("month", flat=True)]
+    juniors = [f"{s.first:%Y-%m}" for s in wizard_adapters.junior_sessions()]
+    wizard_events = sorted(set(TournamentPlace.objects.values_list("event_id", flat=True)))
+    wizard_players = sorted(set(Placement.objects.values_list("player_id", flat=True)))
+    event, nation, year = pick(event_ids), pick(nations), pick(years)
+    targets: list[Target] = [
+        ("home", lambda: "/"),
+        (
+            "ranking: Permanent (random page)",
+            lambda: f"/dip-pouch/?page={rnd.randrange(1, pages + 1)}",
+        ),
+        (
+            "ranking: a year (random page)",
+            lambda: f"/dip-pouch/?year={year()}&page={rnd.randrange(1, 40)}",
+        ),
+        (
+            "ranking: a nation",
+            lambda: f"/dip-pouch/?nation={quote(nation())}&page={rnd.randrange(1, 6)}",
+        ),
+        (
+            "ranking: nation + year",
+            lambda: (
+                f"/dip-pouch/?nation={quote(nation())}&year={year()}&page={rnd.randrange(1, 6)}"
+            ),
+        ),
+        ("player page (random player)", lambda: f"/players/{rnd.randrange(1, players + 1)}/"),
+        ("event report (random event)", lambda: f"/events/{event()}/"),
+        (
+            "events list (random page)",
+            lambda: f"/dip-pouch/events/?page={rnd.randrange(1, event_pages + 1)}",
+        ),
+        ("search (random 4 letters)", lambda: f"/search?q={_letters(rnd, 4)}"),
+        ("formula", lambda: "/dip-pouch/formula/"),
+        ("Diplomacy tournaments", lambda: "/diplomacy/"),
+    ]
+    if tournaments:
+        rounds = [(t, r) for t, n in tournaments for r in range(1, n + 1)]
+        tr = pick(rounds)
+        targets.append(("tournament (no round: the last)", lambda: f"/diplomacy/{tr()[0]}/"))
+        targets.append(("tournament (each round)", lambda: "/diplomacy/{}/?round={}".format(*tr())))
+    targets += [
+        ("Tantrix list", lambda: "/tantrix/"),
+        ("Tantrix event", lambda: f"/tantrix/events/{rnd.choice(tantrix_events)}/"),
+        ("Tantrix player", lambda: f"/tantrix/players/{rnd.choice(tantrix_players)}/"),
+        ("Wizard index", lambda: "/wizard/"),
+        ("Wizard month", lambda: f"/wizard/{rnd.choice(months)}/"),
+        ("Wizard Junior session", lambda: f"/wizard/junior/{rnd.choice(juniors)}/"),
+        ("Wizard tournament", lambda: f"/wizard/tournaments/{rnd.choice(wizard_events)}/"),
+        ("Wizard ledger (random player)", lambda: f"/wizard/players/{rnd.choice(wizard_players)}/"),
+        ("which predicts: Wizard", lambda: "/ratings/wizard/"),
+    ]
+    targets += projector_targets(rnd, tournaments)
+    return [(name, paths) for name, paths in targets if _has_data(paths)]
 
 
-async def _client(
-    port: int, paths: Callable[[], str], until: float, out: list[float], errors: list[int]
-) -> None:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    try:
-        while time.perf_counter() < until:
-            path = paths()
-            t = time.perf_counter()
-            try:
-                status = await _get(reader, writer, path)
-            except (OSError, asyncio.IncompleteReadError, ValueError, IndexError):
-                errors.append(0)
-                writer.close()
-                reader, writer = await asyncio.open_connection("127.0.0.1", port)
-                continue
-            out.append(time.perf_counter() - t)
-            if abs(status) != 200:
-                errors.append(abs(status))
-            if status < 0:  # the server closed the connection: open another
-                writer.close()
-                reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    finally:
-        writer.close()
+def projector_targets(rnd: random.Random, tournaments: list[tuple[int, int]]) -> list[Target]:
+    """The projector pages (branch ``screens``): every URL named ``projector…`` whose
+    arguments are ``tournament_id`` and optionally ``number`` (a round), for a random
+    tournament (and round). None yet: an empty list."""
+    from django.urls import get_resolver
 
-
-def _cpu_seconds(pids: list[int]) -> dict[int, float]:
-    """User + system CPU time of each live process in ``pids`` (Linux /proc)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    out = {}
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
+    found: list[Target] = []
+    if not tournaments:
+        return found
+    rounds = [(t, r) for t, n in tournaments for r in range(1, n + 1)] or [(tournaments[0][0], 1)]
+    resolver: Any = get_resolver()
+    for name in sorted(n for n in resolver.reverse_dict if isinstance(n, str)):
+        if not name.startswith("projector"):
             continue
-        out[pid] = (int(fields[11]) + int(fields[12])) / tick
-    return out
+        params = set(resolver.reverse_dict.getlist(name)[0][0][0][1])
+        if params == {"tournament_id"}:
 
+            def whole(n: str = name) -> str:
+                return _reverse(n, tournament_id=rnd.choice(rounds)[0])
 
-def _server_pids(root: int) -> list[int]:
-    """The server process and its workers."""
-    found = [root]
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == root:
-                found.append(int(stat.parent.name))
-        except (OSError, ValueError):
-            continue
+            found.append((name, whole))
+        elif params == {"tournament_id", "number"}:
+
+            def path(n: str = name) -> str:
+                t, r = rnd.choice(rounds)
+                return _reverse(n, tournament_id=t, number=r)
+
+            found.append((name, path))
     return found
 
 
-def _database_pids(url: str) -> list[int]:
-    """The PostgreSQL backends serving the bench database (the server's pooled connections)."""
-    import psycopg
+def _reverse(name: str, **kwargs: int) -> str:
+    from django.urls import reverse
 
-    name = urlparse(url).path.lstrip("/")
-    with psycopg.connect(url, autocommit=True) as conn:
-        rows = conn.execute(
-            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
-            (name,),
-        ).fetchall()
-    return [int(row[0]) for row in rows]
+    return reverse(name, kwargs=kwargs)
 
 
-class CpuMeter:
-    """CPU spent by the server's processes and by its database backends between two readings:
-    what a request costs, whatever else the machine is doing (the latencies are not)."""
+def _has_data(paths: Callable[[], str]) -> bool:
+    try:
+        paths()
+    except IndexError:  # random.choice of nothing: no such data in the database
+        return False
+    return True
 
-    def __init__(self, server_pid: int, url: str) -> None:
-        self.server_pid, self.url = server_pid, url
-        self.before: tuple[dict[int, float], dict[int, float]] = ({}, {})
 
-    def _read(self) -> tuple[dict[int, float], dict[int, float]]:
-        return _cpu_seconds(_server_pids(self.server_pid)), _cpu_seconds(_database_pids(self.url))
-
-    def start(self) -> None:
-        self.before = self._read()
-
-    def stop(self) -> tuple[float, float]:
-        after = self._read()
-        return tuple(  # type: ignore[return-value]
-            sum(t - b.get(pid, 0.0) for pid, t in a.items())
-            for a, b in zip(after, self.before, strict=True)
+def start_servers(args: argparse.Namespace, count: int) -> list[subprocess.Popen[bytes]]:
+    servers = []
+    for i in range(count):
+        servers.append(
+            subprocess.Popen(
+                [
+                    str(Path(sys.executable).parent / "palmares"),
+                    "serve",
+                    "--port",
+                    str(args.port + i),
+                    "--workers",
+                    str(args.workers),
+                    "--threads",
+                    str(args.threads),
+                    "--server",
+                    args.server,
+                ],
+                env=os.environ.copy(),
+            )
         )
+    for i in range(count):
+        _wait_until_up(args.port + i)
+    return servers
 
 
-def measure(
-    port: int,
-    name: str,
-    paths: Callable[[], str],
-    clients: int,
-    seconds: float,
-    meter: CpuMeter | None = None,
-) -> None:
-    times: list[float] = []
-    errors: list[int] = []
-    if meter is not None:
-        meter.start()
+def stop_servers(servers: list[subprocess.Popen[bytes]]) -> None:
+    for server in servers:
+        server.terminate()
+    for server in servers:
+        server.wait(timeout=30)
 
-    async def run() -> float:
-        start = time.perf_counter()
-        until = start + seconds
-        await asyncio.gather(*(_client(port, paths, until, times, errors) for _ in range(clients)))
-        return time.perf_counter() - start
 
-    elapsed = asyncio.run(run())
-    server_cpu, database_cpu = meter.stop() if meter is not None else (0.0, 0.0)
-    q = statistics.quantiles(times, n=100) if len(times) >= 2 else [0.0] * 99
-    per = 1000 / max(1, len(times))
-    print(
-        f"{name:<30} {len(times):>7} {len(times) / elapsed:>8.1f} {q[49] * 1000:>7.1f} "
-        f"{q[94] * 1000:>7.1f} {q[98] * 1000:>7.1f} {len(errors):>6} "
-        f"{server_cpu * per:>7.2f} {database_cpu * per:>7.2f}"
-    )
+def run_targets(
+    args: argparse.Namespace, url: str, count: int, targets: list[Target]
+) -> list[Figures]:
+    servers = start_servers(args, count)
+    ports = [args.port + i for i in range(count)]
+    try:
+        print(
+            f"{args.clients} concurrent clients, {args.seconds:.0f} s per target, {count} "
+            f"server(s) × {args.workers} {args.server} workers"
+            + (f" × {args.threads} threads" if args.server == "gunicorn" else "")
+            + f" on ports {', '.join(map(str, ports))}"
+        )
+        print(HEADER)
+        meter = CpuMeter([s.pid for s in servers], url)
+        figures = []
+        for name, paths in targets:
+            if args.warmup:  # unmeasured: each process builds its pages once per generation
+                measure(ports, name, paths, args.clients, args.warmup, None, quiet=True)
+            figures.append(measure(ports, name, paths, args.clients, args.seconds, meter))
+        cross_process_check(ports)
+        return figures
+    finally:
+        stop_servers(servers)
+
+
+def cross_process_check(ports: list[int]) -> None:
+    """A write made here (a third process, through its own connection) is seen at once by a
+    cached page of every server: the Tantrix list's first name, renamed and renamed back."""
+    import urllib.request
+
+    from palmares.web.players.models import Player
+    from palmares.web.tantrixdb.adapters import current_list
+
+    first = current_list().select_related("player").order_by("-rating").first()
+    if first is None:
+        return
+    person = first.player
+    old = person.name
+    stale = 0
+    for round_trip in ("Renamed For The Check", old):
+        for port in ports:  # cached before the write
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/tantrix/").read()
+        Player.objects.filter(pk=person.pk).update(name=round_trip)
+        for port in ports * 4:  # every worker, probably
+            page = urllib.request.urlopen(f"http://127.0.0.1:{port}/tantrix/").read().decode()
+            stale += round_trip not in page
+    print(f"cross-process check: {stale} stale page(s) of {len(ports) * 8} after a write elsewhere")
 
 
 def main() -> None:
@@ -313,6 +417,12 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=None, help="default: palmares serve's")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--server", choices=["gunicorn", "uvicorn"], default="gunicorn")
+    parser.add_argument("--processes", type=int, default=1, help="servers on one database")
+    parser.add_argument(
+        "--warmup", type=float, default=0.0, help="unmeasured seconds before each target"
+    )
+    parser.add_argument("--scale", action="store_true", help="mixed on 1 server, then on 2")
+    parser.add_argument("--only", action="append", default=[], help="targets naming WORD")
     parser.add_argument("--reload", action="store_true", help="reload even if already loaded")
     args = parser.parse_args()
 
@@ -327,81 +437,43 @@ def main() -> None:
 
     from palmares.web.players.models import Player
     from palmares.web.ratinglists.models import Standing
+    from palmares.web.tournaments.models import Tournament
 
     call_command("migrate", interactive=False, verbosity=0)
-    if args.reload or Player.objects.count() != args.players:
+    synthetic = Player.objects.filter(name__startswith="Player ").count()
+    if args.reload or synthetic != args.players:
         load(args.players, args.results)
-    from palmares.web.events.models import Event
-
+    if args.reload or not Tournament.objects.exists():
+        load_games()
     listed = Standing.objects.filter(year=0).count()
-    pages = max(1, (listed + 49) // 50)
-    event_ids = list(
-        Event.objects.filter(kind=Event.Kind.DIPLOMACY).values_list("id", flat=True)
-    ) or [0]
-    event_pages = max(1, (len(event_ids) + 99) // 100)
     print(f"database: {url} — {Player.objects.count():,} players, {listed:,} in the Permanent list")
 
     from palmares.cli.web import THREADS, WORKERS
 
     args.workers = args.workers or WORKERS
     args.threads = args.threads or THREADS
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "palmares"),
-            "serve",
-            "--port",
-            str(args.port),
-            "--workers",
-            str(args.workers),
-            "--threads",
-            str(args.threads),
-            "--server",
-            args.server,
-        ],
-        env=os.environ.copy(),
+    rnd = random.Random(1)
+    pages = page_targets(rnd, args.players)
+    mixed = [paths for _, paths in pages]
+    targets: list[Target] = [("baseline: static file", lambda: "/static/palmares/site.css")]
+    if args.only:
+        targets += [(n, p) for n, p in pages if any(w.lower() in n.lower() for w in args.only)]
+    else:
+        targets += pages
+    targets.append((f"mixed (the {len(mixed)} page types)", lambda: rnd.choice(mixed)()))
+    if not args.scale:
+        run_targets(args, url, args.processes, targets)
+        return
+    scaled = [targets[0], targets[-1]]
+    one = run_targets(args, url, 1, scaled)
+    two = run_targets(args, url, 2, scaled)
+    ratio = two[-1].rate / max(one[-1].rate, 1e-9)
+    print(
+        f"two servers / one: {ratio:.2f}× the mixed target's requests/s "
+        f"(p95 {one[-1].p95:.1f} → {two[-1].p95:.1f} ms; static p95 {one[0].p95:.1f} → "
+        f"{two[0].p95:.1f} ms; app CPU {one[-1].app_ms:.2f} → {two[-1].app_ms:.2f} ms/request; "
+        f"the client's own CPU {two[-1].client_ms:.2f} ms/request)"
     )
-    try:
-        _wait_until_up(args.port)
-        rnd = random.Random(1)
-        targets: list[tuple[str, Callable[[], str]]] = [
-            ("baseline: static file", lambda: "/static/palmares/site.css"),
-            ("ranking (random page)", lambda: f"/dip-pouch/?page={rnd.randrange(1, pages + 1)}"),
-            (
-                "ranking, nation + year",
-                lambda: (
-                    f"/dip-pouch/?nation={quote(rnd.choice(NATIONS))}"
-                    f"&year={rnd.randrange(2001, 2011)}&page={rnd.randrange(1, 6)}"
-                ),
-            ),
-            (
-                "player page (random player)",
-                lambda: f"/players/{rnd.randrange(1, args.players + 1)}/",
-            ),
-            ("event report (random event)", lambda: f"/events/{rnd.choice(event_ids)}/"),
-            ("search (random 4 letters)", lambda: f"/search?q={_letters(rnd, 4)}"),
-            ("home", lambda: "/"),
-            (
-                "events list (random page)",
-                lambda: f"/dip-pouch/events/?page={rnd.randrange(1, event_pages + 1)}",
-            ),
-        ]
-        mixed = [paths for name, paths in targets[1:6]]
-        targets.append(("mixed (the five above)", lambda: rnd.choice(mixed)()))
-        print(
-            f"{args.clients} concurrent clients, {args.seconds:.0f} s per target, "
-            f"{args.workers} {args.server} workers"
-            + (f" × {args.threads} threads" if args.server == "gunicorn" else "")
-        )
-        print(
-            f"{'target':<30} {'requests':>7} {'req/s':>8} {'p50 ms':>7} {'p95 ms':>7} "
-            f"{'p99 ms':>7} {'errors':>6} {'app ms':>7} {'db ms':>7}"
-        )
-        meter = CpuMeter(server.pid, url)
-        for name, paths in targets:
-            measure(args.port, name, paths, args.clients, args.seconds, meter)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 def _letters(rnd: random.Random, n: int) -> str:

@@ -3,10 +3,18 @@ display only, national ranks first in a national list."""
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
-from palmares.web.ui.queries import HistoryLine, ListLine, ReportLine
-from palmares.web.ui.rows import history_rows, ranking_rows, report_rows
+from palmares.web.ui.queries import FoundEvent, FoundPlayer, HistoryLine, ListLine, ReportLine
+from palmares.web.ui.rows import (
+    event_list_rows,
+    found_event_items,
+    found_player_items,
+    history_rows,
+    ranking_rows,
+    report_rows,
+)
 
 
 def test_ranking_rows_escape_names_and_round_half_up() -> None:
@@ -52,4 +60,23 @@ def test_report_rows_escape_and_keep_the_phone_columns() -> None:
         '<td class="num opt">40.00</td><td class="num">50.92</td></tr>'
         '<tr><td class="num">2</td><td><a href="/players/8/">Bob</a></td><td class="opt"></td>'
         '<td class="num"></td><td class="num opt"></td><td class="num"></td></tr>'
+    )
+
+
+def test_search_items_and_the_events_list_are_escaped() -> None:
+    players = found_player_items([FoundPlayer(3, "<i>Zoë</i>", "Côte d'Ivoire")])
+    assert players == (
+        '<li><a href="/players/3/">&lt;i&gt;Zoë&lt;/i&gt;</a> '
+        '<span class="muted">Côte d&#x27;Ivoire</span></li>'
+    )
+    events = found_event_items([FoundEvent(9, "A & B", date(2004, 1, 2))])
+    assert (
+        events
+        == '<li><a href="/events/9/">A &amp; B</a> <span class="muted">2004-01-02</span></li>'
+    )
+    assert "None found." in found_player_items([]) and "None found." in found_event_items([])
+    line = (9, date(2007, 8, 3), "WDC <2007>", True, "Netherlands", 70, None)
+    assert event_list_rows([line]) == (
+        '<tr><td>2007-08-03</td><td><a href="/events/9/">WDC &lt;2007&gt;</a> ★</td>'
+        '<td>Netherlands</td><td class="num">70</td><td class="num"></td></tr>'
     )

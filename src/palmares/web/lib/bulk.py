@@ -9,6 +9,8 @@ from typing import Any
 
 from django.db import connection, models
 
+from palmares.web.lib.generations import note_write
+
 __all__ = ["insert_rows"]
 
 BATCH = 5000
@@ -35,6 +37,7 @@ def _copy(model: type[models.Model], fields: Sequence[str], rows: Iterable[Seque
     column_of = {f.attname: str(f.column) for f in model._meta.concrete_fields}
     columns = ", ".join(connection.ops.quote_name(column_of[f]) for f in fields)
     count = 0
+    note_write(model._meta.app_label)  # COPY bypasses Django's execute wrappers
     with connection.cursor() as cursor:
         raw: Any = cursor.cursor  # psycopg's own cursor, which speaks COPY
         with raw.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:

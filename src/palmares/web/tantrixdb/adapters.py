@@ -3,6 +3,9 @@ engine's ``Match`` values and ``RatingEntry`` s; its ``TournamentRating`` comes 
 
 The list a tournament is applied to is the list imported with it (``ratings.csv``, dated the
 tournament's day) or, without one, the list the engine computed after the previous tournament.
+
+A tournament's ratings against its stored list are computed once per change of the Tantrix data
+(``lib.generations.cached_read``), not per request.
 """
 
 from __future__ import annotations
@@ -17,9 +20,13 @@ from palmares.tantrix.match import Match as MatchValue
 from palmares.tantrix.rating_list import RatingEntry, official_ratings
 from palmares.tantrix.tournament import TournamentRating, rate_tournament
 from palmares.web.events.models import Event
+from palmares.web.lib.generations import cached_read
 from palmares.web.tantrixdb.models import Match, Rating
 
-__all__ = ["competitions", "current_list", "entries_before", "tournament_rating"]
+__all__ = ["SCOPES", "competitions", "current_list", "entries_before", "tournament_rating"]
+
+#: The data a tournament's ratings are computed from (apps' labels).
+SCOPES = ("tantrixdb", "players", "events")
 
 
 def _entries(rows: QuerySet[Rating]) -> tuple[RatingEntry, ...]:
@@ -71,9 +78,17 @@ def current_list() -> QuerySet[Rating]:
 def tournament_rating(
     event: Event, entries: tuple[RatingEntry, ...] | None = None
 ) -> TournamentRating:
-    """The engine's ratings of ``event`` against ``entries`` (default: :func:`entries_before`)."""
-    listed = entries_before(event) if entries is None else entries
-    return rate_tournament(_matches(event), official_ratings(listed))
+    """The engine's ratings of ``event`` against ``entries`` (default: :func:`entries_before`,
+    and the result cached per data generation)."""
+    if entries is None:
+        return cached_read(
+            SCOPES, ("tantrix-rating", event.pk), lambda: _rating(event, entries_before(event))
+        )
+    return _rating(event, entries)
+
+
+def _rating(event: Event, entries: tuple[RatingEntry, ...]) -> TournamentRating:
+    return rate_tournament(_matches(event), official_ratings(entries))
 
 
 def _matches(event: Event) -> tuple[MatchValue, ...]:

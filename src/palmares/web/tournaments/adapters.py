@@ -1,5 +1,11 @@
 """Rows ↔ the Diplomacy engine's values: stored boards become ``PlayedBoard`` s, and the
-engine's ``Standings`` come back for the pages (which only display them)."""
+engine's ``Standings`` come back for the pages (which only display them).
+
+The standings with the TD's rulings (:func:`overridden`) and the prize list
+(:func:`tournament_prizes`) are computed once per change of the tournament's data, not per
+request: outside a transaction they are read from the cache of the data generation of
+:data:`SCOPES` (``lib.generations.cached_read``); a write's own transaction computes them
+afresh."""
 
 from __future__ import annotations
 
@@ -14,10 +20,12 @@ from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, prizes
 from palmares.diplomacy.scoring.registry import get_system
 from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem
 from palmares.diplomacy.seeding import board_call as call_boards
+from palmares.web.lib.generations import cached_read
 from palmares.web.tournaments.models import Board, Tournament
 from palmares.web.tournaments.models_prizes import ScoreOverride, TopBoardDecline
 
 __all__ = [
+    "SCOPES",
     "aggregation_spec",
     "board_call",
     "computed_standings",
@@ -29,6 +37,19 @@ __all__ = [
     "teams",
     "tournament_prizes",
 ]
+
+
+#: The data a tournament's standings and prizes are computed from (apps' labels).
+SCOPES = ("tournaments", "players", "events")
+
+
+def _version(tournament: Tournament, up_to_round: int | None) -> tuple[object, ...]:
+    """What names a tournament's computed figures beside the data generation (the instance's
+    own systems, in case it differs from the stored row)."""
+    return (
+        tournament.pk, up_to_round, tournament.scoring, tournament.aggregation,
+        tournament.fewer_games, tournament.top_board_rule,
+    )  # fmt: skip
 
 
 def played_boards(tournament: Tournament, *, up_to_round: int | None = None) -> list[PlayedBoard]:
@@ -99,7 +120,16 @@ def computed_standings(tournament: Tournament, *, up_to_round: int | None = None
 
 
 def overridden(tournament: Tournament, *, up_to_round: int | None = None) -> Overridden:
-    """The standings with the TD's rulings (``ScoreOverride``) and the computed scores."""
+    """The standings with the TD's rulings (``ScoreOverride``) and the computed scores (cached
+    per data generation, see the module's docstring)."""
+    return cached_read(
+        SCOPES,
+        ("overridden", *_version(tournament, up_to_round)),
+        lambda: _overridden(tournament, up_to_round),
+    )
+
+
+def _overridden(tournament: Tournament, up_to_round: int | None) -> Overridden:
     rulings = [
         Override(
             player=o.player.name,
@@ -121,7 +151,16 @@ def teams(tournament: Tournament) -> dict[str, tuple[str, ...]]:
 
 
 def tournament_prizes(tournament: Tournament, *, up_to_round: int | None = None) -> Prizes:
-    """The engine's prize list: top board, champion, places 2–7, best countries, teams."""
+    """The engine's prize list: top board, champion, places 2–7, best countries, teams (cached
+    per data generation, see the module's docstring)."""
+    return cached_read(
+        SCOPES,
+        ("prizes", *_version(tournament, up_to_round), tournament.event.rounds),
+        lambda: _prizes(tournament, up_to_round),
+    )
+
+
+def _prizes(tournament: Tournament, up_to_round: int | None) -> Prizes:
     boards = played_boards(tournament, up_to_round=up_to_round)
     result = standings(tournament, up_to_round=up_to_round)
     return prizes(

@@ -11,6 +11,11 @@ a page cached under an older generation is never served again. Two levels:
 - ``cached_fragment``: for a signed-in visitor (whose header shows their name and a logout form)
   only the page's body is cached.
 
+- ``cached_page(*scopes)``: the same for a view that shows data of the apps ``scopes``
+  (``lib.generations``): an anonymous GET is answered from the cache of the page built under
+  the scopes' data generation, read from the database on every request (one small query), so
+  a write made through any process is seen by every other at once.
+
 The cache is Django's per-process memory cache (no server to install); a process builds a page
 once per generation and language.
 """
@@ -19,7 +24,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import TypeVar
+from functools import wraps
+from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -28,8 +34,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from palmares import __version__
+from palmares.web.lib.generations import data_generation
 
-__all__ = ["cache_key", "cached_fragment", "cached_value", "public_page"]
+__all__ = ["cache_key", "cached_fragment", "cached_page", "cached_value", "public_page"]
 
 T = TypeVar("T")
 _MISSING = object()
@@ -86,3 +93,28 @@ def public_page(
     response["ETag"] = etag
     patch_cache_control(response, public=True, no_cache=True)
     return response
+
+
+View = Callable[..., HttpResponse]
+
+
+def cached_page(*scopes: str) -> Callable[[View], View]:
+    """Cache a view's anonymous GET pages whole under the data generation of ``scopes`` (the
+    apps whose data it shows: ``"tournaments"``, ``"players"`` …), with an ``ETag``
+    (:func:`public_page`); no scopes: the page shows no stored data. Signed-in visitors get
+    the view itself (its figures come from the services' own caches,
+    ``lib.generations.cached_read``)."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def cached(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method not in ("GET", "HEAD") or request.user.is_authenticated:
+                return view(request, *args, **kwargs)
+            # no scopes: the page shows no stored data (the formula), nothing to read
+            version = data_generation(scopes) if scopes else ()
+            generation = (version, view.__module__, view.__name__)
+            return public_page(request, generation, lambda _: view(request, *args, **kwargs))
+
+        return cached
+
+    return decorate

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from django.db import connection
 
 from palmares.web.events.models import Event, Result
+from palmares.web.lib.generations import generation_sql
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import Publication, RatingEntry, SkillRating, Standing
 from palmares.web.tournaments.models import Tournament
@@ -36,6 +37,7 @@ __all__ = [
     "event_heading",
     "event_report",
     "list_window",
+    "page_generation",
     "player_page",
     "search_events",
     "search_players",
@@ -79,6 +81,9 @@ class Heading(NamedTuple):
     national_rank: int | None
     generation: int
     skill: Skill | None = None
+    #: The data generation of the players and events (``lib.generations``): a rename or an
+    #: event corrected without a recompute.
+    data: int = 0
 
 
 class HistoryLine(NamedTuple):
@@ -112,6 +117,8 @@ class EventHeading(NamedTuple):
     results: int
     last_result: int | None
     generation: int
+    #: The data generation of the events and players (``lib.generations``).
+    data: int = 0
 
 
 class ReportLine(NamedTuple):
@@ -180,6 +187,23 @@ def current_generation() -> int:
     return int(row[0]) if row else 0
 
 
+#: What the Dip Pouch pages show beside the stored figures (``lib.generations``' scopes).
+SCOPES = ("players", "events")
+
+
+def page_generation() -> tuple[int, int]:
+    """The Dip Pouch generation and the data generation of :data:`SCOPES`, in one query: the
+    ranking page's cache key."""
+    sql = (
+        f"SELECT (SELECT generation FROM {Publication._meta.db_table} WHERE system = %s), "
+        f"{generation_sql(SCOPES)}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [SYSTEM])
+        row = cursor.fetchone()
+    return (int(row[0] or 0), int(row[1] or 0)) if row else (0, 0)
+
+
 def list_window(summary: dict[str, Any], year: int, nation: str, number: str | None) -> Window:
     """Page ``number`` (clamped to the list; not a number: the first) of the ``year`` list
     (0: Permanent), national when ``nation`` is given; ``summary`` is the lists' stored
@@ -221,6 +245,7 @@ def player_page(player_id: int) -> tuple[Heading, list[HistoryLine]] | None:
     sql = (
         f"SELECT p.name, p.nationality, s.rating, s.rank, s.national_rank, "
         f"(SELECT g.generation FROM {t['publication']} g WHERE g.system = %s), "
+        f"{generation_sql(SCOPES)}, "
         f"k.mu, k.sigma, k.competitions, "
         f"h.date, e.country, h.event_id, e.name, r.rank, e.players, "
         f"h.tournament_value, h.percentile, h.rating_after "
@@ -237,10 +262,21 @@ def player_page(player_id: int) -> tuple[Heading, list[HistoryLine]] | None:
         rows = cursor.fetchall()
     if not rows:
         return None
-    name, nationality, rating, rank, national_rank, generation, mu, sigma, played = rows[0][:9]
+    name, nationality, rating, rank, national_rank, generation, data, mu, sigma, played = rows[0][
+        :10
+    ]
     skill = None if mu is None else Skill(float(mu), float(sigma), int(played))
-    heading = Heading(name, nationality, rating, rank, national_rank, int(generation or 0), skill)
-    history = [HistoryLine(_iso(row[9]), *row[10:]) for row in rows if row[11] is not None]
+    heading = Heading(
+        name,
+        nationality,
+        rating,
+        rank,
+        national_rank,
+        int(generation or 0),
+        skill,
+        int(data or 0),
+    )
+    history = [HistoryLine(_iso(row[10]), *row[11:]) for row in rows if row[12] is not None]
     return heading, history
 
 
@@ -252,7 +288,8 @@ def event_heading(event_id: int) -> EventHeading | None:
         f"(SELECT k.id FROM {t['tournament']} k WHERE k.event_id = e.id), "
         f"(SELECT COUNT(*) FROM {t['result']} r WHERE r.event_id = e.id), "
         f"(SELECT MAX(r.id) FROM {t['result']} r WHERE r.event_id = e.id), "
-        f"(SELECT g.generation FROM {t['publication']} g WHERE g.system = %s) "
+        f"(SELECT g.generation FROM {t['publication']} g WHERE g.system = %s), "
+        f"{generation_sql(SCOPES)} "
         f"FROM {t['event']} e WHERE e.id = %s"
     )
     with connection.cursor() as cursor:
@@ -261,10 +298,10 @@ def event_heading(event_id: int) -> EventHeading | None:
     if row is None:
         return None
     name, day, place, country, players, rounds, championship, tournament = row[:8]
-    results, last_result, generation = row[8:]
+    results, last_result, generation, data = row[8:]
     return EventHeading(
         name, _day(day), place, country, players, rounds, bool(championship), tournament,
-        int(results), last_result, int(generation or 0),
+        int(results), last_result, int(generation or 0), int(data or 0),
     )  # fmt: skip
 
 

@@ -1,4 +1,5 @@
-"""The rows of the long tables (ranking, player history, event report), written out in Python.
+"""The rows of the long tables (ranking, player history, event report) and of the search
+results, written out in Python.
 
 A Django template spends about 20 µs a cell on variable lookups, filters and ``{% url %}``;
 these rows are the same HTML for a fraction of that. Every text is escaped (``html.escape``,
@@ -8,6 +9,7 @@ what Django's ``escape`` does) and every figure is only rounded for display, hal
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 from html import escape
 
 from django.urls import reverse
@@ -15,9 +17,23 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from palmares.core.rounding import half_up
-from palmares.web.ui.queries import Figure, HistoryLine, ListLine, ReportLine
+from palmares.web.ui.queries import (
+    Figure,
+    FoundEvent,
+    FoundPlayer,
+    HistoryLine,
+    ListLine,
+    ReportLine,
+)
 
-__all__ = ["history_rows", "ranking_rows", "report_rows"]
+__all__ = [
+    "event_list_rows",
+    "found_event_items",
+    "found_player_items",
+    "history_rows",
+    "ranking_rows",
+    "report_rows",
+]
 
 _ID = 987654321  # stands for the id in a reversed URL, then becomes a "{}" to format
 
@@ -85,3 +101,50 @@ def report_rows(lines: Iterable[ReportLine]) -> SafeString:
         for r in lines
     ]
     return mark_safe("".join(out))  # every text above is escaped
+
+
+def event_list_rows(
+    lines: Iterable[tuple[int, date | str, str, bool, str, int | None, int | None]],
+) -> SafeString:
+    """``<tr>`` per event of the list of events: date, name (linked, ★ for a World
+    Championship), country, players, rounds; ``lines`` are (id, date, name, world championship,
+    country, players, rounds)."""
+    event = _link("event")
+    out = [
+        f"<tr><td>{day if isinstance(day, str) else day.isoformat()}</td>"
+        f'<td><a href="{event.format(pk)}">{escape(name)}</a>{" ★" if championship else ""}</td>'
+        f'<td>{escape(country)}</td><td class="num">{players or ""}</td>'
+        f'<td class="num">{rounds or ""}</td></tr>'
+        for pk, day, name, championship, country, players, rounds in lines
+    ]
+    return mark_safe("".join(out))  # every text above is escaped
+
+
+def _none_found(out: list[str]) -> SafeString:
+    if not out:
+        out.append(f'<li class="muted">{escape(gettext("None found."))}</li>')
+    return mark_safe("".join(out))  # every text is escaped
+
+
+def found_player_items(found: Iterable[FoundPlayer]) -> SafeString:
+    """``<li>`` per player found by search: name (linked), nationality."""
+    player = _link("player")
+    return _none_found(
+        [
+            f'<li><a href="{player.format(p.id)}">{escape(p.name)}</a> '
+            f'<span class="muted">{escape(p.nationality)}</span></li>'
+            for p in found
+        ]
+    )
+
+
+def found_event_items(found: Iterable[FoundEvent]) -> SafeString:
+    """``<li>`` per event found by search: name (linked), date."""
+    event = _link("event")
+    return _none_found(
+        [
+            f'<li><a href="{event.format(e.id)}">{escape(e.name)}</a> '
+            f'<span class="muted">{e.date.isoformat()}</span></li>'
+            for e in found
+        ]
+    )

@@ -1,11 +1,15 @@
 """Rows ↔ the Wizard engine: stored games and tournaments become its ``Game`` and
-``Tournament`` values; its month tables, tournament results and ledgers come back."""
+``Tournament`` values; its month tables, tournament results and ledgers come back.
+
+The month and Junior tables, a tournament's result and a player's ledger are computed once per
+change of the Wizard data (``lib.generations.cached_read``), not per request."""
 
 from __future__ import annotations
 
 from datetime import date, timedelta
 
 from palmares.web.events.models import Event
+from palmares.web.lib.generations import cached_read
 from palmares.web.wizarddb.models import Game, TournamentPlace, TriadFinish
 from palmares.wizard import Game as GameValue
 from palmares.wizard import LeagueTable, Ledger, ledger, month_table, tournament_result
@@ -17,6 +21,7 @@ from palmares.wizard.tournament import Placing, TournamentResult
 from palmares.wizard.triad import TriadGame
 
 __all__ = [
+    "SCOPES",
     "games",
     "junior",
     "junior_sessions",
@@ -27,6 +32,10 @@ __all__ = [
     "triad",
     "triads",
 ]
+
+
+#: The data the Wizard figures are computed from (apps' labels).
+SCOPES = ("wizarddb", "players", "events")
 
 
 def games(
@@ -54,6 +63,11 @@ def games(
 
 
 def month(first: date) -> LeagueTable:
+    """The month's table (cached per data generation)."""
+    return cached_read(SCOPES, ("wizard-month", first), lambda: _month(first))
+
+
+def _month(first: date) -> LeagueTable:
     following = date(first.year + first.month // 12, first.month % 12 + 1, 1)
     return month_table(games(first, following), f"{first.year:04d}-{first.month:02d}")
 
@@ -97,13 +111,27 @@ def triads() -> dict[int, TriadGame]:
 
 
 def tournament(event: Event, *, with_triad: TriadGame | None = None) -> TournamentResult:
-    """The engine's result of ``event`` with its TRIAD (the stored one unless given)."""
+    """The engine's result of ``event`` with its TRIAD (the stored one unless given; then
+    cached per data generation)."""
+    if with_triad is None:
+        return cached_read(
+            SCOPES, ("wizard-tournament", event.pk), lambda: _tournament_result(event, None)
+        )
+    return _tournament_result(event, with_triad)
+
+
+def _tournament_result(event: Event, with_triad: TriadGame | None) -> TournamentResult:
     played = with_triad if with_triad is not None else triad(event)
     return tournament_result(_tournament(event), triad=played)
 
 
 def junior(session: Period) -> LeagueTable:
-    """A Wizard Junior session's table (``wizard.junior.junior_table``) from the Junior games."""
+    """A Wizard Junior session's table (``wizard.junior.junior_table``) from the Junior games
+    (cached per data generation)."""
+    return cached_read(SCOPES, ("wizard-junior", session), lambda: _junior(session))
+
+
+def _junior(session: Period) -> LeagueTable:
     end = session.last + timedelta(days=1)
     return junior_table(games(session.first, end, division=Game.Division.JUNIOR), session)
 
@@ -116,15 +144,37 @@ def junior_sessions() -> list[Period]:
 
 
 def player_ledger(name: str) -> Ledger:
-    """The player's ledger (``wizard.ledger.ledger``): months, tournaments, Junior sessions."""
-    stored = _stored_tournaments()
+    """The player's ledger (``wizard.ledger.ledger``): months, tournaments, Junior sessions
+    (cached per data generation)."""
+    return cached_read(SCOPES, ("wizard-ledger", name), lambda: _ledger(name))
+
+
+#: Every stored game, each tournament with its own TRIAD, and the Junior games: what every
+#: ledger is computed from.
+LedgerInputs = tuple[
+    tuple[GameValue, ...], list[tuple[TournamentValue, TriadGame | None]], tuple[GameValue, ...]
+]
+
+
+def _ledger_inputs() -> LedgerInputs:
+    """What every ledger is computed from, read once per data generation (one value, so the
+    tournaments keep their identity beside their TRIADs when the cache copies it)."""
     played = triads()
+    return (
+        games(),
+        [(value, played.get(event.pk)) for event, value in _stored_tournaments()],
+        games(division=Game.Division.JUNIOR),
+    )
+
+
+def _ledger(name: str) -> Ledger:
+    regular, stored, junior_games = cached_read(SCOPES, ("wizard-ledger-inputs",), _ledger_inputs)
     # Each tournament value is found by identity: its own event's TRIAD, never a namesake's.
-    own = {id(value): played.get(event.pk) for event, value in stored}
+    own = {id(value): triad for value, triad in stored}
     return ledger(
         name,
-        games(),
-        [value for _, value in stored],
+        regular,
+        [value for value, _ in stored],
         triads=lambda t: own.get(id(t)),
-        junior=games(division=Game.Division.JUNIOR),
+        junior=junior_games,
     )

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
@@ -14,6 +15,10 @@ from palmares.explain import explain
 from palmares.web.accounts.roles import is_ratings_officer
 
 register = template.Library()
+
+#: Where the search page's header shows the query (text no visitor's query can hold: escaped,
+#: a query's NUL is refused by ``lib.limits``).
+QUERY_MARK = "\x00palmares-query\x00"
 
 
 @register.filter
@@ -59,9 +64,16 @@ def site_header(context: template.Context) -> SafeString:
 
     user = context.get("user")
     personal = user is None or user.is_authenticated  # None: rendered without a request
-    if personal or context.get("q"):
+    if personal:
         request = context.get("request")
         return SafeString(render_to_string("ui/header.html", {"q": context.get("q")}, request))
+    query = context.get("q")
+    if query:  # the search page: the cached header with the query put in its box, escaped
+        shown = cached_fragment(
+            f"header-search:{get_language()}",
+            lambda: render_to_string("ui/header.html", {"user": user, "q": QUERY_MARK}),
+        )
+        return SafeString(shown.replace(QUERY_MARK, str(conditional_escape(query)), 1))
     return cached_fragment(
         f"header:{get_language()}",
         lambda: render_to_string("ui/header.html", {"user": user}),

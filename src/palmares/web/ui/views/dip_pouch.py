@@ -19,17 +19,24 @@ from palmares.ratings import Event as RatingEvent
 from palmares.ratings import Placement, tournament_value
 from palmares.ratings.dip_pouch import RULE, rate
 from palmares.web.events.models import Event
+from palmares.web.lib.generations import cached_read, local_marker
 from palmares.web.ratinglists.services import publication
 from palmares.web.ui.charts import Point, line_chart
-from palmares.web.ui.pagecache import cache_key, cached_fragment, cached_value, public_page
+from palmares.web.ui.pagecache import (
+    cache_key,
+    cached_fragment,
+    cached_page,
+    cached_value,
+    public_page,
+)
 from palmares.web.ui.queries import (
-    current_generation,
     event_heading,
     event_report,
     list_window,
+    page_generation,
     player_page,
 )
-from palmares.web.ui.rows import history_rows, ranking_rows, report_rows
+from palmares.web.ui.rows import event_list_rows, history_rows, ranking_rows, report_rows
 
 SYSTEM = "dip-pouch"
 
@@ -42,7 +49,7 @@ def ranking(request: HttpRequest) -> HttpResponse:
         raise Http404("bad year") from None
     nation = request.GET.get("nation", "")
     number = request.GET.get("page", "1")
-    generation = current_generation()
+    generation = (*page_generation(), *local_marker())
 
     def body() -> str:
         summary = cached_value(cache_key("summary", generation), lambda: publication().summary)
@@ -78,6 +85,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     if found is None:
         raise Http404("no such player")
     heading, history = found
+    version = (heading.generation, heading.data, *local_marker())
 
     def body() -> str:
         chart = line_chart(
@@ -108,11 +116,11 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         return render_to_string("ui/player_body.html", context, request=None)
 
     def build(signed_in: bool) -> HttpResponse:
-        key = cache_key("player", heading.generation, get_language(), player_id)
+        key = cache_key("player", version, get_language(), player_id)
         html = cached_fragment(key, body) if signed_in else mark_safe(body())
         return render(request, "ui/player.html", {"player": heading, "body": html})
 
-    return public_page(request, heading.generation, build)
+    return public_page(request, version, build)
 
 
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -123,7 +131,7 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     heading = event_heading(event_id)
     if heading is None:
         raise Http404("no such event")
-    version = (heading, event_id)
+    version = (heading, event_id, *local_marker())
 
     def body() -> str:
         lines = event_report(event_id)
@@ -144,15 +152,22 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     return public_page(request, version, build)
 
 
+@cached_page("events")
 def events(request: HttpRequest) -> HttpResponse:
-    rows = Event.objects.filter(kind=Event.Kind.DIPLOMACY).order_by("-date", "name")
-    return render(
-        request,
-        "ui/events.html",
-        {"page": Paginator(rows, 100).get_page(request.GET.get("page"))},
+    """The Diplomacy events, latest first, 100 a page (the rows written in Python)."""
+    rows = (
+        Event.objects.filter(kind=Event.Kind.DIPLOMACY)
+        .order_by("-date", "name")
+        .values_list("id", "date", "name", "world_championship", "country", "players", "rounds")
     )
+    pages = Paginator(rows, 100)
+    # the count read once per data generation (a COUNT of every event otherwise)
+    pages.count = cached_read(("events",), ("events-count",), rows.count)
+    page = pages.get_page(request.GET.get("page"))
+    return render(request, "ui/events.html", {"page": page, "rows": event_list_rows(page)})
 
 
+@cached_page()
 def formula(request: HttpRequest) -> HttpResponse:
     """The rule and the seed's worked example, computed by the engine (rating 55, 8th of 65
     players) and told by the explanation layer in the page's language."""

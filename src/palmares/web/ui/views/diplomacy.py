@@ -28,12 +28,14 @@ from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import POWERS, Board, Seat, Tournament
 from palmares.web.tournaments.results import BoardResult, Entered, board_snapshot, enter_result
 from palmares.web.tournaments.systems import system_problems
+from palmares.web.ui.pagecache import cached_page
 
 #: The tournament page's sections (``?tab=``), each a page of its own so the page stays short
 #: on a phone (issue 14); links, no script.
 TABS = ("standings", "boards", "prizes", "teams")
 
 
+@cached_page(*adapters.SCOPES, "chaosgames")
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """One section of a tournament (``?tab=``: standings, boards by round, prizes, teams) after
     round ``?round=`` (default: the last with a result)."""

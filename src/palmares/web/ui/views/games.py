@@ -20,11 +20,16 @@ from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import SkillRating
 from palmares.web.tantrixdb.adapters import current_list, tournament_rating
 from palmares.web.tantrixdb.models import Match, Rating
+from palmares.web.ui.pagecache import cached_page
 from palmares.web.wizarddb import adapters as wizard_adapters
 from palmares.web.wizarddb.models import Month
 from palmares.wizard.junior import junior_session
 
+TANTRIX = ("tantrixdb", "players", "events")
+WIZARD = ("wizarddb", "players", "events")
 
+
+@cached_page(*TANTRIX)
 def tantrix(request: HttpRequest) -> HttpResponse:
     """The current rating list (after the latest tournament, from the engine), with each
     player's rating before that tournament and the change."""
@@ -38,6 +43,7 @@ def tantrix(request: HttpRequest) -> HttpResponse:
     return render(request, "ui/tantrix.html", context)
 
 
+@cached_page(*TANTRIX)
 def tantrix_event(request: HttpRequest, event_id: int) -> HttpResponse:
     """The seed's two tables (unofficial or no rating; official), from the Tantrix engine."""
     ev = get_object_or_404(Event, pk=event_id, kind=Event.Kind.TANTRIX)
@@ -58,6 +64,7 @@ def tantrix_event(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "ui/tantrix_event.html", context)
 
 
+@cached_page(*TANTRIX)
 def tantrix_player(request: HttpRequest, player_id: int) -> HttpResponse:
     person = get_object_or_404(Player, pk=player_id)
     ratings = Rating.objects.filter(player=person, event__isnull=True).order_by("-as_of")
@@ -84,6 +91,7 @@ def tantrix_player(request: HttpRequest, player_id: int) -> HttpResponse:
     )
 
 
+@cached_page(*WIZARD)
 def wizard(request: HttpRequest) -> HttpResponse:
     events = Event.objects.filter(kind=Event.Kind.WIZARD).order_by("-date")
     context = {
@@ -94,6 +102,7 @@ def wizard(request: HttpRequest) -> HttpResponse:
     return render(request, "ui/wizard.html", context)
 
 
+@cached_page(*WIZARD)
 def wizard_month(request: HttpRequest, year: int, month: int) -> HttpResponse:
     """The month's ranking and "all scores", from the Wizard engine."""
     try:
@@ -115,6 +124,7 @@ def wizard_month(request: HttpRequest, year: int, month: int) -> HttpResponse:
     return render(request, "ui/wizard_month.html", context)
 
 
+@cached_page(*WIZARD)
 def wizard_junior(request: HttpRequest, year: int, month: int) -> HttpResponse:
     """A Wizard Junior two-month session's ranking and all scores (``wizard.junior``)."""
     try:
@@ -137,6 +147,7 @@ def wizard_junior(request: HttpRequest, year: int, month: int) -> HttpResponse:
     return render(request, "ui/wizard_junior.html", context)
 
 
+@cached_page(*WIZARD)
 def wizard_tournament(request: HttpRequest, event_id: int) -> HttpResponse:
     """A tournament's master points and, if one was played, its TRIAD (``wizard.triad``)."""
     ev = get_object_or_404(Event, pk=event_id, kind=Event.Kind.WIZARD)
@@ -151,6 +162,7 @@ def wizard_tournament(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "ui/wizard_tournament.html", context)
 
 
+@cached_page(*WIZARD)
 def wizard_ledger(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's master points across months and tournaments, with the running total."""
     person = get_object_or_404(Player, pk=player_id)

@@ -11,12 +11,15 @@ from palmares.web.lib.limits import MAX_QUERY_CHARS, refuse
 from palmares.web.lib.names import name_key
 from palmares.web.ratinglists.models import Standing
 from palmares.web.tantrixdb.adapters import current_list
+from palmares.web.ui.pagecache import cached_page
 from palmares.web.ui.queries import search_events, search_players
+from palmares.web.ui.rows import found_event_items, found_player_items
 from palmares.web.wizarddb.models import Month
 
 SEARCH_LIMIT = 50
 
 
+@cached_page("events", "ratinglists", "players", "tantrixdb", "wizarddb")
 def home(request: HttpRequest) -> HttpResponse:
     context = {
         "events": Event.objects.order_by("-date", "name")[:8],
@@ -31,7 +34,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def search(request: HttpRequest) -> HttpResponse:
     """Players and events whose accent- and case-free name contains the query (at most
-    ``MAX_QUERY_CHARS`` characters; a NUL is refused by ``lib.limits`` before this view)."""
+    ``MAX_QUERY_CHARS`` characters; a NUL is refused by ``lib.limits`` before this view).
+    Not cached: a query is rarely asked twice, and its pages would push the others out of the
+    cache; it costs two index probes (``queries.search_players``)."""
     query = request.GET.get("q", "").strip()
     if len(query) > MAX_QUERY_CHARS:
         detail = _("Search for at most %(n)d characters.") % {"n": MAX_QUERY_CHARS}
@@ -39,4 +44,11 @@ def search(request: HttpRequest) -> HttpResponse:
     key = name_key(query)
     players = search_players(key, SEARCH_LIMIT) if key else []
     events = search_events(key, SEARCH_LIMIT) if key else []
-    return render(request, "ui/search.html", {"q": query, "players": players, "events": events})
+    context = {
+        "q": query,
+        "players": players,
+        "events": events,
+        "player_items": found_player_items(players),
+        "event_items": found_event_items(events),
+    }
+    return render(request, "ui/search.html", context)

@@ -23,7 +23,7 @@ from palmares.ratings.competitions import Competition, from_games, from_results
 from palmares.web.ratinglists.services import results_from_database
 from palmares.web.tantrixdb import adapters as tantrix_adapters
 from palmares.web.tantrixdb.models import Match, Rating
-from palmares.web.ui.pagecache import cache_key, cached_value
+from palmares.web.ui.pagecache import cache_key, cached_page, cached_value
 from palmares.web.ui.queries import current_generation
 from palmares.web.wizarddb import adapters as wizard_adapters
 from palmares.web.wizarddb.models import Game
@@ -114,6 +114,7 @@ def _page(community: str, systems: Sequence[str]) -> dict[str, Any]:
     return {"rows": _rows(result), "chart": _chart(result), "competitions": len(competitions)}
 
 
+@cached_page("events", "ratinglists", "wizarddb")
 def which_predicts(request: HttpRequest, community: str) -> HttpResponse:
     if community not in SYSTEMS:
         raise Http404("no such community")

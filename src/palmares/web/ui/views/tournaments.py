@@ -14,6 +14,7 @@ from django.shortcuts import render
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Seat, Tournament
 from palmares.web.tournaments.systems import system_problems
+from palmares.web.ui.pagecache import cached_page
 
 
 def _champion(t: Tournament, rounds: int) -> str:
@@ -30,6 +31,7 @@ def _champion(t: Tournament, rounds: int) -> str:
     return found
 
 
+@cached_page(*adapters.SCOPES)
 def tournaments(request: HttpRequest) -> HttpResponse:
     rows: list[dict[str, Any]] = []
     for t in (
