@@ -9,7 +9,7 @@ Pouch lock; the ratings are recomputed after its commit (``ratinglists.writes.wr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -20,12 +20,15 @@ from palmares.core.errors import InputError, PalmaresError
 from palmares.io.results import NAME_KEY_PREFIX, read_results, results_of_table
 from palmares.ratings.events import Results
 from palmares.web.events.models import Event, Result
+from palmares.web.lib.bulk import insert_raw
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
+from palmares.web.ratinglists.changes import Change
 from palmares.web.ratinglists.writes import write_results
 
 __all__ = [
     "ImportSummary",
+    "KnownEvents",
     "ResultIn",
     "import_results",
     "replace_results",
@@ -34,11 +37,16 @@ __all__ = [
 ]
 
 
+CHUNK = 500
+
+
 @dataclass(frozen=True, slots=True)
 class ImportSummary:
     events: int
     results: int
     replaced: int
+    #: What the import changed (for the update of the ratings after it); not part of the answer.
+    change: Change | None = field(default=None, compare=False, repr=False)
 
 
 def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary:
@@ -50,8 +58,14 @@ def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary
         with transaction.atomic():
             return save_results(results, str(path))
     return write_results(
-        lambda: save_results(results, str(path)), what=f"the import of {Path(path).name}"
+        lambda: save_results(results, str(path)),
+        what=f"the import of {Path(path).name}",
+        change=_change,
     )
+
+
+def _change(summary: ImportSummary) -> Change | None:
+    return summary.change
 
 
 def _external_id(key: str) -> str:
@@ -61,20 +75,69 @@ def _external_id(key: str) -> str:
     return "" if key.startswith(NAME_KEY_PREFIX) else key
 
 
+class KnownEvents:
+    """The stored events an import may replace, fetched at once (a few queries for the whole
+    file, not two per event) and kept up to date as the import changes them, so that
+    :func:`stored_event` answers exactly as its one-by-one queries would."""
+
+    def __init__(self, wanted: list[tuple[str, date, str | None]]) -> None:
+        self.by_id: dict[str, Event] = {}
+        self.by_name: dict[tuple[str, date], Event] = {}
+        ids = sorted({i for _, _, i in wanted if i})
+        pairs = {(n, d) for n, d, _ in wanted}
+        names = sorted({n for n, _ in pairs})
+        for i in range(0, len(ids), CHUNK):
+            for e in Event.objects.filter(external_id__in=ids[i : i + CHUNK]):
+                self.by_id[e.external_id] = e
+                self.by_name[(e.name, e.date)] = e
+        for i in range(0, len(names), CHUNK):
+            for e in Event.objects.filter(name__in=names[i : i + CHUNK]):
+                if (e.name, e.date) in pairs:
+                    self.by_name[(e.name, e.date)] = self.by_id.get(e.external_id, e)
+                    if e.external_id:
+                        self.by_id.setdefault(e.external_id, self.by_name[(e.name, e.date)])
+
+    def saved(self, event: Event, old_external_id: str) -> None:
+        """``event`` was written: its external id may have changed."""
+        if old_external_id and self.by_id.get(old_external_id) is event:
+            del self.by_id[old_external_id]
+        if event.external_id:
+            self.by_id[event.external_id] = event
+        self.by_name[(event.name, event.date)] = event
+
+
+def _by_id(event_id: str, known: KnownEvents | None) -> Event | None:
+    if known is not None:
+        return known.by_id.get(event_id)
+    return Event.objects.filter(external_id=event_id).first()
+
+
+def _by_name(name: str, day: date, known: KnownEvents | None) -> Event | None:
+    if known is not None:
+        return known.by_name.get((name, day))
+    return Event.objects.filter(name=name, date=day).first()
+
+
 def stored_event(
-    name: str, day: date, kind: str, where: str, *, event_id: str | None = None
+    name: str,
+    day: date,
+    kind: str,
+    where: str,
+    *,
+    event_id: str | None = None,
+    known: KnownEvents | None = None,
 ) -> Event | None:
     """The stored event that an import of ``name`` on ``day`` (or of ``event_id``) replaces, or
     ``None``. Replacing needs the same kind (issue 13: an import of results "replaced" a Tantrix
     event of the same name and date, its matches still attached): another kind is refused with an
     :class:`InputError` at ``where``. One lookup for every import (results, boards, matches,
-    Wizard tournaments)."""
-    found = Event.objects.filter(external_id=event_id).first() if event_id else None
+    Wizard tournaments); ``known``: the events fetched beforehand (a whole results file)."""
+    found = _by_id(event_id, known) if event_id else None
     if found is None:
-        found = Event.objects.filter(name=name, date=day).first()
+        found = _by_name(name, day, known)
     elif (found.name, found.date) != (name, day):
-        clash = Event.objects.filter(name=name, date=day).exclude(pk=found.pk).first()
-        if clash is not None:
+        clash = _by_name(name, day, known)
+        if clash is not None and clash.pk != found.pk:
             raise InputError.at(
                 where,
                 None,
@@ -93,33 +156,49 @@ def stored_event(
     return found
 
 
+#: The fields an import writes on an event it replaces (its name and date stay).
+EVENT_FIELDS = (
+    "key",
+    "external_id",
+    "kind",
+    "country",
+    "place",
+    "rounds",
+    "players",
+    "world_championship",
+    "coefficient",
+)
+
+
 def save_results(results: Results, where: str = "results") -> ImportSummary:
+    """Write ``results`` (checked by the reader) in the caller's transaction: players found or
+    created, each event found (:func:`stored_event`) and replaced or created, every result
+    written in bulk (``lib.bulk.insert_raw``: COPY on PostgreSQL). The summary keeps what the
+    replaced events were (:class:`~palmares.web.ratinglists.changes.Change`), so that the
+    ratings can be brought up to date from there rather than replayed whole."""
     people = [(p.name, _external_id(p.key), p.nationality or "") for p in results.players.values()]
     players = resolve_players(people)
     by_key = {
-        p.key: players[(_external_id(p.key), name_key(p.name))] for p in results.players.values()
+        p.key: players[(_external_id(p.key), name_key(p.name))].pk for p in results.players.values()
     }
-    replaced = 0
-    rows: list[Result] = []
+    known = KnownEvents([(e.name, e.date, e.event_id) for e in results.events])
     claimed: dict[int, str] = {}
+    written: list[Event] = []
     for data in results.events:
         event = stored_event(
-            data.name, data.date, Event.Kind.DIPLOMACY, where, event_id=data.event_id
+            data.name, data.date, Event.Kind.DIPLOMACY, where, event_id=data.event_id, known=known
         )
         if event is None:
             event = Event(name=data.name, date=data.date)
-        else:
-            if event.pk in claimed:
-                raise InputError.at(
-                    where,
-                    None,
-                    "event",
-                    f"{data.name!r} and {claimed[event.pk]!r} of the file are both the stored "
-                    f"event {event}",
-                )
-            claimed[event.pk] = data.name
-            replaced += 1
-            event.results.all().delete()
+        elif event.pk in claimed:
+            raise InputError.at(
+                where,
+                None,
+                "event",
+                f"{data.name!r} and {claimed[event.pk]!r} of the file are both the stored "
+                f"event {event}",
+            )
+        old_id = event.external_id
         event.external_id = data.event_id or event.external_id
         event.kind = Event.Kind.DIPLOMACY
         event.country = data.country or ""
@@ -128,20 +207,28 @@ def save_results(results: Results, where: str = "results") -> ImportSummary:
         event.players = data.field_size
         event.world_championship = data.world_championship
         event.coefficient = data.coefficient
-        event.save()
-        claimed[event.pk] = data.name
-        for placement in data.placements:
-            player = by_key[placement.player]
-            rows.append(
-                Result(
-                    event=event,
-                    player=player,
-                    rank=placement.rank,
-                    nationality=placement.nationality or "",
-                )
-            )
-    Result.objects.bulk_create(rows, batch_size=1000)
-    return ImportSummary(len(results.events), len(rows), replaced)
+        event.key = name_key(event.name)
+        if event.pk is not None:
+            claimed[event.pk] = data.name
+        known.saved(event, old_id)
+        written.append(event)
+    replaced = [e.pk for e in written if e.pk is not None]
+    change = Change.before(replaced)
+    for i in range(0, len(replaced), CHUNK):
+        Result.objects.filter(event_id__in=replaced[i : i + CHUNK]).delete()
+    Event.objects.bulk_update([e for e in written if e.pk is not None], EVENT_FIELDS, CHUNK)
+    Event.objects.bulk_create([e for e in written if e.pk is None], batch_size=CHUNK)
+    rows = (
+        (event.pk, by_key[p.player], p.rank, p.nationality or "")
+        for event, data in zip(written, results.events, strict=True)
+        for p in data.placements
+    )
+    count = insert_raw(Result, RESULT_FIELDS, rows)
+    change.events = [e.pk for e in written]
+    return ImportSummary(len(results.events), count, len(replaced), change)
+
+
+RESULT_FIELDS = ("event_id", "player_id", "rank", "nationality")
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,5 +306,7 @@ def replace_results(event: Event, rows: list[ResultIn], *, players: int | None =
         raise PalmaresError("a classification needs at least one row")
     size = players if players is not None else event.players
     results = results_of_table(classification_table(event, rows, size), "results")
-    write_results(lambda: save_results(results, "results"), what=f"the results of {event}")
+    write_results(
+        lambda: save_results(results, "results"), what=f"the results of {event}", change=_change
+    )
     return Event.objects.get(pk=event.pk)
