@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import importlib.util
 import io
-import logging
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +15,9 @@ import pytest
 
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
+from palmares.web.ratinglists import writes
+from palmares.web.ratinglists.changes import Change
+from palmares.web.ratinglists.incremental import Filed, apply_change
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 from palmares.web.ratinglists.services import recompute_dip_pouch
 from palmares.web.tournaments.models import Tournament
@@ -153,11 +155,12 @@ def _other_players(rows: list[list[str]], header: list[str]) -> list[list[str]]:
 def test_a_reimport_rewrites_what_changed_as_the_full_replay_would(
     cli: Any,
     tmp_path: Path,
-    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
     edit: Callable[[list[list[str]], list[str]], list[list[str]]],
 ) -> None:
     path = tmp_path / "results.csv"
     _bench().generate(path, 3_000, 400, 60)
+    _empty()
     assert cli("import", "results", str(path)).code == 0
     rows = _rows(path)
     header, body = rows[0], rows[1:]
@@ -165,12 +168,19 @@ def test_a_reimport_rewrites_what_changed_as_the_full_replay_would(
     event = [r for r in body if r[0] == middle]
     fixed = _write(tmp_path / "fixed.csv", [header, *edit(event, header)])
     stamp = Publication.objects.get(system="dip-pouch").requested
-    caplog.set_level(logging.INFO, logger="palmares.web.ratinglists.incremental")
+    filed: list[Filed] = []
+
+    def traced(change: Change, stamp: int) -> Filed:
+        filed.append(apply_change(change, stamp))
+        return filed[-1]
+
+    monkeypatch.setattr(writes, "apply_change", traced)
     done = cli("import", "results", str(fixed), "--format", "csv")
     assert done.code == 0, done.err
     publication = Publication.objects.get(system="dip-pouch")
     assert publication.computed == publication.requested == stamp + 1
-    assert "rewritten" in caplog.text  # the update, not the full replay
+    assert len(filed) == 1 and not filed[0].full, filed  # the update, not the full replay
+    monkeypatch.undo()
     entries, lists, summary = _ratings()
     recompute_dip_pouch()
     full_entries, full_lists, full_summary = _ratings()

@@ -9,6 +9,7 @@ Pouch lock; the ratings are recomputed after its commit (``ratinglists.writes.wr
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -20,7 +21,7 @@ from palmares.core.errors import InputError, PalmaresError
 from palmares.io.results import NAME_KEY_PREFIX, read_results, results_of_table
 from palmares.ratings.events import Results
 from palmares.web.events.models import Event, Result
-from palmares.web.lib.bulk import insert_raw
+from palmares.web.lib.bulk import indexes_after, insert_raw
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
 from palmares.web.ratinglists.changes import Change
@@ -38,6 +39,9 @@ __all__ = [
 
 
 CHUNK = 500
+#: From this many results on, written a quarter of the stored ones or more, SQLite builds the
+#: results' indexes after the write rather than row by row (``lib.bulk.indexes_after``).
+BULK = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +227,10 @@ def save_results(results: Results, where: str = "results") -> ImportSummary:
         for event, data in zip(written, results.events, strict=True)
         for p in data.placements
     )
-    count = insert_raw(Result, RESULT_FIELDS, rows)
+    many = sum(len(d.placements) for d in results.events)
+    bulk = many >= BULK and many * 4 >= Result.objects.count()
+    with indexes_after(Result) if bulk else nullcontext():
+        count = insert_raw(Result, RESULT_FIELDS, rows)
     change.events = [e.pk for e in written]
     return ImportSummary(len(results.events), count, len(replaced), change)
 

@@ -38,6 +38,7 @@ from palmares.web.players.models import Player
 
 __all__ = [
     "ListColumns",
+    "RowColumns",
     "Stored",
     "build",
     "decimals",
@@ -176,20 +177,58 @@ def load() -> Stored:
     return build(fetch_rows(), fetch_facts(), fetch_people())
 
 
-def build(rows: list[Row], facts: dict[int, Facts], people: list[tuple[int, str]]) -> Stored:
+@dataclass
+class RowColumns:
+    """Stored results as columns (``Row``'s fields); ``nat`` codes index ``nats``."""
+
+    rid: I64
+    eid: I64
+    pid: I64
+    rank: I64
+    nat: npt.NDArray[np.int32]
+    nats: dict[str, int]
+
+    @classmethod
+    def of(cls, rows: Sequence[Row], nats: dict[str, int] | None = None) -> RowColumns:
+        codes: dict[str, int] = {} if nats is None else nats
+        n = len(rows)
+        cols = list(zip(*rows, strict=True)) if rows else [(), (), (), (), ()]
+        return cls(
+            np.fromiter(cols[0], dtype=np.int64, count=n),
+            np.fromiter(cols[1], dtype=np.int64, count=n),
+            np.fromiter(cols[2], dtype=np.int64, count=n),
+            np.fromiter(cols[3], dtype=np.int64, count=n),
+            np.fromiter(
+                (codes.setdefault(x, len(codes)) if x else -1 for x in cols[4]),
+                dtype=np.int32,
+                count=n,
+            ),
+            codes,
+        )
+
+    def replaced(self, events: Sequence[int], rows: Sequence[Row]) -> RowColumns:
+        """These columns without the rows of ``events``, with ``rows`` instead."""
+        keep = ~np.isin(self.eid, np.asarray(list(events), dtype=np.int64))
+        nats = dict(self.nats)
+        other = RowColumns.of(rows, nats)
+        return RowColumns(
+            np.concatenate([self.rid[keep], other.rid]),
+            np.concatenate([self.eid[keep], other.eid]),
+            np.concatenate([self.pid[keep], other.pid]),
+            np.concatenate([self.rank[keep], other.rank]),
+            np.concatenate([self.nat[keep], other.nat]),
+            nats,
+        )
+
+
+def build(
+    rows: Sequence[Row] | RowColumns, facts: dict[int, Facts], people: list[tuple[int, str]]
+) -> Stored:
     """The engine's arrays of ``rows`` (events: those with a row, their ``facts``; players:
     those with a row, in the order of ``people``)."""
-    n = len(rows)
-    cols = list(zip(*rows, strict=True)) if rows else [(), (), (), (), ()]
-    rid = np.fromiter(cols[0], dtype=np.int64, count=n)
-    eid = np.fromiter(cols[1], dtype=np.int64, count=n)
-    pid = np.fromiter(cols[2], dtype=np.int64, count=n)
-    rank = np.fromiter(cols[3], dtype=np.int64, count=n)
-    nats: dict[str, int] = {}
-    nat = np.fromiter(
-        (nats.setdefault(s, len(nats)) if s else -1 for s in cols[4]), dtype=np.int32, count=n
-    )
-    del cols
+    c = rows if isinstance(rows, RowColumns) else RowColumns.of(rows)
+    rid, eid, pid, rank, nat, nats = c.rid, c.eid, c.pid, c.rank, c.nat, c.nats
+    n = rid.shape[0]
     order = np.argsort(eid, kind="stable")
     rid, eid, pid, rank, nat = rid[order], eid[order], pid[order], rank[order], nat[order]
     event_ids, row_event, counts = np.unique(eid, return_inverse=True, return_counts=True)

@@ -88,18 +88,24 @@ def apply_change(change: Change, stamp: int) -> Filed:
     people = columns.fetch_people()
     rows = columns.fetch_rows()
     facts = columns.fetch_facts()
-    kept = [r for r in rows if r[1] not in touched]
-    if (len(rows) - len(kept) + len(change.old_rows)) * 4 > len(rows):
-        return Filed(recompute_dip_pouch(), (), 0, True)  # most of it: the full replay is quicker
-    now = columns.build(rows, facts, people)
+    columns_now = columns.RowColumns.of(rows)
     del rows
-    was = columns.build([*kept, *change.old_rows], {**facts, **change.old_facts}, people)
-    del kept
+    kept = ~np.isin(columns_now.eid, np.asarray(sorted(touched), dtype=np.int64))
+    changed = int(kept.shape[0] - np.count_nonzero(kept)) + len(change.old_rows)
+    if changed * 4 > kept.shape[0]:
+        return Filed(recompute_dip_pouch(), (), 0, True)  # most of it: the full replay is quicker
+    now = columns.build(columns_now, facts, people)
+    was = columns.build(
+        columns_now.replaced(sorted(touched), change.old_rows),
+        {**facts, **change.old_facts},
+        people,
+    )
+    del columns_now
     new, old = Engine(now.arrays), Engine(was.arrays)
     days = [facts[e][2] for e in change.events if e in facts]
     days += [f[2] for f in change.old_facts.values()]
-    if not days:
-        return Filed(0, (), 0, False)
+    if not days:  # nothing of the write is stored as a Diplomacy result: replay to be sure
+        return Filed(recompute_dip_pouch(), (), 0, True)
     first = min(days)
     players = {r[2] for r in change.old_rows}
     in_touched = np.isin(now.event_ids, list(touched))
