@@ -271,6 +271,22 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float, float, st
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, text
 
 
+IMPORT = """
+import sys, time
+from palmares.io import results
+read = results.read_results
+def timed(path):
+    cpu, wall = time.process_time(), time.perf_counter()
+    out = read(path)
+    print(f"READ {time.process_time() - cpu:.2f} {time.perf_counter() - wall:.2f}")
+    return out
+results.read_results = timed
+from palmares.cli.main import main
+code = main(["import", "results", sys.argv[1]])
+print(f"REST {time.process_time():.2f}")
+sys.exit(code)
+"""
+
 REIMPORT = """
 import json, sys, time
 from palmares.web.lib.setup import setup_django
@@ -367,10 +383,17 @@ def main() -> None:
         for label, env in targets:
             migrate = [python, "-c", REIMPORT.split("from palmares.web.events")[0]]
             timed(migrate, env)  # the schema first: the import's figures are the import's
-            w, c, rss, _ = timed([palmares, "import", "results", str(path)], env)
+            w, c, rss, out = timed([python, "-c", IMPORT, str(path)], env)
             print(
-                f"{label:9} import results            wall {w:7.2f} s  cpu {c:7.2f} s  "
-                f"peak RSS {rss:6.0f} MB  ({w / wall:.1f}× the baseline's wall)"
+                f"{label:9} palmares import results   wall {w:7.2f} s  cpu {c:7.2f} s  "
+                f"peak RSS {rss:6.0f} MB  ({w / wall:.1f}× the baseline's wall, "
+                f"{c / cpu:.1f}× its cpu)"
+            )
+            read = next(ln for ln in out.splitlines() if ln.startswith("READ")).split()
+            print(
+                f"{label:9}   of which the reader     wall {float(read[2]):7.2f} s  cpu "
+                f"{float(read[1]):7.2f} s;  the rest (start-up, write, figures) "
+                f"cpu {c - float(read[1]):.2f} s"
             )
             if not args.no_check:
                 print(f"{label:9} check after the import: {check(python, env, path)}")

@@ -101,13 +101,17 @@ def test_an_import_replays_from_its_tournament_as_the_full_replay_would(
     from palmares.web.tantrixdb.services import import_matches, recompute_lists
 
     text = (SAMPLE / "tantrix-nz-2000-matches.csv").read_text(encoding="utf-8")
-    for name, day in (("Wellington Open 2001", "2001-03-10"), ("Auckland Cup 2000", "2000-06-01")):
+    ratings = SAMPLE / "tantrix-nz-2000-ratings.csv"
+    for name, day, before in (
+        ("Wellington Open 2001", "2001-03-10", None),  # rated against the list after NZ 2000
+        ("Auckland Cup 2000", "2000-06-01", ratings),  # before NZ 2000: it is replayed after
+    ):
         path = tmp_path / f"{day}.csv"
         path.write_text(
             text.replace("NZ Tantrix Championship 2000", name).replace("2000-11-01", day),
             encoding="utf-8",
         )
-        import_matches(path)
+        import_matches(path, ratings=before)
         after_import = _lists()
         recompute_lists()
         assert _lists() == after_import
