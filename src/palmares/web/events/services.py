@@ -10,7 +10,7 @@ Pouch lock; the ratings are recomputed after its commit (``ratinglists.writes.wr
 from __future__ import annotations
 
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -49,8 +49,6 @@ class ImportSummary:
     events: int
     results: int
     replaced: int
-    #: What the import changed (for the update of the ratings after it); not part of the answer.
-    change: Change | None = field(default=None, compare=False, repr=False)
 
 
 def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary:
@@ -61,15 +59,12 @@ def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary
     if not recompute:
         with transaction.atomic():
             return save_results(results, str(path))
+    changes: list[Change] = []
     return write_results(
-        lambda: save_results(results, str(path)),
+        lambda: save_results(results, str(path), changes=changes),
         what=f"the import of {Path(path).name}",
-        change=_change,
+        change=lambda _: changes[-1] if changes else None,
     )
-
-
-def _change(summary: ImportSummary) -> Change | None:
-    return summary.change
 
 
 def _external_id(key: str) -> str:
@@ -174,12 +169,15 @@ EVENT_FIELDS = (
 )
 
 
-def save_results(results: Results, where: str = "results") -> ImportSummary:
+def save_results(
+    results: Results, where: str = "results", *, changes: list[Change] | None = None
+) -> ImportSummary:
     """Write ``results`` (checked by the reader) in the caller's transaction: players found or
     created, each event found (:func:`stored_event`) and replaced or created, every result
-    written in bulk (``lib.bulk.insert_raw``: COPY on PostgreSQL). The summary keeps what the
-    replaced events were (:class:`~palmares.web.ratinglists.changes.Change`), so that the
-    ratings can be brought up to date from there rather than replayed whole."""
+    written in bulk (``lib.bulk.insert_raw``: COPY on PostgreSQL). ``changes`` gets what the replaced events were
+    (:class:`~palmares.web.ratinglists.changes.Change`), so that the ratings can be brought up
+    to date from there rather than replayed whole (a retried write appends again: the last one
+    is the committed one)."""
     people = [(p.name, _external_id(p.key), p.nationality or "") for p in results.players.values()]
     players = resolve_players(people)
     by_key = {
@@ -232,7 +230,9 @@ def save_results(results: Results, where: str = "results") -> ImportSummary:
     with indexes_after(Result) if bulk else nullcontext():
         count = insert_raw(Result, RESULT_FIELDS, rows)
     change.events = [e.pk for e in written]
-    return ImportSummary(len(results.events), count, len(replaced), change)
+    if changes is not None:
+        changes.append(change)
+    return ImportSummary(len(results.events), count, len(replaced))
 
 
 RESULT_FIELDS = ("event_id", "player_id", "rank", "nationality")
@@ -313,7 +313,10 @@ def replace_results(event: Event, rows: list[ResultIn], *, players: int | None =
         raise PalmaresError("a classification needs at least one row")
     size = players if players is not None else event.players
     results = results_of_table(classification_table(event, rows, size), "results")
+    changes: list[Change] = []
     write_results(
-        lambda: save_results(results, "results"), what=f"the results of {event}", change=_change
+        lambda: save_results(results, "results", changes=changes),
+        what=f"the results of {event}",
+        change=lambda _: changes[-1] if changes else None,
     )
     return Event.objects.get(pk=event.pk)
