@@ -55,15 +55,20 @@ def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary
     """Validate the whole file first, then write it (one transaction) and recompute the
     ratings after its commit. ``recompute=False`` writes inside the caller's transaction and
     leaves the recompute to the caller (the demo loads several files, then recomputes once)."""
-    results = read_results(path)
+    read = [read_results(path)]
     if not recompute:
         with transaction.atomic():
-            return save_results(results, str(path))
+            return save_results(read[0], str(path))
     changes: list[Change] = []
+
+    def committed(_: ImportSummary) -> Change | None:
+        read.clear()  # the file's values are written: their memory is the update's
+        return changes[-1] if changes else None
+
     return write_results(
-        lambda: save_results(results, str(path), changes=changes),
+        lambda: save_results(read[0], str(path), changes=changes),
         what=f"the import of {Path(path).name}",
-        change=lambda _: changes[-1] if changes else None,
+        change=committed,
     )
 
 
@@ -174,10 +179,10 @@ def save_results(
 ) -> ImportSummary:
     """Write ``results`` (checked by the reader) in the caller's transaction: players found or
     created, each event found (:func:`stored_event`) and replaced or created, every result
-    written in bulk (``lib.bulk.insert_raw``: COPY on PostgreSQL). ``changes`` gets what the replaced events were
-    (:class:`~palmares.web.ratinglists.changes.Change`), so that the ratings can be brought up
-    to date from there rather than replayed whole (a retried write appends again: the last one
-    is the committed one)."""
+    written in bulk (``lib.bulk.insert_raw``: COPY on PostgreSQL). ``changes`` gets what the
+    replaced events were (:class:`~palmares.web.ratinglists.changes.Change`), so that the
+    ratings can be brought up to date from there rather than replayed whole (a retried write
+    appends again: the last one is the committed one)."""
     people = [(p.name, _external_id(p.key), p.nationality or "") for p in results.players.values()]
     players = resolve_players(people)
     by_key = {
