@@ -43,6 +43,7 @@ __all__ = [
     "build",
     "decimals",
     "entry_columns",
+    "fetch_columns",
     "fetch_facts",
     "fetch_people",
     "fetch_rows",
@@ -157,6 +158,33 @@ def fetch_rows(event_ids: Sequence[int] | None = None) -> list[Row]:
     return out
 
 
+def fetch_columns() -> RowColumns:
+    """Every stored Diplomacy result as columns, read in chunks (never a million tuples at
+    once)."""
+    result = connection.ops.quote_name(Result._meta.db_table)
+    event = connection.ops.quote_name(Event._meta.db_table)
+    parts: list[RowColumns] = []
+    nats: dict[str, int] = {}
+    with connection.chunked_cursor() as cursor:  # PostgreSQL: a server-side cursor
+        cursor.execute(
+            f"SELECT r.id, r.event_id, r.player_id, r.rank, r.nationality FROM {result} r "
+            f"INNER JOIN {event} e ON e.id = r.event_id WHERE e.kind = %s",
+            [Event.Kind.DIPLOMACY],
+        )
+        while chunk := cursor.fetchmany(50_000):
+            parts.append(RowColumns.of(chunk, nats))
+    if not parts:
+        return RowColumns.of([], nats)
+    return RowColumns(
+        np.concatenate([p.rid for p in parts]),
+        np.concatenate([p.eid for p in parts]),
+        np.concatenate([p.pid for p in parts]),
+        np.concatenate([p.rank for p in parts]),
+        np.concatenate([p.nat for p in parts]),
+        nats,
+    )
+
+
 def fetch_facts(event_ids: Sequence[int] | None = None) -> dict[int, Facts]:
     """The facts of the stored Diplomacy events (of ``event_ids`` only, if given)."""
     query = Event.objects.filter(kind=Event.Kind.DIPLOMACY).order_by()
@@ -174,7 +202,7 @@ def fetch_people() -> list[tuple[int, str]]:
 
 def load() -> Stored:
     """Every stored Diplomacy result (see the module docstring)."""
-    return build(fetch_rows(), fetch_facts(), fetch_people())
+    return build(fetch_columns(), fetch_facts(), fetch_people())
 
 
 @dataclass

@@ -86,10 +86,8 @@ def apply_change(change: Change, stamp: int) -> Filed:
         return Filed(recompute_dip_pouch(), (), 0, True)
     touched = {*change.events, *change.old_facts}
     people = columns.fetch_people()
-    rows = columns.fetch_rows()
+    columns_now = columns.fetch_columns()
     facts = columns.fetch_facts()
-    columns_now = columns.RowColumns.of(rows)
-    del rows
     kept = ~np.isin(columns_now.eid, np.asarray(sorted(touched), dtype=np.int64))
     changed = int(kept.shape[0] - np.count_nonzero(kept)) + len(change.old_rows)
     if changed * 4 > kept.shape[0]:
