@@ -14,7 +14,7 @@ __all__ = ["indexes_after", "insert_raw", "insert_rows"]
 
 BATCH = 5000
 #: SQLite's page cache during a bulk write (:func:`indexes_after`), in KiB.
-CACHE_KIB = 131072
+CACHE_KIB = 65536
 
 
 def insert_rows(
