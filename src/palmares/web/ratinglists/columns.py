@@ -193,9 +193,10 @@ def fetch_columns() -> RowColumns:
                 [Event.Kind.DIPLOMACY, start, start + step],
             )
             names = [r[0] for r in rows]
-        nat = np.fromiter(
-            (nats.setdefault(x, len(nats)) if x else -1 for x in names), dtype=np.int32, count=n
-        )
+        for name in sorted(set(names) - {""} - set(nats)):
+            nats[name] = len(nats)
+        table = {**nats, "": -1}
+        nat = np.fromiter(map(table.__getitem__, names), dtype=np.int32, count=n)
         parts.append(
             RowColumns(
                 values[:, 0].copy(),
