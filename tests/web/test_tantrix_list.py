@@ -73,3 +73,46 @@ def test_player_history_shows_the_rating_after_each_tournament(
     current = client.get("/tantrix/").content.decode()
     assert "The list after Wellington Open 2001" in current
     assert _row(current, "MattK")[:3] == ["1941.51", "1934.01", "7.50"]
+
+
+def _lists() -> list[tuple[Any, ...]]:
+    return sorted(
+        Rating.objects.filter(event__isnull=False).values_list(
+            "event_id",
+            "player_id",
+            "as_of",
+            "rating",
+            "games",
+            "official",
+            "before",
+            "change",
+            "tournament_elo",
+            "tournament_games",
+        )
+    )
+
+
+def test_an_import_replays_from_its_tournament_as_the_full_replay_would(
+    db: None, tmp_path: Path
+) -> None:
+    """Issue 15: an import replays the lists from its earliest tournament on, not from the
+    first one; the lists are those of the full replay (a later and an earlier tournament)."""
+    from palmares.web.lib.demo import SAMPLE
+    from palmares.web.tantrixdb.services import import_matches, recompute_lists
+
+    text = (SAMPLE / "tantrix-nz-2000-matches.csv").read_text(encoding="utf-8")
+    ratings = SAMPLE / "tantrix-nz-2000-ratings.csv"
+    for name, day, before in (
+        ("Wellington Open 2001", "2001-03-10", None),  # rated against the list after NZ 2000
+        ("Auckland Cup 2000", "2000-06-01", ratings),  # before NZ 2000: it is replayed after
+    ):
+        path = tmp_path / f"{day}.csv"
+        path.write_text(
+            text.replace("NZ Tantrix Championship 2000", name).replace("2000-11-01", day),
+            encoding="utf-8",
+        )
+        import_matches(path, ratings=before)
+        after_import = _lists()
+        recompute_lists()
+        assert _lists() == after_import
+    assert Event.objects.filter(kind="tantrix").count() == 3

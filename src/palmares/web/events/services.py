@@ -9,6 +9,7 @@ Pouch lock; the ratings are recomputed after its commit (``ratinglists.writes.wr
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -20,18 +21,27 @@ from palmares.core.errors import InputError, PalmaresError
 from palmares.io.results import NAME_KEY_PREFIX, read_results, results_of_table
 from palmares.ratings.events import Results
 from palmares.web.events.models import Event, Result
+from palmares.web.lib.bulk import indexes_after, insert_raw
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
+from palmares.web.ratinglists.changes import Change
 from palmares.web.ratinglists.writes import write_results
 
 __all__ = [
     "ImportSummary",
+    "KnownEvents",
     "ResultIn",
     "import_results",
     "replace_results",
     "save_results",
     "stored_event",
 ]
+
+
+CHUNK = 500
+#: From this many results on, written a quarter of the stored ones or more, SQLite builds the
+#: results' indexes after the write rather than row by row (``lib.bulk.indexes_after``).
+BULK = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +55,20 @@ def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary
     """Validate the whole file first, then write it (one transaction) and recompute the
     ratings after its commit. ``recompute=False`` writes inside the caller's transaction and
     leaves the recompute to the caller (the demo loads several files, then recomputes once)."""
-    results = read_results(path)
+    read = [read_results(path)]
     if not recompute:
         with transaction.atomic():
-            return save_results(results, str(path))
+            return save_results(read[0], str(path))
+    changes: list[Change] = []
+
+    def committed(_: ImportSummary) -> Change | None:
+        read.clear()  # the file's values are written: their memory is the update's
+        return changes[-1] if changes else None
+
     return write_results(
-        lambda: save_results(results, str(path)), what=f"the import of {Path(path).name}"
+        lambda: save_results(read[0], str(path), changes=changes),
+        what=f"the import of {Path(path).name}",
+        change=committed,
     )
 
 
@@ -61,20 +79,69 @@ def _external_id(key: str) -> str:
     return "" if key.startswith(NAME_KEY_PREFIX) else key
 
 
+class KnownEvents:
+    """The stored events an import may replace, fetched at once (a few queries for the whole
+    file, not two per event) and kept up to date as the import changes them, so that
+    :func:`stored_event` answers exactly as its one-by-one queries would."""
+
+    def __init__(self, wanted: list[tuple[str, date, str | None]]) -> None:
+        self.by_id: dict[str, Event] = {}
+        self.by_name: dict[tuple[str, date], Event] = {}
+        ids = sorted({i for _, _, i in wanted if i})
+        pairs = {(n, d) for n, d, _ in wanted}
+        names = sorted({n for n, _ in pairs})
+        for i in range(0, len(ids), CHUNK):
+            for e in Event.objects.filter(external_id__in=ids[i : i + CHUNK]):
+                self.by_id[e.external_id] = e
+                self.by_name[(e.name, e.date)] = e
+        for i in range(0, len(names), CHUNK):
+            for e in Event.objects.filter(name__in=names[i : i + CHUNK]):
+                if (e.name, e.date) in pairs:
+                    self.by_name[(e.name, e.date)] = self.by_id.get(e.external_id, e)
+                    if e.external_id:
+                        self.by_id.setdefault(e.external_id, self.by_name[(e.name, e.date)])
+
+    def saved(self, event: Event, old_external_id: str) -> None:
+        """``event`` was written: its external id may have changed."""
+        if old_external_id and self.by_id.get(old_external_id) is event:
+            del self.by_id[old_external_id]
+        if event.external_id:
+            self.by_id[event.external_id] = event
+        self.by_name[(event.name, event.date)] = event
+
+
+def _by_id(event_id: str, known: KnownEvents | None) -> Event | None:
+    if known is not None:
+        return known.by_id.get(event_id)
+    return Event.objects.filter(external_id=event_id).first()
+
+
+def _by_name(name: str, day: date, known: KnownEvents | None) -> Event | None:
+    if known is not None:
+        return known.by_name.get((name, day))
+    return Event.objects.filter(name=name, date=day).first()
+
+
 def stored_event(
-    name: str, day: date, kind: str, where: str, *, event_id: str | None = None
+    name: str,
+    day: date,
+    kind: str,
+    where: str,
+    *,
+    event_id: str | None = None,
+    known: KnownEvents | None = None,
 ) -> Event | None:
     """The stored event that an import of ``name`` on ``day`` (or of ``event_id``) replaces, or
     ``None``. Replacing needs the same kind (issue 13: an import of results "replaced" a Tantrix
     event of the same name and date, its matches still attached): another kind is refused with an
     :class:`InputError` at ``where``. One lookup for every import (results, boards, matches,
-    Wizard tournaments)."""
-    found = Event.objects.filter(external_id=event_id).first() if event_id else None
+    Wizard tournaments); ``known``: the events fetched beforehand (a whole results file)."""
+    found = _by_id(event_id, known) if event_id else None
     if found is None:
-        found = Event.objects.filter(name=name, date=day).first()
+        found = _by_name(name, day, known)
     elif (found.name, found.date) != (name, day):
-        clash = Event.objects.filter(name=name, date=day).exclude(pk=found.pk).first()
-        if clash is not None:
+        clash = _by_name(name, day, known)
+        if clash is not None and clash.pk != found.pk:
             raise InputError.at(
                 where,
                 None,
@@ -93,33 +160,52 @@ def stored_event(
     return found
 
 
-def save_results(results: Results, where: str = "results") -> ImportSummary:
+#: The fields an import writes on an event it replaces (its name and date stay).
+EVENT_FIELDS = (
+    "key",
+    "external_id",
+    "kind",
+    "country",
+    "place",
+    "rounds",
+    "players",
+    "world_championship",
+    "coefficient",
+)
+
+
+def save_results(
+    results: Results, where: str = "results", *, changes: list[Change] | None = None
+) -> ImportSummary:
+    """Write ``results`` (checked by the reader) in the caller's transaction: players found or
+    created, each event found (:func:`stored_event`) and replaced or created, every result
+    written in bulk (``lib.bulk.insert_raw``: COPY on PostgreSQL). ``changes`` gets what the
+    replaced events were (:class:`~palmares.web.ratinglists.changes.Change`), so that the
+    ratings can be brought up to date from there rather than replayed whole (a retried write
+    appends again: the last one is the committed one)."""
     people = [(p.name, _external_id(p.key), p.nationality or "") for p in results.players.values()]
     players = resolve_players(people)
     by_key = {
-        p.key: players[(_external_id(p.key), name_key(p.name))] for p in results.players.values()
+        p.key: players[(_external_id(p.key), name_key(p.name))].pk for p in results.players.values()
     }
-    replaced = 0
-    rows: list[Result] = []
+    known = KnownEvents([(e.name, e.date, e.event_id) for e in results.events])
     claimed: dict[int, str] = {}
+    written: list[Event] = []
     for data in results.events:
         event = stored_event(
-            data.name, data.date, Event.Kind.DIPLOMACY, where, event_id=data.event_id
+            data.name, data.date, Event.Kind.DIPLOMACY, where, event_id=data.event_id, known=known
         )
         if event is None:
             event = Event(name=data.name, date=data.date)
-        else:
-            if event.pk in claimed:
-                raise InputError.at(
-                    where,
-                    None,
-                    "event",
-                    f"{data.name!r} and {claimed[event.pk]!r} of the file are both the stored "
-                    f"event {event}",
-                )
-            claimed[event.pk] = data.name
-            replaced += 1
-            event.results.all().delete()
+        elif event.pk in claimed:
+            raise InputError.at(
+                where,
+                None,
+                "event",
+                f"{data.name!r} and {claimed[event.pk]!r} of the file are both the stored "
+                f"event {event}",
+            )
+        old_id = event.external_id
         event.external_id = data.event_id or event.external_id
         event.kind = Event.Kind.DIPLOMACY
         event.country = data.country or ""
@@ -128,20 +214,33 @@ def save_results(results: Results, where: str = "results") -> ImportSummary:
         event.players = data.field_size
         event.world_championship = data.world_championship
         event.coefficient = data.coefficient
-        event.save()
-        claimed[event.pk] = data.name
-        for placement in data.placements:
-            player = by_key[placement.player]
-            rows.append(
-                Result(
-                    event=event,
-                    player=player,
-                    rank=placement.rank,
-                    nationality=placement.nationality or "",
-                )
-            )
-    Result.objects.bulk_create(rows, batch_size=1000)
-    return ImportSummary(len(results.events), len(rows), replaced)
+        event.key = name_key(event.name)
+        if event.pk is not None:
+            claimed[event.pk] = data.name
+        known.saved(event, old_id)
+        written.append(event)
+    replaced = [e.pk for e in written if e.pk is not None]
+    change = Change.before(replaced)
+    for i in range(0, len(replaced), CHUNK):
+        Result.objects.filter(event_id__in=replaced[i : i + CHUNK]).delete()
+    Event.objects.bulk_update([e for e in written if e.pk is not None], EVENT_FIELDS, CHUNK)
+    Event.objects.bulk_create([e for e in written if e.pk is None], batch_size=CHUNK)
+    rows = (
+        (event.pk, by_key[p.player], p.rank, p.nationality or "")
+        for event, data in zip(written, results.events, strict=True)
+        for p in data.placements
+    )
+    many = sum(len(d.placements) for d in results.events)
+    bulk = many >= BULK and many * 4 >= Result.objects.count()
+    with indexes_after(Result) if bulk else nullcontext():
+        count = insert_raw(Result, RESULT_FIELDS, rows)
+    change.events = [e.pk for e in written]
+    if changes is not None:
+        changes.append(change)
+    return ImportSummary(len(results.events), count, len(replaced))
+
+
+RESULT_FIELDS = ("event_id", "player_id", "rank", "nationality")
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,5 +318,10 @@ def replace_results(event: Event, rows: list[ResultIn], *, players: int | None =
         raise PalmaresError("a classification needs at least one row")
     size = players if players is not None else event.players
     results = results_of_table(classification_table(event, rows, size), "results")
-    write_results(lambda: save_results(results, "results"), what=f"the results of {event}")
+    changes: list[Change] = []
+    write_results(
+        lambda: save_results(results, "results", changes=changes),
+        what=f"the results of {event}",
+        change=lambda _: changes[-1] if changes else None,
+    )
     return Event.objects.get(pk=event.pk)

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
@@ -11,9 +12,11 @@ from django.db import connection, models
 
 from palmares.web.lib.generations import note_write
 
-__all__ = ["insert_rows"]
+__all__ = ["indexes_after", "insert_raw", "insert_rows"]
 
 BATCH = 5000
+#: SQLite's page cache during a bulk write (:func:`indexes_after`), in KiB.
+CACHE_KIB = 65536
 
 
 def insert_rows(
@@ -45,3 +48,78 @@ def _copy(model: type[models.Model], fields: Sequence[str], rows: Iterable[Seque
                 copy.write_row(row)
                 count += 1
     return count
+
+
+def insert_raw(
+    model: type[models.Model], fields: Sequence[str], rows: Iterable[Sequence[Any]]
+) -> int:
+    """Insert ``rows`` given as the database takes them (text, integers, ``None``; decimals as
+    their text, dates ISO): PostgreSQL's COPY, else one prepared INSERT run over every row
+    (``executemany``), with no model object per row. The values are the caller's to check (the
+    readers check every value against its column, ``palmares.io.limits``); the database's own
+    constraints still refuse what does not fit."""
+    if connection.vendor == "postgresql":
+        return _copy(model, fields, rows)
+    table = connection.ops.quote_name(model._meta.db_table)
+    column_of = {f.attname: str(f.column) for f in model._meta.concrete_fields}
+    columns = ", ".join(connection.ops.quote_name(column_of[f]) for f in fields)
+    marks = ", ".join("?" for _ in fields)
+    counted = _Counted(rows)
+    note_write(model._meta.app_label)  # the raw cursor bypasses Django's execute wrappers
+    with connection.cursor() as cursor:
+        raw: Any = cursor.cursor  # sqlite3's cursor: its executemany reads the rows lazily
+        raw.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", counted)
+    return counted.count
+
+
+class _Counted:
+    """An iterator over ``rows`` that counts them."""
+
+    def __init__(self, rows: Iterable[Sequence[Any]]) -> None:
+        self._rows = iter(rows)
+        self.count = 0
+
+    def __iter__(self) -> _Counted:
+        return self
+
+    def __next__(self) -> Sequence[Any]:
+        row = next(self._rows)
+        self.count += 1
+        return row
+
+
+@contextmanager
+def indexes_after(*tables: type[models.Model]) -> Iterator[None]:
+    """Inside a transaction, on SQLite: drop the tables' own indexes (unique ones included),
+    and build them again when the block ends without an error (each in one sorted pass, which
+    is many times quicker than keeping them up to date row by row when most of a table is
+    written). A unique index that no longer holds fails its build, and with it the transaction:
+    nothing is written. On an error in the block the transaction's rollback restores them.
+    Elsewhere (PostgreSQL: COPY keeps them up to date well) it does nothing."""
+    if connection.vendor != "sqlite":
+        yield
+        return
+    names = [m._meta.db_table for m in tables]
+    marks = ", ".join("?" for _ in names)
+    with connection.cursor() as cursor:
+        raw: Any = cursor.cursor
+        # A page cache large enough for the bulk write (default: 2 MB, which a million rows
+        # spill through the write-ahead log again and again), then the usual one again.
+        cache = raw.execute("PRAGMA cache_size").fetchone()[0]
+        raw.execute(f"PRAGMA cache_size = {-CACHE_KIB}")
+        found = raw.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+            f"AND tbl_name IN ({marks})",
+            names,
+        ).fetchall()
+        for name, _ in found:
+            raw.execute(f"DROP INDEX {connection.ops.quote_name(name)}")
+    try:
+        yield
+        with connection.cursor() as cursor:
+            raw = cursor.cursor
+            for _, sql in found:
+                raw.execute(sql)
+    finally:
+        with connection.cursor() as cursor:
+            cursor.cursor.execute(f"PRAGMA cache_size = {int(cache)}")

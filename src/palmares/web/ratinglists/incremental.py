@@ -1,53 +1,58 @@
-"""File one new event into the stored Dip Pouch figures without rewriting the others.
+"""Bring the stored Dip Pouch figures up to date after a write, rewriting only what changed.
 
-Seed 000's rating is one recurrence per player over their own events, so a new event changes
-only its players' ratings from its date on (``RatingHistory.add_event`` recomputes just those,
-re-running their later events when it is not the latest), and the rating lists from its year on.
-:func:`add_event_to_dip_pouch` replays the stored events without the new one, adds it, and
-rewrites only those rows: the new event's entries, its players' later entries, the Permanent list
-and the year-end lists from the event's year on; the players' skill ratings (μ ± σ) are
-replayed whole and only the rows that moved rewritten. The figures are the full replay's (tested
-against :func:`~palmares.web.ratinglists.services.recompute_dip_pouch`).
+Seed 000's rating is one recurrence per player over their own events, so a write that replaces
+or adds a few events changes only the ratings of those events' players (before and after the
+write) from the earliest changed date on, and the lists from that year on. :func:`apply_change`
+replays the stored results as they were (the write's :class:`~palmares.web.ratinglists.changes.
+Change` puts back what it replaced) and as they are, both in the vectorised engine (fed the
+arrays of one query, ``columns.load``), and writes the difference: the changed players' rating
+moves from that date on, and in each list from that year on the lines that differ (a player's
+rating, rank, national rank, events, position or national position); a list mostly changed is
+written whole. The figures are those of the full replay, to the digit (tested against
+:func:`~palmares.web.ratinglists.services.recompute_dip_pouch`).
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import date
+from itertools import chain
 
 import numpy as np
 from django.db import transaction
 from django.db.models import F
 
-from palmares.ratings import RatingHistory, Results
-from palmares.ratings.engine import ResultArrays
+from palmares.ratings.engine import Engine
 from palmares.web.events.models import Event
-from palmares.web.lib.bulk import insert_rows
+from palmares.web.lib.bulk import insert_raw
 from palmares.web.lib.concurrency import hold
+from palmares.web.ratinglists import columns
+from palmares.web.ratinglists.changes import Change
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 from palmares.web.ratinglists.services import (
     ENTRY_FIELDS,
     STANDING_FIELDS,
     SYSTEM,
-    entry_rows,
+    nationality_names,
     publish,
     recompute_dip_pouch,
-    results_from_database,
-    standing_rows,
 )
-from palmares.web.ratinglists.skill import dip_pouch_skill, store_dip_pouch
+from palmares.web.ratinglists.skill import store, stored_skill
 
-__all__ = ["Filed", "add_event_to_dip_pouch"]
+__all__ = ["Filed", "add_event_to_dip_pouch", "apply_change"]
 
 log = logging.getLogger(__name__)
+CHUNK = 500
 
 
 @dataclass(frozen=True, slots=True)
 class Filed:
-    """What the incremental replay rewrote."""
+    """What the update rewrote."""
 
-    entries: int  # rating moves written (the event's and its players' later ones)
-    lists: tuple[int, ...]  # the lists rewritten (0: Permanent, else the year)
+    entries: int  # rating moves written (the changed players' from the earliest changed date)
+    lists: tuple[int, ...]  # the lists looked at (0: Permanent, else the year)
+    lines: int  # list lines written
     full: bool  # True: the stored figures had to be replayed whole
 
 
@@ -64,56 +69,163 @@ def add_event_to_dip_pouch(event: Event) -> Filed:
     hold(SYSTEM)
     Publication.objects.get_or_create(system=SYSTEM)
     stored = Publication.objects.select_for_update().get(system=SYSTEM)
-    behind = stored.computed < stored.requested or stored.generation == 0
     Publication.objects.filter(system=SYSTEM).update(requested=F("requested") + 1)
     stamp = stored.requested + 1
-    if behind or RatingEntry.objects.filter(system=SYSTEM, event=event).exists():
-        moves = recompute_dip_pouch()
-        return Filed(moves, (), True)
-    results, result_of = results_from_database()
-    key = str(event.pk)
-    new = [e for e in results.events if e.key == key]
-    if not new:
-        return Filed(0, (), False)  # no results: nothing to rate
-    others = [e for e in results.events if e.key != key]
-    nationalities: dict[str, int] = {}
-    base = Results.of(others, results.players)
-    arrays = ResultArrays.from_results(base, nationalities)
-    skill_before = dip_pouch_skill(arrays, list(results.players))  # what the stored rows hold
-    history = RatingHistory(arrays, list(results.players.values()), base.events, nationalities)
-    history.add_event(new[0])
-    engine = history.engine
-    events = [*base.events, new[0]]  # the engine's event indexes
-    player_ids = [int(k) for k in results.players]
-    index = {k: i for i, k in enumerate(results.players)}
-    affected = np.array([index[pl.player] for pl in new[0].placements], dtype=np.int32)
-    day = event.date.toordinal()
-    n = engine.n_rows
-    on_or_after = engine.ev_day[engine.row_event[:n]] >= day
-    rows = np.flatnonzero(np.isin(engine.row_player[:n], affected) & on_or_after)
-    years = sorted({e.date.year for e in events})
-    lists = [0, *[y for y in years if y >= event.date.year]]
-    sizes: dict[str, dict[str, int]] = {
-        y: counts
-        for y, counts in dict(stored.summary.get("sizes", {})).items()
-        if int(y) not in lists and int(y) in years
-    }
+    if RatingEntry.objects.filter(system=SYSTEM, event=event).exists():
+        return Filed(recompute_dip_pouch(), (), 0, True)
+    return apply_change(Change(events=[event.pk]), stamp)
+
+
+def apply_change(change: Change, stamp: int) -> Filed:
+    """Bring the figures up to date after write ``stamp`` (its ``change``), incrementally when
+    the stored figures cover every write before it, else by the full replay. Call inside a
+    transaction holding the list's lock."""
+    hold(SYSTEM)
+    Publication.objects.get_or_create(system=SYSTEM)
+    stored = Publication.objects.select_for_update().get(system=SYSTEM)
+    if stored.generation == 0 or stored.computed != stamp - 1 or change.large:
+        return Filed(recompute_dip_pouch(), (), 0, True)
+    touched = {*change.events, *change.old_facts}
+    people = columns.fetch_people()
+    columns_now = columns.fetch_columns()
+    facts = columns.fetch_facts()
+    kept = ~np.isin(columns_now.eid, np.asarray(sorted(touched), dtype=np.int64))
+    changed = int(kept.shape[0] - np.count_nonzero(kept)) + len(change.old_rows)
+    if changed * 4 > kept.shape[0]:
+        return Filed(recompute_dip_pouch(), (), 0, True)  # most of it: the full replay is quicker
+    now = columns.build(columns_now, facts, people)
+    was = columns.build(
+        columns_now.replaced(sorted(touched), change.old_rows),
+        {**facts, **change.old_facts},
+        people,
+    )
+    del columns_now
+    new, old = Engine(now.arrays), Engine(was.arrays)
+    days = [facts[e][2] for e in change.events if e in facts]
+    days += [f[2] for f in change.old_facts.values()]
+    if not days:  # nothing of the write is stored as a Diplomacy result: replay to be sure
+        return Filed(recompute_dip_pouch(), (), 0, True)
+    first = min(days)
+    players = {r[2] for r in change.old_rows}
+    in_touched = np.isin(now.event_ids, list(touched))
+    rows_now = np.flatnonzero(in_touched[now.arrays.row_event])
+    players.update(now.player_ids[now.arrays.row_player[rows_now]].tolist())
     with transaction.atomic():
+        moves = _entries(new, now, players, first)
+        lists, lines, sizes = _lists(new, now, old, was, first.year, stored.summary)
+        # The skill ratings (μ ± σ) of the whole history, rewritten only where they moved.
+        store(SYSTEM, stored_skill(now), before=stored_skill(was))
+        publish(now.years, sizes, computed=stamp)
+    log.info("dip-pouch: %d rating moves, lists %s (%d lines) rewritten", moves, lists, lines)
+    return Filed(moves, tuple(lists), lines, False)
+
+
+def _entries(engine: Engine, stored: columns.Stored, players: set[int], first: date) -> int:
+    """Rewrite the rating moves of ``players`` on or after ``first``."""
+    ids = sorted(players)
+    for i in range(0, len(ids), CHUNK):
         RatingEntry.objects.filter(
-            system=SYSTEM,
-            player_id__in=[player_ids[int(p)] for p in affected],
-            date__gte=event.date,
+            system=SYSTEM, player_id__in=ids[i : i + CHUNK], date__gte=first
         ).delete()
-        moves = insert_rows(
-            RatingEntry,
-            ENTRY_FIELDS,
-            entry_rows(engine, events, player_ids, result_of, (int(i) for i in rows)),
+    n = engine.n_rows
+    mine = np.isin(stored.player_ids[engine.row_player[:n]], ids)
+    day = np.array([d.toordinal() for d in stored.event_dates], dtype=np.int64)
+    later = day[engine.row_event[:n]] >= first.toordinal()
+    rows = np.flatnonzero(mine & later).astype(np.int64)
+    return insert_raw(
+        RatingEntry, ENTRY_FIELDS, chain.from_iterable(columns.entry_columns(engine, stored, rows))
+    )
+
+
+def _lists(
+    new: Engine,
+    now: columns.Stored,
+    old: Engine,
+    was: columns.Stored,
+    since: int,
+    summary: dict[str, object],
+) -> tuple[list[int], int, dict[str, dict[str, int]]]:
+    """Rewrite the lines of the lists from year ``since`` on (and the Permanent list) that
+    differ between the replay before (``old``) and after (``new``) the write."""
+    kept_sizes = dict(summary.get("sizes", {}))  # type: ignore[call-overload]
+    sizes = {y: c for y, c in kept_sizes.items() if int(y) < since and int(y) in now.years}
+    names_now, names_was = nationality_names(now), nationality_names(was)
+    order_now, order_was = columns.name_order(now), columns.name_order(was)
+    years = [0, *sorted(y for y in {*now.years, *was.years} if y >= since)]
+    lines = 0
+    for year in years:
+        if year not in now.years and year != 0:
+            Standing.objects.filter(system=SYSTEM, year=year).delete()
+            continue
+        after = columns.list_columns(new, order_now, year)
+        sizes[str(year)] = columns.sizes(after, names_now)
+        if year != 0 and year not in was.years:
+            subset = None
+        else:
+            before = columns.list_columns(old, order_was, year)
+            subset = _differing(after, now, names_now, before, was, names_was)
+        lines += _write_list(year, after, now, names_now, subset)
+    return years, lines, dict(sorted(sizes.items(), key=lambda kv: int(kv[0])))
+
+
+def _differing(
+    after: columns.ListColumns,
+    now: columns.Stored,
+    names_now: list[str],
+    before: columns.ListColumns,
+    was: columns.Stored,
+    names_was: list[str],
+) -> tuple[np.ndarray, np.ndarray]:
+    """The lines of ``after`` that are not in ``before`` as they are (indexes into ``after``),
+    and the player ids of ``before`` that ``after`` no longer lists."""
+    ids_after = now.player_ids[after.players]
+    ids_before = was.player_ids[before.players]
+    top = int(max(ids_after.max(initial=0), ids_before.max(initial=0))) + 1
+    at = np.full(top, -1, dtype=np.int64)
+    at[ids_before] = np.arange(ids_before.shape[0])
+    j = at[ids_after]
+    known = j >= 0
+    jj = np.where(known, j, 0)
+    # Nationalities compared by name: codes of the two replays translated to one table.
+    code = {name: i for i, name in enumerate(names_now)}
+    translate = np.array([code.get(n, -2) for n in names_was] + [-1], dtype=np.int64)
+    same = known & (jj == np.arange(ids_after.shape[0]))  # position
+    if before.players.shape[0]:
+        same &= translate[before.nations[jj]] == after.nations
+        same &= before.ratings[jj] == after.ratings
+        same &= before.ranks[jj] == after.ranks
+        same &= before.national_ranks[jj] == after.national_ranks
+        same &= before.events[jj] == after.events
+        same &= before.national_positions[jj] == after.national_positions
+    listed_after = np.zeros(top, dtype=bool)
+    listed_after[ids_after] = True
+    gone = ids_before[~listed_after[ids_before]]
+    return np.flatnonzero(~same), gone
+
+
+def _write_list(
+    year: int,
+    after: columns.ListColumns,
+    now: columns.Stored,
+    names: list[str],
+    subset: tuple[np.ndarray, np.ndarray] | None,
+) -> int:
+    """Write the lines ``subset`` (changed, gone) of the list, or all of it (``None``)."""
+    if subset is not None and subset[0].shape[0] + subset[1].shape[0] > after.players.shape[0] // 2:
+        subset = None  # mostly changed: written whole
+    if subset is None:
+        Standing.objects.filter(system=SYSTEM, year=year).delete()
+        return insert_raw(
+            Standing,
+            STANDING_FIELDS,
+            chain.from_iterable(columns.standing_columns(after, now, names)),
         )
-        Standing.objects.filter(system=SYSTEM, year__in=lists).delete()
-        insert_rows(Standing, STANDING_FIELDS, standing_rows(history, lists, sizes))
-        # The skill ratings of the whole history, rewritten only where they moved.
-        every = ResultArrays.from_results(results, {})
-        store_dip_pouch(every, list(results.players), before=skill_before)
-        publish(years, dict(sorted(sizes.items(), key=lambda kv: int(kv[0]))), computed=stamp)
-    log.info("dip-pouch: %s filed, %d rating moves, lists %s", event, moves, lists)
-    return Filed(moves, tuple(lists), False)
+    changed, gone = subset
+    ids = sorted({*now.player_ids[after.players[changed]].tolist(), *gone.tolist()})
+    for i in range(0, len(ids), CHUNK):
+        Standing.objects.filter(system=SYSTEM, year=year, player_id__in=ids[i : i + CHUNK]).delete()
+    return insert_raw(
+        Standing,
+        STANDING_FIELDS,
+        chain.from_iterable(columns.standing_columns(after, now, names, changed)),
+    )

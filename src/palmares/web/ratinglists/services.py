@@ -12,20 +12,21 @@ import logging
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from itertools import groupby
+from itertools import chain, groupby
 
 from django.db import transaction
 
 from palmares.ratings import Event as EngineEvent
 from palmares.ratings import Placement, RatingHistory, Results, percentile, year_end
 from palmares.ratings import Player as EnginePlayer
-from palmares.ratings.engine import Engine, ResultArrays
+from palmares.ratings.engine import Engine
 from palmares.web.events.models import Event, Result
-from palmares.web.lib.bulk import insert_rows
+from palmares.web.lib.bulk import indexes_after, insert_raw
 from palmares.web.lib.concurrency import hold
 from palmares.web.players.models import Player
+from palmares.web.ratinglists import columns
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
-from palmares.web.ratinglists.skill import dip_pouch_skill, store
+from palmares.web.ratinglists.skill import store, stored_skill
 
 __all__ = [
     "SYSTEM",
@@ -216,28 +217,47 @@ def recompute_dip_pouch() -> int:
 
 def _recompute() -> int:
     covered = Publication.objects.filter(system=SYSTEM).values_list("requested", flat=True).first()
-    results, result_of = results_from_database()
-    nationalities: dict[str, int] = {}
-    arrays = ResultArrays.from_results(results, nationalities)
-    skill = dip_pouch_skill(arrays, list(results.players))  # μ ± σ for the player pages
-    history = RatingHistory(
-        arrays, list(results.players.values()), list(results.events), nationalities
-    )
-    engine = Engine(arrays)  # the bare engine: every row's rating before and after
-    player_ids = [int(k) for k in results.players]
-    years = sorted({event.date.year for event in results.events})
+    stored = columns.load()
+    engine = Engine(stored.arrays)  # the bare engine: every row's rating before and after
+    skill = stored_skill(stored)  # μ ± σ for the player pages
+    years = stored.years
     sizes: dict[str, dict[str, int]] = {}
-    with transaction.atomic():
+    with transaction.atomic(), indexes_after(RatingEntry, Standing):
         RatingEntry.objects.filter(system=SYSTEM).delete()
         Standing.objects.filter(system=SYSTEM).delete()
-        moves = insert_rows(
-            RatingEntry, ENTRY_FIELDS, entry_rows(engine, results.events, player_ids, result_of)
+        moves = insert_raw(
+            RatingEntry, ENTRY_FIELDS, chain.from_iterable(columns.entry_columns(engine, stored))
         )
-        lines = insert_rows(Standing, STANDING_FIELDS, standing_rows(history, [0, *years], sizes))
+        lines = write_lists(engine, stored, [0, *years], sizes)
         store(SYSTEM, skill)
         publish(years, sizes, computed=covered or 0)
     log.info("dip-pouch: %d rating moves, %d list lines", moves, lines)
     return moves
+
+
+def nationality_names(stored: columns.Stored) -> list[str]:
+    names = [""] * len(stored.nationalities)
+    for name, code in stored.nationalities.items():
+        names[code] = name
+    return names
+
+
+def write_lists(
+    engine: Engine, stored: columns.Stored, years: Iterable[int], sizes: dict[str, dict[str, int]]
+) -> int:
+    """Write the lists of ``years`` (0: Permanent) whole; their counts go into ``sizes``."""
+    order = columns.name_order(stored)
+    names = nationality_names(stored)
+    lines = 0
+    for year in years:
+        listed = columns.list_columns(engine, order, year)
+        lines += insert_raw(
+            Standing,
+            STANDING_FIELDS,
+            chain.from_iterable(columns.standing_columns(listed, stored, names)),
+        )
+        sizes[str(year)] = columns.sizes(listed, names)
+    return lines
 
 
 def publication(system: str = SYSTEM) -> Publication:

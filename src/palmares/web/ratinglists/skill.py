@@ -35,6 +35,7 @@ from palmares.ratings.skill.history import flat_from_ids, rate_flat
 from palmares.tantrix.match import Match as MatchValue
 from palmares.web.lib.bulk import insert_rows
 from palmares.web.lib.concurrency import hold
+from palmares.web.ratinglists.columns import Stored
 from palmares.web.ratinglists.models import SkillRating
 from palmares.web.tantrixdb.models import Match
 from palmares.web.wizarddb.models import Game, Placement
@@ -49,6 +50,7 @@ __all__ = [
     "store",
     "store_dip_pouch",
     "store_tantrix",
+    "stored_skill",
     "tantrix_skill",
     "wizard_skill",
 ]
@@ -61,19 +63,28 @@ CHUNK = 500
 
 
 def dip_pouch_skill(arrays: ResultArrays, player_keys: list[str]) -> SkillHistory:
-    """Plackett–Luce over the Dip Pouch engine's columns (``ResultArrays.from_results``: events
-    in application order, each event's rows together, by rank; ``player_keys[i]`` the key of
-    player i): each event with two or more players is a competition by final rank, built as
-    arrays directly (no Python value per result). The ratings are keyed by ``player_keys``."""
-    if not np.array_equal(arrays.event_position, np.arange(arrays.n_events)):
-        raise ValueError("the columns are not in application order (use from_results)")
+    """Plackett–Luce over the Dip Pouch engine's columns (``ResultArrays``: events in any
+    order, ``event_position`` their application order; ``player_keys[i]`` the key of player i):
+    each event with two or more players is a competition by final rank, in application order,
+    built as arrays directly (no Python value per result). The ratings are keyed by
+    ``player_keys``."""
     sizes = np.bincount(arrays.row_event, minlength=arrays.n_events)
     kept = sizes >= 2
-    rows = kept[arrays.row_event]
-    offsets = np.concatenate(([0], np.cumsum(sizes[kept]))).astype(np.int64)
-    flat = flat_from_ids(arrays.row_player[rows], offsets, arrays.row_rank[rows])
+    # Rows by the application order of their event, then rank (stable: ties keep their order).
+    order = np.lexsort((arrays.row_rank, arrays.event_position[arrays.row_event]))
+    order = order[kept[arrays.row_event[order]]]
+    applied = np.argsort(arrays.event_position, kind="stable")
+    counts = sizes[applied][kept[applied]]
+    offsets = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
+    flat = flat_from_ids(arrays.row_player[order], offsets, arrays.row_rank[order])
     history = rate_flat(flat, WengLin(MODEL))
     return _rekeyed(history, tuple(player_keys[int(i)] for i in flat.players))
+
+
+def stored_skill(stored: Stored) -> SkillHistory:
+    """:func:`dip_pouch_skill` of the stored results' columns (``columns.load``/``build``),
+    keyed by player id."""
+    return dip_pouch_skill(stored.arrays, [str(p) for p in stored.player_ids.tolist()])
 
 
 def _rekeyed(history: SkillHistory, keys: tuple[str, ...]) -> SkillHistory:

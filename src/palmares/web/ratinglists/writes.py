@@ -27,6 +27,8 @@ from django.db import transaction
 from django.db.models import F
 
 from palmares.web.lib.concurrency import WriteConflict, hold, retrying
+from palmares.web.ratinglists.changes import Change
+from palmares.web.ratinglists.incremental import apply_change
 from palmares.web.ratinglists.models import Publication
 from palmares.web.ratinglists.services import SYSTEM, recompute_dip_pouch
 
@@ -43,9 +45,16 @@ def _stale(system: str) -> int:
     return int(Publication.objects.values_list("requested", flat=True).get(system=system))
 
 
-def write_results(work: Callable[[], T], *, what: str = "the results") -> T:
+def write_results(
+    work: Callable[[], T],
+    *,
+    what: str = "the results",
+    change: Callable[[T], Change | None] | None = None,
+) -> T:
     """Run ``work`` (database writes only) as one write of the Dip Pouch inputs, then bring
-    the histories and lists up to date; return what ``work`` returned."""
+    the histories and lists up to date; return what ``work`` returned. ``change`` tells what
+    the write changed (from what ``work`` returned): the update then rewrites only that
+    (``ratinglists.incremental``) when the stored figures cover every write before it."""
 
     def attempt() -> tuple[T, int]:
         with transaction.atomic(durable=True):
@@ -56,7 +65,8 @@ def write_results(work: Callable[[], T], *, what: str = "the results") -> T:
 
     done, stamp = retrying(attempt, what=what)
     try:
-        retrying(lambda: refresh(stamp), what="the recompute")
+        changed = change(done) if change is not None else None
+        retrying(lambda: refresh(stamp, changed), what="the recompute")
     except WriteConflict:
         # The write is committed; its figures come with the next recompute (its stamp stays
         # uncovered). Only writers that bypass the lock (raw admin edits) can cause this.
@@ -64,9 +74,10 @@ def write_results(work: Callable[[], T], *, what: str = "the results") -> T:
     return done
 
 
-def refresh(stamp: int | None = None) -> bool:
+def refresh(stamp: int | None = None, change: Change | None = None) -> bool:
     """Recompute the Dip Pouch figures unless a recompute already covered write ``stamp``
-    (``None``: always); True if it ran."""
+    (``None``: always); True if it ran. With the write's ``change``, only what it changed is
+    rewritten when every earlier write is covered (else the full replay)."""
     with transaction.atomic():
         hold(SYSTEM)
         if stamp is not None:
@@ -75,5 +86,8 @@ def refresh(stamp: int | None = None) -> bool:
             )
             if computed is not None and computed >= stamp:
                 return False
+            if change is not None:
+                apply_change(change, stamp)
+                return True
         recompute_dip_pouch()
     return True

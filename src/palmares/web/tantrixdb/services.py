@@ -12,6 +12,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from django.db import transaction
+from django.db.models import Q
 
 from palmares.core.errors import InputError
 from palmares.io.tantrix import check_own_rating, read_matches_csv, read_ratings_csv
@@ -89,7 +90,7 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
                     for e in entries
                 )
             stored.append(event)
-        recompute_lists()
+        recompute_lists(since=min((e.date, e.pk) for e in stored) if stored else None)
     return stored
 
 
@@ -101,18 +102,30 @@ def _decimal(value: float | None) -> Decimal | None:
     return None if value is None else Decimal(repr(value)).quantize(PLACES)
 
 
-def recompute_lists() -> None:
-    """Replay every Tantrix tournament in date order through the engine: each is rated
+def recompute_lists(*, since: tuple[date, int] | None = None) -> None:
+    """Replay the Tantrix tournaments in date order through the engine: each is rated
     (``rate_tournament``) against the list before it and applied to that list
     (``rating_list.update_list``; re-centred with ``recentre`` after a World Championship);
     the new list is stored as the list after the tournament, with each player's rating before
     (and the change, ``rating_changes``). Then every player's skill rating over the stored
-    matches (``ratinglists.skill.store_tantrix``)."""
+    matches (``ratinglists.skill.store_tantrix``).
+
+    ``since`` (date, event id): only the tournaments from that one on (in date, then id order)
+    are replayed — an import changes nothing before its earliest tournament, and each list is
+    computed from the stored one before it, so this is the full replay's result; ``None``:
+    every tournament."""
     with transaction.atomic():
         hold(LIST)
-        Rating.objects.filter(event__isnull=False).delete()
+        later = Q()
+        if since is not None:
+            day, pk = since
+            later = Q(date__gt=day) | Q(date=day, pk__gte=pk)
+        Rating.objects.filter(event__isnull=False).filter(
+            event__in=Event.objects.filter(later)
+        ).delete()
         events = (
             Event.objects.filter(kind=Event.Kind.TANTRIX, tantrix_matches__isnull=False)
+            .filter(later)
             .distinct()
             .order_by("date", "pk")
         )

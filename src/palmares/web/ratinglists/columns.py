@@ -1,0 +1,458 @@
+"""The stored Dip Pouch inputs as the engine's arrays, and its figures as columns to write.
+
+:func:`load` reads every stored Diplomacy result with one plain query (no model per row) into
+:class:`~palmares.ratings.engine.ResultArrays`, keeping the database ids beside the engine's
+indexes: events indexed by id order, players in key order, rows grouped by event. The engine
+(seed 000's recurrence, :mod:`palmares.ratings.engine`) replays them; :func:`entry_columns` and
+:func:`list_columns` turn its figures into the rows of :class:`RatingEntry` and
+:class:`Standing`, column by column (numpy, no object per row), the same rows the per-row path
+(``services.entry_rows`` / ``services.standing_rows``) gives, digit for digit (tested).
+
+Decimals are written as Django writes a ``DecimalField(24, 12)``: the float's shortest repr
+rounded half-even to 12 places (``services._decimal``), as text. :func:`decimals` does that for
+a whole array: an exact integer rounding where the float is not near a rounding midpoint, the
+``Decimal`` path for the few that are.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from django.db import connection
+
+from palmares.ratings.dip_pouch import INITIAL_RATING
+from palmares.ratings.engine import Engine, ResultArrays
+from palmares.ratings.events import event_order_key
+from palmares.ratings.percentile import percentile
+from palmares.ratings.ranking import competition_ranks_desc, grouped_ranks_desc, year_end
+from palmares.ratings.tournament_value import VALUE_RULES, tournament_value
+from palmares.web.events.models import Event, Result
+from palmares.web.players.models import Player
+
+__all__ = [
+    "ListColumns",
+    "RowColumns",
+    "Stored",
+    "build",
+    "decimals",
+    "entry_columns",
+    "fetch_columns",
+    "fetch_facts",
+    "fetch_people",
+    "fetch_rows",
+    "list_columns",
+    "load",
+    "name_order",
+    "sizes",
+    "standing_columns",
+]
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+PLACES = Decimal("0.000000000001")
+SCALE = 10**12
+
+
+def _decimal(value: Fraction | float) -> str:
+    """``services._decimal`` as the text Django writes (``format_number``: 12 places)."""
+    if isinstance(value, Fraction):
+        d = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(PLACES)
+    else:
+        d = Decimal(repr(value)).quantize(PLACES)
+    return f"{d:f}"
+
+
+def decimals(values: F64) -> list[str]:
+    """Each float as ``_decimal`` gives it, fast: where ``value · 10¹²`` is not within 0.1 of a
+    half (the float's own error there is below 0.03 for values below 128), rounding the scaled
+    value to the nearest integer is what rounding its repr half-even gives."""
+    scaled = values * SCALE
+    near = np.abs(scaled - np.floor(scaled) - 0.5) < 0.1
+    near |= ~np.isfinite(values) | (np.abs(values) >= 128.0) | np.signbit(values)
+    whole = np.rint(np.where(near, 0.0, scaled)).astype(np.int64)
+    units, frac = np.divmod(whole, SCALE)
+    out = [f"{u}.{f:012d}" for u, f in zip(units.tolist(), frac.tolist(), strict=True)]
+    for i in np.flatnonzero(near).tolist():
+        out[i] = _decimal(float(values[i]))
+    return out
+
+
+@dataclass
+class Stored:
+    """The stored results as engine arrays, with the database ids of its indexes."""
+
+    arrays: ResultArrays
+    event_ids: I64  # database id of engine event e
+    event_dates: list[date]
+    player_ids: I64  # database id of engine player p
+    player_names: list[str]
+    result_ids: I64  # database id of engine row i (rows grouped by event)
+    nationalities: dict[str, int]  # nationality → code (row_nationality)
+
+    @functools.cached_property
+    def years(self) -> list[int]:
+        return sorted({d.year for d in self.event_dates})
+
+
+_VALUES: dict[tuple[Any, ...], float] = {}
+
+
+def _value(n: int, rounds: int | None, wc: bool, day: date, coefficient: Decimal | None) -> float:
+    """float(tournament value) of an event, remembered by what it depends on."""
+    key = (n, rounds == 1, wc, VALUE_RULES.at(day), coefficient)
+    found = _VALUES.get(key)
+    if found is None:
+        tv = tournament_value(
+            n, rounds=rounds, world_championship=wc, day=day, coefficient=coefficient
+        )
+        found = _VALUES[key] = float(tv.value)
+    return found
+
+
+def _fetch(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return list(cursor.fetchall())
+
+
+#: A stored result as :func:`fetch_rows` gives it: (id, event id, player id, rank, nationality).
+Row = tuple[int, int, int, int, str]
+#: An event's facts: (id, name, date, external id, rounds, players, world championship,
+#: coefficient).
+Facts = tuple[int, str, date, str, int | None, int | None, bool, Decimal | None]
+FACT_FIELDS = (
+    "id",
+    "name",
+    "date",
+    "external_id",
+    "rounds",
+    "players",
+    "world_championship",
+    "coefficient",
+)
+
+
+def fetch_rows(event_ids: Sequence[int] | None = None) -> list[Row]:
+    """The stored Diplomacy results (of ``event_ids`` only, if given): one plain query."""
+    result = connection.ops.quote_name(Result._meta.db_table)
+    event = connection.ops.quote_name(Event._meta.db_table)
+    sql = (
+        f"SELECT r.id, r.event_id, r.player_id, r.rank, r.nationality FROM {result} r "
+        f"INNER JOIN {event} e ON e.id = r.event_id WHERE e.kind = %s"
+    )
+    if event_ids is None:
+        return _fetch(sql, [Event.Kind.DIPLOMACY])
+    out: list[Row] = []
+    ids = list(event_ids)
+    for i in range(0, len(ids), 500):
+        part = ids[i : i + 500]
+        marks = ", ".join(["%s"] * len(part))
+        out += _fetch(sql + f" AND r.event_id IN ({marks})", [Event.Kind.DIPLOMACY, *part])
+    return out
+
+
+def fetch_columns() -> RowColumns:
+    """Every stored Diplomacy result as columns. The database writes each range of results as
+    two strings (the numbers, comma-separated, and the nationalities), which numpy parses:
+    many times quicker than a Python tuple per row."""
+    result = connection.ops.quote_name(Result._meta.db_table)
+    event = connection.ops.quote_name(Event._meta.db_table)
+    if connection.vendor == "postgresql":
+        numbers = "string_agg(concat_ws(',', r.id, r.event_id, r.player_id, r.rank), ',')"
+        texts = "string_agg(r.nationality, chr(31))"
+    else:
+        numbers = "group_concat(r.id || ',' || r.event_id || ',' || r.player_id || ',' || r.rank)"
+        texts = "group_concat(r.nationality, char(31))"
+    low, high = _fetch(f"SELECT min(id), max(id) FROM {result}", [])[0]
+    parts: list[RowColumns] = []
+    nats: dict[str, int] = {}
+    step = 250_000
+    for start in range(int(low or 0), int(high or 0) + 1, step):
+        found = _fetch(
+            f"SELECT count(*), {numbers}, {texts} FROM {result} r INNER JOIN {event} e "
+            f"ON e.id = r.event_id WHERE e.kind = %s AND r.id >= %s AND r.id < %s",
+            [Event.Kind.DIPLOMACY, start, start + step],
+        )[0]
+        n = int(found[0])
+        if not n:
+            continue
+        values = np.fromstring(found[1], dtype=np.int64, sep=",").reshape(n, 4)
+        names = found[2].split("\x1f") if n > 1 or found[2] else [""]
+        if len(names) != n:  # a nationality holding the separator: read that range row by row
+            rows = _fetch(
+                f"SELECT r.nationality FROM {result} r INNER JOIN {event} e ON e.id = r.event_id "
+                "WHERE e.kind = %s AND r.id >= %s AND r.id < %s",
+                [Event.Kind.DIPLOMACY, start, start + step],
+            )
+            names = [r[0] for r in rows]
+        for name in sorted(set(names) - {""} - set(nats)):
+            nats[name] = len(nats)
+        table = {**nats, "": -1}
+        nat = np.fromiter(map(table.__getitem__, names), dtype=np.int32, count=n)
+        parts.append(
+            RowColumns(
+                values[:, 0].copy(),
+                values[:, 1].copy(),
+                values[:, 2].copy(),
+                values[:, 3].copy(),
+                nat,
+                nats,
+            )
+        )
+    if not parts:
+        return RowColumns.of([], nats)
+    return RowColumns(
+        np.concatenate([p.rid for p in parts]),
+        np.concatenate([p.eid for p in parts]),
+        np.concatenate([p.pid for p in parts]),
+        np.concatenate([p.rank for p in parts]),
+        np.concatenate([p.nat for p in parts]),
+        nats,
+    )
+
+
+def fetch_facts(event_ids: Sequence[int] | None = None) -> dict[int, Facts]:
+    """The facts of the stored Diplomacy events (of ``event_ids`` only, if given)."""
+    query = Event.objects.filter(kind=Event.Kind.DIPLOMACY).order_by()
+    if event_ids is not None:
+        query = query.filter(pk__in=list(event_ids))
+    return {f[0]: f for f in query.values_list(*FACT_FIELDS).iterator(chunk_size=5000)}
+
+
+def fetch_people() -> list[tuple[int, str]]:
+    """Every player's (id, name) in key order (then id): the engine's player order."""
+    player = connection.ops.quote_name(Player._meta.db_table)
+    key = connection.ops.quote_name("key")
+    return _fetch(f"SELECT id, name FROM {player} ORDER BY {key}, id", [])
+
+
+def load() -> Stored:
+    """Every stored Diplomacy result (see the module docstring)."""
+    return build(fetch_columns(), fetch_facts(), fetch_people())
+
+
+@dataclass
+class RowColumns:
+    """Stored results as columns (``Row``'s fields); ``nat`` codes index ``nats``."""
+
+    rid: I64
+    eid: I64
+    pid: I64
+    rank: I64
+    nat: npt.NDArray[np.int32]
+    nats: dict[str, int]
+
+    @classmethod
+    def of(cls, rows: Sequence[Row], nats: dict[str, int] | None = None) -> RowColumns:
+        codes: dict[str, int] = {} if nats is None else nats
+        n = len(rows)
+        cols = list(zip(*rows, strict=True)) if rows else [(), (), (), (), ()]
+        return cls(
+            np.fromiter(cols[0], dtype=np.int64, count=n),
+            np.fromiter(cols[1], dtype=np.int64, count=n),
+            np.fromiter(cols[2], dtype=np.int64, count=n),
+            np.fromiter(cols[3], dtype=np.int64, count=n),
+            np.fromiter(
+                (codes.setdefault(x, len(codes)) if x else -1 for x in cols[4]),
+                dtype=np.int32,
+                count=n,
+            ),
+            codes,
+        )
+
+    def replaced(self, events: Sequence[int], rows: Sequence[Row]) -> RowColumns:
+        """These columns without the rows of ``events``, with ``rows`` instead."""
+        keep = ~np.isin(self.eid, np.asarray(list(events), dtype=np.int64))
+        nats = dict(self.nats)
+        other = RowColumns.of(rows, nats)
+        return RowColumns(
+            np.concatenate([self.rid[keep], other.rid]),
+            np.concatenate([self.eid[keep], other.eid]),
+            np.concatenate([self.pid[keep], other.pid]),
+            np.concatenate([self.rank[keep], other.rank]),
+            np.concatenate([self.nat[keep], other.nat]),
+            nats,
+        )
+
+
+def build(
+    rows: Sequence[Row] | RowColumns, facts: dict[int, Facts], people: list[tuple[int, str]]
+) -> Stored:
+    """The engine's arrays of ``rows`` (events: those with a row, their ``facts``; players:
+    those with a row, in the order of ``people``)."""
+    c = rows if isinstance(rows, RowColumns) else RowColumns.of(rows)
+    rid, eid, pid, rank, nat, nats = c.rid, c.eid, c.pid, c.rank, c.nat, c.nats
+    n = rid.shape[0]
+    order = np.argsort(eid, kind="stable")
+    rid, eid, pid, rank, nat = rid[order], eid[order], pid[order], rank[order], nat[order]
+    event_ids, row_event, counts = np.unique(eid, return_inverse=True, return_counts=True)
+    dates: list[date] = []
+    keys = []
+    field = np.empty(event_ids.shape[0], dtype=np.int32)
+    value = np.empty(event_ids.shape[0], dtype=np.float64)
+    for e, (ident, count) in enumerate(zip(event_ids.tolist(), counts.tolist(), strict=True)):
+        _, name, day, external, rounds, players, wc, coefficient = facts[ident]
+        dates.append(day)
+        keys.append((event_order_key(day, external or None, name), e))
+        size = players if players is not None else count
+        field[e] = size
+        value[e] = _value(size, rounds, wc, day, coefficient)
+    position = np.empty(event_ids.shape[0], dtype=np.int64)
+    position[[e for _, e in sorted(keys)]] = np.arange(event_ids.shape[0])
+    top = max(int(pid.max()) if n else 0, max((p[0] for p in people), default=0)) + 1
+    used = np.zeros(top, dtype=bool)
+    used[pid] = True
+    listed = [p for p in people if used[p[0]]]
+    player_ids = np.fromiter((p[0] for p in listed), dtype=np.int64, count=len(listed))
+    index = np.full(top, -1, dtype=np.int64)
+    index[player_ids] = np.arange(player_ids.shape[0])
+    arrays = ResultArrays(
+        event_day=np.array([d.toordinal() for d in dates], dtype=np.int32),
+        event_position=position,
+        event_value=value,
+        event_players=field,
+        row_event=row_event.astype(np.int32),
+        row_player=index[pid].astype(np.int32),
+        row_rank=rank.astype(np.int32),
+        row_nationality=nat,
+        n_players=int(player_ids.shape[0]),
+    )
+    return Stored(arrays, event_ids, dates, player_ids, [p[1] for p in listed], rid, nats)
+
+
+def entry_columns(
+    engine: Engine, stored: Stored, rows: I64 | None = None
+) -> Iterator[list[tuple[Any, ...]]]:
+    """:class:`RatingEntry` rows (``services.ENTRY_FIELDS``) of the engine's ``rows`` (default:
+    all), in chunks."""
+    if rows is None:
+        rows = np.arange(engine.n_rows, dtype=np.int64)
+    n_e = stored.event_ids.shape[0]
+    value_text = np.array(decimals(engine.ev_value[:n_e]), dtype=object)
+    day_text = np.array([d.isoformat() for d in stored.event_dates], dtype=object)
+    percentiles: dict[tuple[int, int], str] = {}
+    chunk = 50_000
+    for start in range(0, rows.shape[0], chunk):
+        part = rows[start : start + chunk]
+        ev = engine.row_event[part]
+        n = engine.ev_players[ev].tolist()
+        ranks = engine.row_rank[part].tolist()
+        pct = []
+        for r, size in zip(ranks, n, strict=True):
+            text = percentiles.get((r, size))
+            if text is None:
+                text = percentiles[(r, size)] = _decimal(percentile(r, size))
+            pct.append(text)
+        yield list(
+            zip(
+                ["dip-pouch"] * part.shape[0],
+                stored.player_ids[engine.row_player[part]].tolist(),
+                stored.event_ids[ev].tolist(),
+                stored.result_ids[part].tolist(),
+                day_text[ev].tolist(),
+                decimals(engine.before[part]),
+                decimals(engine.after[part]),
+                pct,
+                value_text[ev].tolist(),
+                strict=True,
+            )
+        )
+
+
+@dataclass(frozen=True)
+class ListColumns:
+    """One rating list in list order (rank, then name): engine player indexes and figures."""
+
+    year: int
+    players: I64
+    ratings: F64
+    ranks: I64
+    national_ranks: I64  # −1: no nationality
+    nations: npt.NDArray[np.int32]  # nationality code, −1: none
+    events: I64
+    national_positions: I64  # −1: no nationality
+
+
+def list_columns(engine: Engine, name_order: I64, year: int) -> ListColumns:
+    """The list of ``year`` (0: Permanent, every event) as ``RatingHistory.ranking`` orders it:
+    listed once an event with a value counts; by rating (competition ranks), ties by name then
+    player index (``name_order``: each player's place in that order)."""
+    last_day = date.max.toordinal() if year == 0 else year_end(year).toordinal()
+    last, counted, nat = engine.as_of(last_day)
+    listed = np.flatnonzero(counted > 0)
+    rating = np.where(last >= 0, engine.after[np.maximum(last, 0)], float(INITIAL_RATING))
+    r = rating[listed]
+    order = np.lexsort((listed, -r))
+    listed, r = listed[order], r[order]
+    ranks = competition_ranks_desc(r)
+    nranks = grouped_ranks_desc(nat[listed], r)
+    final = np.lexsort((name_order[listed], ranks))
+    listed, r, ranks, nranks = listed[final], r[final], ranks[final], nranks[final]
+    nations = nat[listed]
+    npos = np.full(listed.shape[0], -1, dtype=np.int64)
+    has = np.flatnonzero(nations >= 0)
+    if has.size:
+        by_nation = has[np.argsort(nations[has], kind="stable")]
+        g = nations[by_nation]
+        start = np.ones(g.shape[0], dtype=bool)
+        start[1:] = g[1:] != g[:-1]
+        idx = np.arange(g.shape[0])
+        npos[by_nation] = idx - np.maximum.accumulate(np.where(start, idx, 0)) + 1
+    nranks = np.where(nations >= 0, nranks, -1)
+    return ListColumns(year, listed, r, ranks, nranks, nations, counted[listed], npos)
+
+
+def name_order(stored: Stored) -> I64:
+    """Each player's place when sorted by name, then index (ties of a list are so ordered)."""
+    order = sorted(range(len(stored.player_names)), key=stored.player_names.__getitem__)
+    out = np.empty(len(order), dtype=np.int64)
+    out[order] = np.arange(len(order))
+    return out
+
+
+def standing_columns(
+    lists: ListColumns, stored: Stored, nat_names: Sequence[str], subset: I64 | None = None
+) -> Iterator[list[tuple[Any, ...]]]:
+    """:class:`Standing` rows (``services.STANDING_FIELDS``) of one list (``subset``: only
+    those lines, by index in list order), in chunks."""
+    names = np.array([*nat_names, ""], dtype=object)  # code −1 → ""
+    lines = np.arange(lists.players.shape[0], dtype=np.int64) if subset is None else subset
+    chunk = 50_000
+    for start in range(0, lines.shape[0], chunk):
+        part = lines[start : start + chunk]
+        nrank = lists.national_ranks[part]
+        npos = lists.national_positions[part]
+        yield list(
+            zip(
+                ["dip-pouch"] * part.shape[0],
+                [lists.year] * part.shape[0],
+                stored.player_ids[lists.players[part]].tolist(),
+                names[lists.nations[part]].tolist(),
+                decimals(lists.ratings[part]),
+                lists.ranks[part].tolist(),
+                [None if x < 0 else x for x in nrank.tolist()],
+                lists.events[part].tolist(),
+                (part + 1).tolist(),
+                [None if x < 0 else x for x in npos.tolist()],
+                strict=True,
+            )
+        )
+
+
+def sizes(lists: ListColumns, nat_names: Sequence[str]) -> dict[str, int]:
+    """The list's counts: all, then each nation in order of its first player in the list."""
+    out: dict[str, int] = {"": int(lists.players.shape[0])}
+    has = lists.nations[lists.nations >= 0]
+    if has.size:
+        codes, first, count = np.unique(has, return_index=True, return_counts=True)
+        for i in np.argsort(first, kind="stable").tolist():
+            out[nat_names[int(codes[i])]] = int(count[i])
+    return out

@@ -1,0 +1,189 @@
+"""Issue 15: a large results file imported in bulk leaves the rankings the command computes
+from the file, and a re-import rewrites only what changed, to the figures of the full replay."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import io
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from palmares.web.events.models import Event
+from palmares.web.players.models import Player
+from palmares.web.ratinglists import writes
+from palmares.web.ratinglists.changes import Change
+from palmares.web.ratinglists.incremental import Filed, apply_change
+from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
+from palmares.web.ratinglists.services import recompute_dip_pouch
+from palmares.web.tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "imports.py"
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_imports", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _empty() -> None:
+    """No stored Diplomacy results or lists, no player known by id: the file alone is what the
+    lists are made of (the other games' players stay, unrated)."""
+    Tournament.objects.all().delete()
+    Event.objects.filter(kind=Event.Kind.DIPLOMACY).delete()
+    Standing.objects.all().delete()
+    Player.objects.update(external_id="")
+
+
+def _stored_ranking() -> list[dict[str, str]]:
+    rows = Standing.objects.filter(system="dip-pouch", year=0).order_by("position")
+    return [
+        {
+            "rank": str(s.rank),
+            "national_rank": "" if s.national_rank is None else str(s.national_rank),
+            "player": s.player.name,
+            "nationality": s.nationality,
+            "rating": str(s.rating),
+            "events": str(s.events),
+            "player_id": s.player.external_id,
+        }
+        for s in rows.select_related("player")
+    ]
+
+
+def test_a_50k_row_import_leaves_the_commands_ranking(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "results.csv"
+    _bench().generate(path, 50_000, 5_000, 1_000)
+    _empty()
+    done = cli("import", "results", str(path), "--format", "csv")
+    assert done.code == 0, done.err
+    assert done.out.splitlines()[1] == "results,1000,50000,0"
+    assert RatingEntry.objects.count() == 50_000
+    answer = cli("dip-pouch", "ranking", str(path), "--format", "csv")
+    assert answer.code == 0, answer.err
+    expected = list(csv.DictReader(io.StringIO(answer.out)))
+    stored = _stored_ranking()
+    assert len(stored) == len(expected) > 4_000
+    for got, want in zip(stored, expected, strict=True):
+        assert abs(float(got.pop("rating")) - float(want.pop("rating"))) < 1e-9, want
+        assert got == want
+
+
+def _ratings() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], dict[str, Any]]:
+    entries = sorted(
+        RatingEntry.objects.values_list(
+            "system",
+            "player_id",
+            "event_id",
+            "result_id",
+            "date",
+            "rating_before",
+            "rating_after",
+            "percentile",
+            "tournament_value",
+        )
+    )
+    lists = sorted(
+        Standing.objects.values_list(
+            "system",
+            "year",
+            "player_id",
+            "nationality",
+            "rating",
+            "rank",
+            "national_rank",
+            "events",
+            "position",
+            "national_position",
+        )
+    )
+    return entries, lists, Publication.objects.get(system="dip-pouch").summary
+
+
+def _rows(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8", newline="") as f:
+        return list(csv.reader(f))
+
+
+def _write(path: Path, rows: list[list[str]]) -> Path:
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    return path
+
+
+def _swap(rows: list[list[str]], header: list[str]) -> list[list[str]]:
+    rank = header.index("rank")
+    out = [list(r) for r in rows]
+    out[0][rank], out[-1][rank] = out[-1][rank], out[0][rank]
+    return out
+
+
+def _earlier(rows: list[list[str]], header: list[str]) -> list[list[str]]:
+    day = header.index("date")
+    return [[*r[:day], "2003-02-01", *r[day + 1 :]] for r in rows]
+
+
+def _new_year(rows: list[list[str]], header: list[str]) -> list[list[str]]:
+    day = header.index("date")
+    return [[*r[:day], "1999-07-04", *r[day + 1 :]] for r in rows]
+
+
+def _other_players(rows: list[list[str]], header: list[str]) -> list[list[str]]:
+    """Three players leave, a newcomer comes (the field shrinks to match)."""
+    pid, name, size = header.index("player_id"), header.index("player"), header.index("players")
+    kept = [list(r) for r in rows[:-3]]
+    newcomer = [*kept[-1]]
+    newcomer[pid], newcomer[name] = "999999", "Nova Newcomer"
+    kept.append(newcomer)
+    rank = header.index("rank")
+    for i, r in enumerate(kept):
+        r[rank] = str(min(int(r[rank]), i + 1))
+        r[size] = str(len(kept))
+    return kept
+
+
+@pytest.mark.parametrize("edit", [_swap, _earlier, _new_year, _other_players])
+def test_a_reimport_rewrites_what_changed_as_the_full_replay_would(
+    cli: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    edit: Callable[[list[list[str]], list[str]], list[list[str]]],
+) -> None:
+    path = tmp_path / "results.csv"
+    _bench().generate(path, 3_000, 400, 60)
+    _empty()
+    assert cli("import", "results", str(path)).code == 0
+    rows = _rows(path)
+    header, body = rows[0], rows[1:]
+    middle = body[len(body) // 2][0]  # an event_id in the middle of the history
+    event = [r for r in body if r[0] == middle]
+    fixed = _write(tmp_path / "fixed.csv", [header, *edit(event, header)])
+    stamp = Publication.objects.get(system="dip-pouch").requested
+    filed: list[Filed] = []
+
+    def traced(change: Change, stamp: int) -> Filed:
+        filed.append(apply_change(change, stamp))
+        return filed[-1]
+
+    monkeypatch.setattr(writes, "apply_change", traced)
+    done = cli("import", "results", str(fixed), "--format", "csv")
+    assert done.code == 0, done.err
+    publication = Publication.objects.get(system="dip-pouch")
+    assert publication.computed == publication.requested == stamp + 1
+    assert len(filed) == 1 and not filed[0].full, filed  # the update, not the full replay
+    monkeypatch.undo()
+    entries, lists, summary = _ratings()
+    recompute_dip_pouch()
+    full_entries, full_lists, full_summary = _ratings()
+    assert entries == full_entries
+    assert lists == full_lists
+    assert summary == full_summary
