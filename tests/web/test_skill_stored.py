@@ -11,13 +11,13 @@ from django.test import Client
 
 from palmares.core.rounding import half_up
 from palmares.ratings.competitions import from_games, from_results
-from palmares.ratings.engine import ResultArrays
 from palmares.ratings.skill import WengLin, rate_competitions
 from palmares.ratings.skill import history as skill_history
 from palmares.web.players.models import Player
+from palmares.web.ratinglists import columns
 from palmares.web.ratinglists.models import SkillRating
 from palmares.web.ratinglists.services import recompute_dip_pouch, results_from_database
-from palmares.web.ratinglists.skill import dip_pouch_skill, store
+from palmares.web.ratinglists.skill import store, stored_skill
 from palmares.web.tantrixdb.models import Match
 from palmares.web.wizarddb import adapters as wizard_adapters
 from palmares.web.wizarddb.models import Game, Placement
@@ -123,8 +123,7 @@ def test_a_player_without_a_skill_shows_none(client: Client) -> None:
 
 
 def test_the_incremental_store_writes_only_what_moved_or_all_when_none_is_stored() -> None:
-    results, _ = results_from_database()
-    history = dip_pouch_skill(ResultArrays.from_results(results, {}), list(results.players))
+    history = stored_skill(columns.load())  # what the recompute stores
     full = _stored("dip-pouch")
     assert store("dip-pouch", history, before=history) == 0  # nothing moved: nothing written
     SkillRating.objects.filter(community="dip-pouch").delete()  # as after the migration
