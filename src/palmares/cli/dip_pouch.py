@@ -24,7 +24,7 @@ from palmares.cli.common import FormatOption
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
 from palmares.io.fields import iso_date
-from palmares.io.results import read_results
+from palmares.io.results import read_result_columns
 from palmares.ratings.ranking import year_end
 
 if TYPE_CHECKING:
@@ -45,9 +45,9 @@ def _shown_id(key: Any) -> str:
 
 
 def _history(path: Path) -> RatingHistory:
-    from palmares.ratings.history import replay  # loads numba: only when a command needs it
+    from palmares.ratings.history import replay_columns  # numba: only when a command needs it
 
-    history = replay(read_results(path))
+    history = replay_columns(read_result_columns(path))
     for line in history.warnings():
         sys.stderr.write(f"warning: {line}\n")
     return history
@@ -75,7 +75,9 @@ def ranking(
         raise PalmaresError("give --as-of or --year, not both")
     day = _day(as_of) if as_of is not None else year_end(year) if year is not None else None
     history = _history(results)
-    listed = history.ranking(as_of=day or date.today(), nationality=nationality, exact=True)
+    listed = history.ranking(
+        as_of=day or date.today(), nationality=nationality, exact=True, fractions=False
+    )
     rows = [
         {
             "rank": e.rank,

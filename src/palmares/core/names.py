@@ -19,5 +19,10 @@ def name_key(name: str) -> str:
     """``"  Édi   BIRSAN "`` → ``"edi birsan"``: accents dropped (NFKD, combining marks
     removed), case folded, runs of spaces collapsed."""
     decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    # Combining marks are never ASCII: most names need no filtering.
+    bare = (
+        decomposed
+        if decomposed.isascii()
+        else "".join(c for c in decomposed if c < "\u0300" or not unicodedata.combining(c))
+    )
     return " ".join(bare.casefold().split())
