@@ -94,17 +94,17 @@ def _regular(buf: U8, start: int) -> int:  # pragma: no cover - compiled
         elif state == 1:
             if c == _QUOTE:
                 return 1
-            if c == _COMMA or c == _LF:
+            if c == _COMMA or c == _LF:  # noqa: SIM109 (numba)
                 state = 0
         elif state == 2:
             if c == _QUOTE:
                 state = 3
-            elif c == _LF or c == _CR:
+            elif c == _LF or c == _CR:  # noqa: SIM109 (numba)
                 return 1
         else:
             if c == _QUOTE:
                 state = 2
-            elif c == _COMMA or c == _LF:
+            elif c == _COMMA or c == _LF:  # noqa: SIM109 (numba)
                 state = 0
             elif c != _CR:
                 return 1

@@ -108,7 +108,9 @@ def _agreed(groups: I64, order: I64, starts: I64, classes: I32) -> bool:
     return bool(np.all((high < 0) | (low == high)))
 
 
-def _ranks_ok(group_of_row: I64, ranks: I64, sizes: I64, field: I64, explicit: npt.NDArray[Any]) -> bool:
+def _ranks_ok(
+    group_of_row: I64, ranks: I64, sizes: I64, field: I64, explicit: npt.NDArray[Any]
+) -> bool:
     """``core.ranking.ranking_problem`` finds nothing in any event, as arrays."""
     order = np.lexsort((ranks, group_of_row))
     g, r = group_of_row[order], ranks[order]
@@ -250,7 +252,9 @@ def result_columns(c: dict[str, Coded]) -> ResultColumns | None:
         ev_place=facts["place"],
         ev_rounds=facts["rounds"],
         ev_players=facts["players"],
-        ev_world_championship=[bool(w) if w is not None else False for w in facts["world_championship"]],
+        ev_world_championship=[
+            bool(w) if w is not None else False for w in facts["world_championship"]
+        ],
         ev_coefficient=facts["coefficient"],
         ev_start=ev_start,
         ev_end=ev_end,

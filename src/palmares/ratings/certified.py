@@ -170,7 +170,8 @@ def _proved(hi: F64, lo: F64, bound: F64) -> npt.NDArray[np.bool_]:
         frac = scaled - np.floor(scaled)
         margin = 8 * np.spacing(np.abs(scaled)) + 100 * (8 * np.spacing(np.abs(hi)) + bound)
         two_places = np.abs(frac - 0.5) > margin
-    return finite & nearest & ~whole & two_places
+    proved: npt.NDArray[np.bool_] = finite & nearest & ~whole & two_places
+    return proved
 
 
 def certified_list(
@@ -257,7 +258,11 @@ def exact_ratings(
 ) -> dict[int, Fraction]:
     """Replay ``rows`` (grouped by player, each in application order) in Fractions."""
     out: dict[int, Fraction] = {}
-    players, events, ranks = row_player[rows].tolist(), row_event[rows].tolist(), row_rank[rows].tolist()
+    players, events, ranks = (
+        row_player[rows].tolist(),
+        row_event[rows].tolist(),
+        row_rank[rows].tolist(),
+    )
     for p, e, r in zip(players, events, ranks, strict=True):
         out[p] = move(out.get(p, INITIAL_RATING), values(e), percentile(r, int(ev_players[e])))
     return out

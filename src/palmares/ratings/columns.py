@@ -74,7 +74,9 @@ class ResultColumns:
         """Event ``e`` with its placements, built now."""
         s, t = int(self.ev_start[e]), int(self.ev_end[e])
         keys = [self.players[p].key for p in self.row_player[s:t].tolist()]
-        nats = [self.nationalities[c] if c >= 0 else None for c in self.row_nationality[s:t].tolist()]
+        nats = [
+            self.nationalities[c] if c >= 0 else None for c in self.row_nationality[s:t].tolist()
+        ]
         placements = tuple(map(Placement, keys, self.row_rank[s:t].tolist(), nats))
         return Event(
             key=self.ev_key[e],

@@ -35,7 +35,6 @@ from fractions import Fraction
 import numpy as np
 
 from palmares.core.errors import PalmaresError
-from palmares.core.ranking import tie_groups
 from palmares.ratings.certified import (
     certified_list,
     exact_ratings,
@@ -147,9 +146,7 @@ class RatingHistory:
         for name, code in nationalities.items():
             self._nat_names[code] = name
         self._nat_code = dict(nationalities)
-        self._values: dict[int, TournamentValue] = (
-            {} if values is None else dict(enumerate(values))
-        )
+        self._values: dict[int, TournamentValue] = {} if values is None else dict(enumerate(values))
         self._by_name: dict[str, list[Player]] | None = None
         self._engine = Engine(arrays)
 
@@ -192,7 +189,9 @@ class RatingHistory:
             self._event_lookup = (ids, names)
         ids, names = self._event_lookup
         # The id match (the first, as find_event takes it) and every name match, in order.
-        hits = sorted({*names.get(normalise_name(wanted), []), *([ids[wanted]] if wanted in ids else [])})
+        hits = sorted(
+            {*names.get(normalise_name(wanted), []), *([ids[wanted]] if wanted in ids else [])}
+        )
         return find_event([self._events[i] for i in hits], wanted)
 
     def _value(self, e: int) -> TournamentValue:
@@ -361,20 +360,23 @@ class RatingHistory:
         found = certified_list(
             listed.astype(np.int64), nat, replay, exact, fractions_only=fractions
         )
-        entries = [
-            self._entry(p, rank, nrank, rating, nat, events)
-            for p, rank, nrank, rating in zip(
-                found.players.tolist(),
-                found.ranks.tolist(),
-                found.national_ranks.tolist(),
-                found.ratings,
-                strict=True,
-            )
-            if nationality is None or (nat[p] >= 0 and self._nat_names[nat[p]] == nationality)
-        ]
+        players = found.players.tolist()
+        keep: list[int] | range = range(len(players))
+        if nationality is not None:
+            keep = [
+                i
+                for i, p in enumerate(players)
+                if nat[p] >= 0 and self._nat_names[nat[p]] == nationality
+            ]
+        ranks = found.ranks.tolist()
         # The list's order: rank, then name, then the order players were first given.
-        entries.sort(key=lambda en: (en.rank, en.name, self._player_index[en.player]))
-        return Ranking(as_of, nationality, tuple(entries[:limit]), exact=True)
+        order = sorted(keep, key=lambda i: (ranks[i], self._players[players[i]].name, players[i]))
+        nranks = found.national_ranks.tolist()
+        entries = tuple(
+            self._entry(players[i], ranks[i], nranks[i], found.ratings[i], nat, events)
+            for i in order[:limit]
+        )
+        return Ranking(as_of, nationality, entries, exact=True, listed=len(order))
 
     def _share_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """Each event's share of the distance (value / 100) as a double-double."""
