@@ -141,12 +141,17 @@ _CSV_FAST: dict[type, Callable[[Any], str]] = {
 }
 
 
-def _csv_row(row: dict[str, Any], keys: Sequence[str]) -> list[str]:
+def _csv_column(values: list[Any]) -> list[str]:
+    """The cells of one column (as :func:`_csv_cell` writes each), a column at a time."""
+    kinds = set(map(type, values))
+    if len(kinds) == 1:
+        fast = _CSV_FAST.get(kinds.pop())
+        if fast is not None:
+            return list(map(fast, values))
     out = []
-    for key in keys:
-        value = row.get(key)
-        fast = _CSV_FAST.get(type(value))
-        out.append(fast(value) if fast is not None else _csv_cell(value))
+    for value in values:
+        known = _CSV_FAST.get(type(value))
+        out.append(known(value) if known is not None else _csv_cell(value))
     return out
 
 
@@ -257,7 +262,8 @@ def emit(
             writer = csv.writer(out, lineterminator="\n")
             keys = [c.key for c in table.columns]
             writer.writerow(keys)
-            writer.writerows(_csv_row(row, keys) for row in table.rows)
+            columns = [_csv_column([row.get(k) for row in table.rows]) for k in keys]
+            writer.writerows(zip(*columns, strict=True))
         for line in report.notes + report.explain:
             err.write(line + "\n")
         return

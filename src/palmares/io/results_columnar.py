@@ -61,11 +61,21 @@ def _last_in(keys: I64, n_keys: int, sequence: I64) -> I64:
 def _player_keys(c: dict[str, Coded]) -> tuple[I64, list[str]] | None:
     """Each row's player key (an index into the returned keys), as ``results._player_keys``."""
     names, pids = c["player"], c["player_id"]
+    has_id = pids.codes >= 0
+    if has_id.all():  # every row names its id: names play no part in the keys
+        key_of_id: dict[str, int] = {}
+        ids = np.array(
+            [
+                key_of_id.setdefault(v, len(key_of_id)) if isinstance(v, str) else -1
+                for v in pids.values
+            ],
+            dtype=np.int64,
+        )
+        return ids[pids.codes], list(key_of_id)
     norms = [name_key(v) if isinstance(v, str) else "" for v in names.values]
     norm_of: dict[str, int] = {}
     norm_code = np.array([norm_of.setdefault(k, len(norm_of)) for k in norms], dtype=np.int64)
     row_norm = norm_code[names.codes] if names.codes.size else np.zeros(0, dtype=np.int64)
-    has_id = pids.codes >= 0
     keys: list[str] = []
     key_of: dict[str, int] = {}
     pid_key = np.array(
@@ -100,20 +110,31 @@ def _player_keys(c: dict[str, Coded]) -> tuple[I64, list[str]] | None:
     return row_key, keys
 
 
-def _agreed(groups: I64, order: I64, starts: I64, classes: I32) -> bool:
-    """Every group's non-empty classes are one (rows sorted by group in ``order``)."""
-    c = classes[order].astype(np.int64)
+def _agreed(order: I64 | None, starts: I64, column: Coded) -> bool:
+    """Every group's non-empty classes are one (rows sorted by group in ``order``; None: they
+    are already)."""
+    if not column.values or int(column.classes.max(initial=-1)) <= 0:
+        return True  # empty throughout, or one value only
+    c = column.class_of()
+    if order is not None:
+        c = c[order]
     high = np.maximum.reduceat(c, starts)
-    low = np.minimum.reduceat(np.where(c < 0, np.iinfo(np.int64).max, c), starts)
+    low = np.minimum.reduceat(np.where(c < 0, np.iinfo(np.int32).max, c), starts)
     return bool(np.all((high < 0) | (low == high)))
+
+
+def _sorted_pairs(major: I64, minor: I64) -> tuple[I64, I64]:
+    """``(major, minor)`` sorted together (stable: a file in that order already costs O(n))."""
+    span = int(minor.max(initial=0)) + 1
+    both = np.sort(major * span + minor, kind="stable")
+    return both // span, both % span
 
 
 def _ranks_ok(
     group_of_row: I64, ranks: I64, sizes: I64, field: I64, explicit: npt.NDArray[Any]
 ) -> bool:
     """``core.ranking.ranking_problem`` finds nothing in any event, as arrays."""
-    order = np.lexsort((ranks, group_of_row))
-    g, r = group_of_row[order], ranks[order]
+    g, r = _sorted_pairs(group_of_row, ranks)
     n = g.shape[0]
     if n == 0:
         return True
@@ -162,27 +183,29 @@ def result_columns(c: dict[str, Coded]) -> ResultColumns | None:
     renumber[by_first] = np.arange(by_first.shape[0])
     group = renumber[group]
     n_groups = int(uniq.shape[0])
-    order = np.argsort(group, kind="stable")
+    in_order = rows < 2 or bool(np.all(group[1:] >= group[:-1]))
+    order = None if in_order else np.argsort(group, kind="stable")
     sizes = np.bincount(group, minlength=n_groups).astype(np.int64)
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-    if rows and not all(_agreed(group, order, starts, c[f].class_of()) for f in _EVENT_FIELDS):
+    if rows and not all(_agreed(order, starts, c[f]) for f in _EVENT_FIELDS):
         return None
     # The same player twice in one event.
-    pair = np.lexsort((row_key, group))
-    if rows > 1 and np.any(
-        (group[pair][1:] == group[pair][:-1]) & (row_key[pair][1:] == row_key[pair][:-1])
-    ):
+    g, k = _sorted_pairs(group, row_key)
+    if rows > 1 and np.any((g[1:] == g[:-1]) & (k[1:] == k[:-1])):
         return None
     # The first row giving each event field; N, ranks.
     first_given = {
         f: _first_of(group, n_groups, np.flatnonzero(c[f].codes >= 0)) for f in _EVENT_FIELDS
     }
 
-    stored_n = c["players"].at(first_given["players"])
-    if any(n is not None and n < sizes[g] for g, n in enumerate(stored_n)):
+    stored = np.array(
+        [-1 if n is None else n for n in c["players"].at(first_given["players"])], dtype=np.int64
+    ).reshape(-1)
+    given = stored >= 0
+    if np.any(given & (stored < sizes)):
         return None
-    field = np.array([n if n is not None else sizes[g] for g, n in enumerate(stored_n)], np.int64)
-    explicit = np.array([n is not None and n != sizes[g] for g, n in enumerate(stored_n)], bool)
+    field = np.where(given, stored, sizes)
+    explicit = given & (stored != sizes)
     rank_values = np.array([v if v is not None else 0 for v in c["rank"].values], dtype=np.int64)
     ranks = rank_values[c["rank"].codes] if rows else np.zeros(0, dtype=np.int64)
     if np.any(ranks > field[group]) or not _ranks_ok(group, ranks, sizes, field, explicit):

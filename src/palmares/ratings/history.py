@@ -372,21 +372,34 @@ class RatingHistory:
         # The list's order: rank, then name, then the order players were first given.
         order = sorted(keep, key=lambda i: (ranks[i], self._players[players[i]].name, players[i]))
         nranks = found.national_ranks.tolist()
-        entries = tuple(
-            self._entry(players[i], ranks[i], nranks[i], found.ratings[i], nat, events)
-            for i in order[:limit]
-        )
-        return Ranking(as_of, nationality, entries, exact=True, listed=len(order))
+        codes, counted, names = nat.tolist(), events.tolist(), self._nat_names
+        entries = []
+        for i in order[:limit]:
+            p = players[i]
+            code, player = codes[p], self._players[p]
+            entries.append(
+                RankingEntry(
+                    rank=ranks[i],
+                    national_rank=nranks[i] if code >= 0 else None,
+                    player=player.key,
+                    name=player.name,
+                    nationality=names[code] if code >= 0 else None,
+                    rating=found.ratings[i],
+                    events=counted[p],
+                )
+            )
+        return Ranking(as_of, nationality, tuple(entries), exact=True, listed=len(order))
 
     def _share_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """Each event's share of the distance (value / 100) as a double-double."""
         high, low = self._shares
-        cache: dict[Fraction, tuple[float, float]] = {}
+        cache: dict[int, tuple[float, float]] = {}  # by TournamentValue: events share them
         for e in range(len(high), self._engine.n_events):
-            value = self._value(e).value
-            if value not in cache:
-                cache[value] = share_parts(value)
-            h, lo = cache[value]
+            value = self._value(e)
+            parts = cache.get(id(value))
+            if parts is None:
+                parts = cache[id(value)] = share_parts(value.value)
+            h, lo = parts
             high.append(h)
             low.append(lo)
         return np.array(high, dtype=np.float64), np.array(low, dtype=np.float64)
