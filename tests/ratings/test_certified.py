@@ -79,13 +79,12 @@ def histories(draw: st.DrawFn) -> Results:
     events = []
     for k in range(draw(st.integers(1, 7))):
         field = draw(st.lists(st.sampled_from(PLAYERS), min_size=1, max_size=6, unique=True))
-        ranks, rank = [], 1
+        ranks: list[int] = []
         for i in range(len(field)):
             if i and draw(st.booleans()) and draw(st.booleans()):
                 ranks.append(ranks[-1])
             else:
                 ranks.append(i + 1)
-        del rank
         stored = draw(
             st.sampled_from(
                 [None, None, None, Decimal("18.86"), Decimal("150"), Decimal("250.5"), Decimal("3")]
