@@ -167,8 +167,9 @@ class RatingHistory:
             return self._players[self._player_index[wanted]]
         if self._by_name is None:
             self._by_name = {}
-            for p in self._players:
-                self._by_name.setdefault(normalise_name(p.name), []).append(p)
+            keys = map(normalise_name, [p.name for p in self._players])
+            for key, p in zip(keys, self._players, strict=True):
+                self._by_name.setdefault(key, []).append(p)
         same = self._by_name.get(normalise_name(wanted), [])
         return find_player({p.key: p for p in same}, wanted)
 
