@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from palmares.cli.common import FormatOption, LanguageOption
-from palmares.cli.output import Col, Format, Report, Table, emit, fixed
+from palmares.cli.output import TABLE_ROWS, Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
 from palmares.explain import Language, explain
 from palmares.io.fields import iso_date
-from palmares.io.results import read_results
+from palmares.io.results import read_result_columns
 from palmares.ratings.ranking import year_end
 
 if TYPE_CHECKING:
@@ -46,13 +46,41 @@ def _shown_id(key: Any) -> str:
 
 
 def _history(path: Path, language: Language | None = None) -> RatingHistory:
-    from palmares.ratings.history import replay  # loads numba: only when a command needs it
+    from palmares.ratings.history import replay_columns  # numba: only when a command needs it
 
-    history = replay(read_results(path))
+    history = replay_columns(read_result_columns(path))
     for flagged in history.warnings():
         for line in explain(flagged, language):
             sys.stderr.write(f"warning: {line}\n")
     return history
+
+
+LimitOption = Annotated[
+    int | None, typer.Option("--limit", min=1, help="Only the first N rows.", show_default=False)
+]
+AllOption = Annotated[
+    bool,
+    typer.Option(
+        "--all", help=f"Every row, in the table too (it shows the first {TABLE_ROWS} otherwise)."
+    ),
+]
+
+
+def _kept(limit: int | None, show_all: bool, fmt: Format) -> int | None:
+    """How many rows to keep: ``--limit N``; else every row, except that the table format shows
+    the first :data:`~palmares.cli.output.TABLE_ROWS` unless ``--all`` (csv and json: all)."""
+    if limit is not None and show_all:
+        raise PalmaresError("give --limit or --all, not both")
+    if limit is not None:
+        return limit
+    return TABLE_ROWS if fmt is Format.table and not show_all else None
+
+
+def _cut_note(shown: int, listed: int | None, limit: int | None, what: str) -> list[str]:
+    """The note under a list cut short without being asked to."""
+    if listed is None or shown >= listed or limit is not None:
+        return []
+    return [f"showing the first {shown:,} of {listed:,} {what}: --limit N or --all for more"]
 
 
 def _day(text: str) -> date:
@@ -70,14 +98,23 @@ def ranking(
         int | None, typer.Option("--year", min=1, max=9999, help="The list on 31 Dec YYYY.")
     ] = None,
     nationality: Annotated[str | None, typer.Option(help="Only this nationality.")] = None,
+    limit: LimitOption = None,
+    show_all: AllOption = False,
     fmt: FormatOption = Format.table,
 ) -> None:
     """The international (and national) ranking, today or as of a date or year end."""
     if as_of is not None and year is not None:
         raise PalmaresError("give --as-of or --year, not both")
     day = _day(as_of) if as_of is not None else year_end(year) if year is not None else None
+    kept = _kept(limit, show_all, fmt)
     history = _history(results)
-    listed = history.ranking(as_of=day or date.today(), nationality=nationality, exact=True)
+    listed = history.ranking(
+        as_of=day or date.today(),
+        nationality=nationality,
+        exact=True,
+        fractions=False,
+        limit=kept,
+    )
     rows = [
         {
             "rank": e.rank,
@@ -102,7 +139,8 @@ def ranking(
     title = "Dip Pouch ranking" + (f" as of {day.isoformat()}" if day else " (permanent)")
     if nationality:
         title += f", nationality {nationality}"
-    emit(Report([Table("ranking", cols, rows, title)]), fmt)
+    notes = _cut_note(len(rows), listed.listed, limit, "players")
+    emit(Report([Table("ranking", cols, rows, title)], notes=notes), fmt)
 
 
 def _rank_of(row: dict[str, Any]) -> str:
@@ -247,8 +285,14 @@ def event(
 
 
 @app.command()
-def events(results: ResultsArg, fmt: FormatOption = Format.table) -> None:
+def events(
+    results: ResultsArg,
+    limit: LimitOption = None,
+    show_all: AllOption = False,
+    fmt: FormatOption = Format.table,
+) -> None:
     """The list of included events with their tournament values, in the order applied."""
+    kept = _kept(limit, show_all, fmt)
     rows = [
         {
             "date": s.event.date,
@@ -280,4 +324,5 @@ def events(results: ResultsArg, fmt: FormatOption = Format.table) -> None:
         Col("formula", "Formula", TWO, "right"),
         Col("flagged", "Above cap"),
     ]
-    emit(Report([Table("events", cols, rows, "Included events")]), fmt)
+    notes = _cut_note(min(len(rows), kept or len(rows)), len(rows), limit, "events")
+    emit(Report([Table("events", cols, rows[:kept], "Included events")], notes=notes), fmt)

@@ -18,6 +18,13 @@ __all__ = ["name_key"]
 def name_key(name: str) -> str:
     """``"  Édi   BIRSAN "`` → ``"edi birsan"``: accents dropped (NFKD, combining marks
     removed), case folded, runs of spaces collapsed."""
+    if name.isascii():  # NFKD leaves ASCII as it is, and there is no mark to drop
+        return " ".join(name.casefold().split())
     decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    # Combining marks are never ASCII: most names need no filtering.
+    bare = (
+        decomposed
+        if decomposed.isascii()
+        else "".join(c for c in decomposed if c < "\u0300" or not unicodedata.combining(c))
+    )
     return " ".join(bare.casefold().split())

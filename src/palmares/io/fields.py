@@ -70,6 +70,8 @@ def proper_name(limit: TextLimit) -> Parser[str]:
         out = value.strip()
         if len(out) > limit.length:
             raise ValueError(f"at most {limit.length} characters, got {len(out)}")
+        if out and out.isascii():  # its key is itself, lower case, spaces collapsed: never empty
+            return out
         key = name_key(out)
         if not key:
             raise ValueError(f"{out!r} has no letter or digit left once accents are removed")

@@ -19,6 +19,12 @@ Rows are grouped into events by ``event_id`` when given, else by ``event`` name.
 matched by ``player_id`` when given, else by name normalised for case, accents and spacing: a row
 without an id joins the id that name is used with elsewhere in the file; a name used with two ids
 is an error naming both. A player's nationality is the one on their most recent row that has one.
+
+Two paths give one answer (issue 15): a columnar fast path (:mod:`palmares.io.columnar`, the
+checks as array operations in :mod:`palmares.io.results_columnar`) takes the files it is sure
+of; any other file, and any file with a problem, goes through the row-wise reader here, which
+names every problem. :func:`read_result_columns` gives the history as columns (the commands'
+input); :func:`read_results` as objects.
 """
 
 from __future__ import annotations
@@ -34,10 +40,18 @@ from palmares.core.ranking import ranking_problem
 from palmares.io import limits
 from palmares.io.fields import boolean, bounded_text, decimal, integer, iso_date, proper_name
 from palmares.io.tables import Column, Row, RowProblems, read_rows, read_table
+from palmares.ratings.columns import ResultColumns
 from palmares.ratings.events import Event, Placement, Player, Results, event_order_key
 from palmares.ratings.players import normalise_name
 
-__all__ = ["COLUMNS", "NAME_KEY_PREFIX", "read_results", "results_of_table"]
+__all__ = [
+    "COLUMNS",
+    "NAME_KEY_PREFIX",
+    "read_result_columns",
+    "read_results",
+    "read_results_exact",
+    "results_of_table",
+]
 
 #: The key of a player without a ``player_id``: this prefix and the name's key.
 NAME_KEY_PREFIX = "name:"
@@ -174,7 +188,29 @@ def _event(
 def read_results(path: Path | str) -> Results:
     """Read and check ``results.csv``; raise :class:`~palmares.core.errors.InputError` naming
     every bad line, so nothing is computed from a bad file."""
+    fast = _fast_columns(Path(path))
+    return fast.results() if fast is not None else read_results_exact(path)
+
+
+def read_results_exact(path: Path | str) -> Results:
+    """:func:`read_results` by the row-wise reader alone (the reference the fast path is
+    tested against)."""
     return _results(read_rows(path, COLUMNS), str(path))
+
+
+def read_result_columns(path: Path | str) -> ResultColumns:
+    """:func:`read_results` as columns (:class:`~palmares.ratings.columns.ResultColumns`):
+    the fast path when it takes the file, else the row-wise reader's history as columns."""
+    fast = _fast_columns(Path(path))
+    return fast if fast is not None else ResultColumns.of_results(read_results_exact(path))
+
+
+def _fast_columns(path: Path) -> ResultColumns | None:
+    from palmares.io.columnar import read_coded  # pyarrow and numba: only when a file is read
+    from palmares.io.results_columnar import result_columns
+
+    coded = read_coded(path, COLUMNS)
+    return None if coded is None else result_columns(coded)
 
 
 def results_of_table(raw: Sequence[Sequence[str]], name: str) -> Results:

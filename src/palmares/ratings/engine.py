@@ -33,10 +33,11 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from palmares.ratings.columns import ResultColumns
 from palmares.ratings.dip_pouch import INITIAL_RATING, event_value
 from palmares.ratings.events import Results
 
-__all__ = ["Engine", "ResultArrays"]
+__all__ = ["Engine", "ResultArrays", "arrays_of_columns"]
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
@@ -105,6 +106,26 @@ class ResultArrays:
             row_nationality=np.array(nats, dtype=np.int32),
             n_players=len(player_index),
         )
+
+
+def arrays_of_columns(columns: ResultColumns) -> ResultArrays:
+    """The engine's columns of a history read as columns (no object per row): the same arrays
+    as :meth:`ResultArrays.from_results` of ``columns.results()``."""
+    e_count = columns.n_events
+    sizes = (columns.ev_end - columns.ev_start).astype(np.int64)
+    return ResultArrays(
+        event_day=np.array([d.toordinal() for d in columns.ev_date], dtype=np.int32),
+        event_position=np.arange(e_count, dtype=np.int64),
+        event_value=np.array([float(v.value) for v in columns.values], dtype=np.float64),
+        event_players=np.array(
+            [columns.field_size(e) for e in range(e_count)], dtype=np.int32
+        ).reshape(-1),
+        row_event=np.repeat(np.arange(e_count, dtype=np.int32), sizes),
+        row_player=columns.row_player,
+        row_rank=columns.row_rank,
+        row_nationality=columns.row_nationality,
+        n_players=len(columns.players),
+    )
 
 
 @njit(cache=True)

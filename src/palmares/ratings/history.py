@@ -13,9 +13,13 @@ This is what the command line and the web site call::
 
 Players and events are found by key (player id / event id) or by name normalised for case,
 accents and spacing (:mod:`palmares.ratings.players`). Ratings in a :class:`Ranking` are float64
-from the vectorised engine (agreeing with the exact loop to 1e-9) unless ``exact=True``, which
-recomputes the listed players' ratings with Fractions (fine for a federation's file, not for 10
-million rows). Player pages are always exact.
+from the vectorised engine (agreeing with the exact loop to 1e-9) unless ``exact=True``: the
+exact list (:mod:`palmares.ratings.certified`: ranks and ties of the exact ratings, each rating
+the Fraction or the float proved nearest to it, in one pass over the rows). Player pages are
+always exact.
+
+A history read as columns (:func:`replay_columns`, issue 15) builds an :class:`Event` only when
+one is asked for, so a million-row file costs no object per row.
 
 A history is a mutable engine state (``add_event`` changes it in place); everything it returns
 is a frozen value.
@@ -31,9 +35,15 @@ from fractions import Fraction
 import numpy as np
 
 from palmares.core.errors import PalmaresError
-from palmares.core.ranking import tie_groups
+from palmares.ratings.certified import (
+    certified_list,
+    exact_ratings,
+    replay_double_double,
+    share_parts,
+)
+from palmares.ratings.columns import ResultColumns
 from palmares.ratings.dip_pouch import INITIAL_RATING, RatingStep, event_value, rate
-from palmares.ratings.engine import Engine, ResultArrays
+from palmares.ratings.engine import Engine, ResultArrays, arrays_of_columns
 from palmares.ratings.events import Event, Player, Results, event_order_key
 from palmares.ratings.percentile import percentile
 from palmares.ratings.players import find_event, find_player, normalise_name
@@ -53,7 +63,7 @@ from palmares.ratings.reports import (
 )
 from palmares.ratings.tournament_value import TournamentValue
 
-__all__ = ["RatingHistory", "replay"]
+__all__ = ["RatingHistory", "replay", "replay_columns"]
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +77,51 @@ def replay(results: Results) -> RatingHistory:
     )
 
 
+def replay_columns(columns: ResultColumns) -> RatingHistory:
+    """Replay a history read as columns (:func:`palmares.io.results.read_result_columns`):
+    the same history as :func:`replay` of ``columns.results()``, with no object per row."""
+    nationalities = {n: i for i, n in enumerate(columns.nationalities)}
+    return RatingHistory(
+        arrays_of_columns(columns),
+        columns.players,
+        _ColumnEvents(columns),
+        nationalities,
+        values=columns.values,
+    )
+
+
+class _ColumnEvents(Sequence[Event]):
+    """The events of a :class:`ResultColumns`, each built on first use; added ones kept."""
+
+    def __init__(self, columns: ResultColumns) -> None:
+        self._columns = columns
+        self._built: dict[int, Event] = {}
+        self._added: list[Event] = []
+
+    def __len__(self) -> int:
+        return self._columns.n_events + len(self._added)
+
+    def __getitem__(self, e: int) -> Event:  # type: ignore[override]
+        n = self._columns.n_events
+        if e >= n:
+            return self._added[e - n]
+        if e not in self._built:
+            self._built[e] = self._columns.event(e)
+        return self._built[e]
+
+    def append(self, event: Event) -> None:
+        self._added.append(event)
+
+    def keys(self) -> list[str]:
+        return self._columns.ev_key + [e.key for e in self._added]
+
+    def names(self) -> list[tuple[str | None, str]]:
+        c = self._columns
+        return list(zip(c.ev_id, c.ev_name, strict=True)) + [
+            (e.event_id, e.name) for e in self._added
+        ]
+
+
 class RatingHistory:
     """Replayed ratings plus the names needed to report them (see the module docstring)."""
 
@@ -76,18 +131,29 @@ class RatingHistory:
         players: Sequence[Player],
         events: Sequence[Event],
         nationalities: Mapping[str, int],
+        *,
+        values: Sequence[TournamentValue] | None = None,
     ) -> None:
         if len(players) != arrays.n_players or len(events) != arrays.n_events:
             raise ValueError("players/events do not match the arrays")
         self._players = list(players)
         self._player_index = {p.key: i for i, p in enumerate(self._players)}
-        self._events = list(events)
-        self._event_index = {e.key: i for i, e in enumerate(self._events)}
+        self._events: _ColumnEvents | list[Event] = (
+            events if isinstance(events, _ColumnEvents) else list(events)
+        )
+        keys = (
+            self._events.keys()
+            if isinstance(self._events, _ColumnEvents)
+            else [e.key for e in self._events]
+        )
+        self._event_index = {k: i for i, k in enumerate(keys)}
+        self._event_lookup: tuple[dict[str, int], dict[str, list[int]]] | None = None
+        self._shares: tuple[list[float], list[float]] = ([], [])
         self._nat_names = [""] * len(nationalities)
         for name, code in nationalities.items():
             self._nat_names[code] = name
         self._nat_code = dict(nationalities)
-        self._values: dict[int, TournamentValue] = {}
+        self._values: dict[int, TournamentValue] = {} if values is None else dict(enumerate(values))
         self._by_name: dict[str, list[Player]] | None = None
         self._engine = Engine(arrays)
 
@@ -108,14 +174,33 @@ class RatingHistory:
             return self._players[self._player_index[wanted]]
         if self._by_name is None:
             self._by_name = {}
-            for p in self._players:
-                self._by_name.setdefault(normalise_name(p.name), []).append(p)
+            keys = map(normalise_name, [p.name for p in self._players])
+            for key, p in zip(keys, self._players, strict=True):
+                self._by_name.setdefault(key, []).append(p)
         same = self._by_name.get(normalise_name(wanted), [])
         return find_player({p.key: p for p in same}, wanted)
 
     def find_event(self, wanted: str) -> Event:
         """An event by id or normalised name."""
-        return find_event(self._events, wanted)
+        if self._event_lookup is None:
+            named = (
+                self._events.names()
+                if isinstance(self._events, _ColumnEvents)
+                else [(e.event_id, e.name) for e in self._events]
+            )
+            ids: dict[str, int] = {}
+            names: dict[str, list[int]] = {}
+            for i, (event_id, name) in enumerate(named):
+                if event_id is not None:
+                    ids.setdefault(event_id, i)
+                names.setdefault(normalise_name(name), []).append(i)
+            self._event_lookup = (ids, names)
+        ids, names = self._event_lookup
+        # The id match (the first, as find_event takes it) and every name match, in order.
+        hits = sorted(
+            {*names.get(normalise_name(wanted), []), *([ids[wanted]] if wanted in ids else [])}
+        )
+        return find_event([self._events[i] for i in hits], wanted)
 
     def _value(self, e: int) -> TournamentValue:
         if e not in self._values:
@@ -155,13 +240,19 @@ class RatingHistory:
         nationality: str | None = None,
         limit: int | None = None,
         exact: bool = False,
+        fractions: bool = True,
     ) -> Ranking:
         """The rating list as of ``as_of`` (every event held that day counts; None: all events).
 
         ``nationality`` keeps one nation's players, ranked internationally and nationally;
-        ``limit`` keeps the first entries; ``exact`` recomputes the listed ratings as Fractions.
+        ``limit`` keeps the first entries; ``exact`` gives the exact list: ranks and ties of the
+        exact ratings, each rating a Fraction (one pass over the rows). With ``fractions=False``
+        a rating proved to show as its Fraction shows (:mod:`palmares.ratings.certified`: the
+        float nearest to it, not a whole number, the same two decimals half up) is given as that
+        float, and only the others are computed as Fractions: the command line's list, exact to
+        the digit at the engine's speed.
         """
-        return self._ranking(as_of, nationality, limit, exact, None)
+        return self._ranking(as_of, nationality, limit, exact, None, fractions)
 
     def _ranking(
         self,
@@ -170,6 +261,7 @@ class RatingHistory:
         limit: int | None,
         exact: bool,
         only: int | None,
+        fractions: bool = True,
     ) -> Ranking:
         # ``only``: a player's index, for the player page (their entry alone, no list built).
         eng = self._engine
@@ -178,7 +270,9 @@ class RatingHistory:
         rating = np.where(last >= 0, eng.after[np.maximum(last, 0)], float(INITIAL_RATING))
         listed = np.flatnonzero(events > 0)
         if exact:
-            return self._exact_ranking(listed, nat, events, upto, as_of, nationality, limit)
+            return self._exact_ranking(
+                listed, nat, events, upto, as_of, nationality, limit, fractions
+            )
         r = rating[listed]
         order = np.lexsort((listed, -r))
         listed, r = listed[order], r[order]
@@ -234,22 +328,89 @@ class RatingHistory:
         as_of: date | None,
         nationality: str | None,
         limit: int | None,
+        fractions: bool,
     ) -> Ranking:
-        exact = {int(p): self._steps(int(p), upto)[-1].after for p in listed}
-        groups = tie_groups(list(exact), key=lambda p: exact[p])
-        ranks = {p: g.rank for g in groups for p in g.members}
-        nranks: dict[int, int] = {}
-        for code in {int(nat[p]) for p in exact if nat[p] >= 0}:
-            same = [p for p in exact if int(nat[p]) == code]
-            for g in tie_groups(same, key=lambda p: exact[p]):
-                nranks.update({p: g.rank for p in g.members})
-        entries = [
-            self._entry(p, ranks[p], nranks.get(p), exact[p], nat, events)
-            for p in exact
-            if nationality is None or (nat[p] >= 0 and self._nat_names[nat[p]] == nationality)
-        ]
-        entries.sort(key=lambda en: (en.rank, en.name))
-        return Ranking(as_of, nationality, tuple(entries[:limit]), exact=True)
+        eng = self._engine
+        last_day = date.max.toordinal() if upto is None else upto
+        n = eng.n_rows
+
+        def replay() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            share_hi, share_lo = self._share_arrays()
+            return replay_double_double(
+                eng.by_position,
+                eng.ev_start,
+                eng.ev_end,
+                eng.ev_day[: eng.n_events],
+                last_day,
+                share_hi,
+                share_lo,
+                eng.ev_players[: eng.n_events],
+                eng.row_player[:n],
+                eng.row_rank[:n],
+                eng.n_players,
+            )
+
+        def exact(players: Sequence[int]) -> dict[int, Fraction]:
+            rows = np.flatnonzero(np.isin(eng.row_player[:n], np.asarray(players)))
+            rows = rows[eng.ev_day[eng.row_event[rows]] <= last_day]
+            position = np.empty(eng.n_events, dtype=np.int64)
+            position[eng.by_position] = np.arange(eng.n_events)
+            rows = rows[np.lexsort((position[eng.row_event[rows]], eng.row_player[rows]))]
+            return exact_ratings(
+                rows,
+                eng.row_player,
+                eng.row_event,
+                eng.row_rank,
+                eng.ev_players,
+                lambda e: self._value(e).value,
+            )
+
+        found = certified_list(
+            listed.astype(np.int64), nat, replay, exact, fractions_only=fractions
+        )
+        players = found.players.tolist()
+        keep: list[int] | range = range(len(players))
+        if nationality is not None:
+            keep = [
+                i
+                for i, p in enumerate(players)
+                if nat[p] >= 0 and self._nat_names[nat[p]] == nationality
+            ]
+        ranks = found.ranks.tolist()
+        # The list's order: rank, then name, then the order players were first given.
+        order = sorted(keep, key=lambda i: (ranks[i], self._players[players[i]].name, players[i]))
+        nranks = found.national_ranks.tolist()
+        codes, counted, names = nat.tolist(), events.tolist(), self._nat_names
+        entries = []
+        for i in order[:limit]:
+            p = players[i]
+            code, player = codes[p], self._players[p]
+            entries.append(
+                RankingEntry(
+                    rank=ranks[i],
+                    national_rank=nranks[i] if code >= 0 else None,
+                    player=player.key,
+                    name=player.name,
+                    nationality=names[code] if code >= 0 else None,
+                    rating=found.ratings[i],
+                    events=counted[p],
+                )
+            )
+        return Ranking(as_of, nationality, tuple(entries), exact=True, listed=len(order))
+
+    def _share_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each event's share of the distance (value / 100) as a double-double."""
+        high, low = self._shares
+        cache: dict[int, tuple[float, float]] = {}  # by TournamentValue: events share them
+        for e in range(len(high), self._engine.n_events):
+            value = self._value(e)
+            parts = cache.get(id(value))
+            if parts is None:
+                parts = cache[id(value)] = share_parts(value.value)
+            h, lo = parts
+            high.append(h)
+            low.append(lo)
+        return np.array(high, dtype=np.float64), np.array(low, dtype=np.float64)
 
     # -- pages -----------------------------------------------------------------------------
     def player_page(self, player: str) -> PlayerPage:
@@ -290,10 +451,10 @@ class RatingHistory:
                     rating_after=float(eng.after[i]),
                 )
             )
-        # Ties keep the order of the results file (the seed's table lists them so).
-        listed = {pl.player: i for i, pl in enumerate(found.placements)}
-        lines.sort(key=lambda ln: (ln.rank, listed.get(ln.player, len(listed)), ln.name))
-        return EventReport(found, self._value(e), tuple(lines))
+        # Ties keep the order of the results file (the seed's table lists them so): the rows of
+        # an event are in the order of its placements.
+        order = sorted(range(len(lines)), key=lambda k: (lines[k].rank, k))
+        return EventReport(found, self._value(e), tuple(lines[k] for k in order))
 
     def events(self) -> tuple[EventSummary, ...]:
         """Every included event in application order, with its tournament value."""

@@ -45,13 +45,16 @@ class RankingEntry:
 class Ranking:
     """A rating list as of ``as_of`` (None: after every event), optionally of one nationality.
 
-    ``exact`` says whether the ratings are exact Fractions or float64 from the engine.
+    ``exact`` says whether the ratings are exact Fractions or float64 from the engine (or, when
+    asked, floats proved to show as the Fractions: ``RatingHistory.ranking``); ``listed`` is the
+    number of entries before ``limit`` kept the first (None: not counted apart).
     """
 
     as_of: date | None
     nationality: str | None
     entries: tuple[RankingEntry, ...]
     exact: bool
+    listed: int | None = None
 
     def entry(self, player: str) -> RankingEntry | None:
         for e in self.entries:

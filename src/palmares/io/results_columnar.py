@@ -1,0 +1,321 @@
+"""The checks of ``results.csv`` across rows, as array operations (issue 15).
+
+:mod:`palmares.io.results` states the rules and checks them row by row, naming every problem.
+This module checks the same rules on the columns of :mod:`palmares.io.columnar` and builds the
+history as :class:`~palmares.ratings.columns.ResultColumns`; on the first sign of any problem it
+returns ``None`` and the row-wise reader runs to report it. So a file it accepts is one the
+row-wise reader accepts, and the history is the same (``tests/io/test_results_columnar.py``
+compares the two on every example file and the fuzzer's files).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from palmares.core.names import name_key
+from palmares.io.columnar import Coded
+from palmares.ratings.columns import ResultColumns
+from palmares.ratings.events import Player, event_order_key
+from palmares.ratings.tournament_value import VALUE_RULES, TournamentValue, tournament_value
+
+__all__ = ["result_columns"]
+
+I32 = npt.NDArray[np.int32]
+I64 = npt.NDArray[np.int64]
+NAME_KEY_PREFIX = "name:"
+
+_EVENT_FIELDS = (
+    "event",
+    "date",
+    "rounds",
+    "players",
+    "world_championship",
+    "coefficient",
+    "country",
+    "place",
+)
+
+
+def _first_of(groups: I64, n_groups: int, rows: I64) -> I64:
+    """For each group, its smallest row among ``rows`` (−1: none)."""
+    first = np.full(n_groups, np.iinfo(np.int64).max, dtype=np.int64)
+    np.minimum.at(first, groups[rows], rows)
+    return np.where(first == np.iinfo(np.int64).max, -1, first)
+
+
+def _last_in(keys: I64, n_keys: int, sequence: I64) -> I64:
+    """For each key, the last entry of ``sequence`` (rows) whose key it is (−1: none)."""
+    at = np.full(n_keys, -1, dtype=np.int64)
+    if sequence.size == 0:
+        return at
+    np.maximum.at(at, keys[sequence], np.arange(sequence.shape[0], dtype=np.int64))
+    return np.where(at >= 0, sequence[np.maximum(at, 0)], -1)
+
+
+def _player_keys(c: dict[str, Coded]) -> tuple[I64, list[str]] | None:
+    """Each row's player key (an index into the returned keys), as ``results._player_keys``."""
+    names, pids = c["player"], c["player_id"]
+    has_id = pids.codes >= 0
+    if has_id.all():  # every row names its id: names play no part in the keys
+        key_of_id: dict[str, int] = {}
+        ids = np.array(
+            [
+                key_of_id.setdefault(v, len(key_of_id)) if isinstance(v, str) else -1
+                for v in pids.values
+            ],
+            dtype=np.int64,
+        )
+        return ids[pids.codes], list(key_of_id)
+    norms = [name_key(v) if isinstance(v, str) else "" for v in names.values]
+    norm_of: dict[str, int] = {}
+    norm_code = np.array([norm_of.setdefault(k, len(norm_of)) for k in norms], dtype=np.int64)
+    row_norm = norm_code[names.codes] if names.codes.size else np.zeros(0, dtype=np.int64)
+    keys: list[str] = []
+    key_of: dict[str, int] = {}
+    pid_key = np.array(
+        [key_of.setdefault(v, len(key_of)) if isinstance(v, str) else -1 for v in pids.values],
+        dtype=np.int64,
+    )
+    keys = list(key_of)
+    row_key = np.full(names.codes.shape[0], -1, dtype=np.int64)
+    if has_id.any():
+        row_key[has_id] = pid_key[pids.codes[has_id]]
+    # The ids each normalised name is used with.
+    span = max(len(key_of), 1)
+    both = np.unique(row_norm[has_id] * span + row_key[has_id])
+    pairs = np.stack([both // span, both % span])
+    ids_per_norm = np.bincount(pairs[0], minlength=len(norm_of)) if pairs.size else None
+    without = ~has_id
+    if without.any():
+        wanted = row_norm[without]
+        if ids_per_norm is not None and (ids_per_norm[wanted] > 1).any():
+            return None  # a name used with two ids, and a row without one: the exact reader says
+        id_of_norm = np.full(len(norm_of), -1, dtype=np.int64)
+        if pairs.size:
+            id_of_norm[pairs[0]] = pairs[1]
+        joined = id_of_norm[wanted]
+        by_name = np.unique(wanted[joined < 0])
+        inverse = list(norm_of)
+        name_key_id = np.full(len(norm_of), -1, dtype=np.int64)
+        for code in by_name.tolist():
+            name_key_id[code] = key_of.setdefault(NAME_KEY_PREFIX + inverse[code], len(key_of))
+        keys = list(key_of)
+        row_key[without] = np.where(joined >= 0, joined, name_key_id[wanted])
+    return row_key, keys
+
+
+def _agreed(order: I64 | None, starts: I64, column: Coded) -> bool:
+    """Every group's non-empty classes are one (rows sorted by group in ``order``; None: they
+    are already)."""
+    if not column.values or int(column.classes.max(initial=-1)) <= 0:
+        return True  # empty throughout, or one value only
+    c = column.class_of()
+    if order is not None:
+        c = c[order]
+    high = np.maximum.reduceat(c, starts)
+    low = np.minimum.reduceat(np.where(c < 0, np.iinfo(np.int32).max, c), starts)
+    return bool(np.all((high < 0) | (low == high)))
+
+
+def _sorted_pairs(major: I64, minor: I64) -> tuple[I64, I64]:
+    """``(major, minor)`` sorted together (stable: a file in that order already costs O(n))."""
+    span = int(minor.max(initial=0)) + 1
+    both = np.sort(major * span + minor, kind="stable")
+    return both // span, both % span
+
+
+def _ranks_ok(
+    group_of_row: I64, ranks: I64, sizes: I64, field: I64, explicit: npt.NDArray[Any]
+) -> bool:
+    """``core.ranking.ranking_problem`` finds nothing in any event, as arrays."""
+    g, r = _sorted_pairs(group_of_row, ranks)
+    n = g.shape[0]
+    if n == 0:
+        return True
+    idx = np.arange(n, dtype=np.int64)
+    group_start = np.ones(n, dtype=bool)
+    group_start[1:] = g[1:] != g[:-1]
+    new_tie = group_start.copy()
+    new_tie[1:] |= r[1:] != r[:-1]
+    first_in_group = np.maximum.accumulate(np.where(group_start, idx, 0))
+    tie_start = np.maximum.accumulate(np.where(new_tie, idx, 0))
+    starts = np.flatnonzero(new_tie)
+    tie_size = np.diff(np.append(starts, n))
+    tie_rank = r[starts]
+    tie_group = g[starts]
+    if np.any(tie_rank + tie_size - 1 > field[tie_group]):
+        return False
+    strict = ~explicit[g]
+    if np.any(strict & (r != tie_start - first_in_group + 1)):
+        return False
+    # Explicit field: each tie starts at or after the place the one before it ends.
+    later = ~group_start[starts]
+    prev_end = np.empty_like(tie_rank)
+    prev_end[1:] = tie_rank[:-1] + tie_size[:-1]
+    prev_end[0] = 1
+    return not bool(np.any(later & (tie_rank < prev_end)))
+
+
+def result_columns(c: dict[str, Coded]) -> ResultColumns | None:
+    """The history of the coded columns of a results file, or ``None`` when any rule of
+    :mod:`palmares.io.results` is broken (or might be)."""
+    rows = c["event"].codes.shape[0]
+    keyed = _player_keys(c)
+    if keyed is None:
+        return None
+    row_key, keys = keyed
+    # Events: by event_id when given, else by name.
+    eid, ename = c["event_id"], c["event"]
+    id_class, name_class = eid.class_of().astype(np.int64), ename.class_of().astype(np.int64)
+    n_id = int(eid.classes.max()) + 1 if eid.classes.size and eid.classes.max() >= 0 else 0
+    gkey = np.where(id_class >= 0, id_class, n_id + name_class)
+    uniq, first_row, group = np.unique(gkey, return_index=True, return_inverse=True)
+    group = group.astype(np.int64).reshape(-1)
+    # Groups in the order the file first shows them (the exact reader's dict order).
+    by_first = np.argsort(first_row, kind="stable")
+    renumber = np.empty_like(by_first)
+    renumber[by_first] = np.arange(by_first.shape[0])
+    group = renumber[group]
+    n_groups = int(uniq.shape[0])
+    in_order = rows < 2 or bool(np.all(group[1:] >= group[:-1]))
+    order = None if in_order else np.argsort(group, kind="stable")
+    sizes = np.bincount(group, minlength=n_groups).astype(np.int64)
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    if rows and not all(_agreed(order, starts, c[f]) for f in _EVENT_FIELDS):
+        return None
+    # The same player twice in one event.
+    g, k = _sorted_pairs(group, row_key)
+    if rows > 1 and np.any((g[1:] == g[:-1]) & (k[1:] == k[:-1])):
+        return None
+    # The first row giving each event field; N, ranks.
+    first_given = {
+        f: _first_of(group, n_groups, np.flatnonzero(c[f].codes >= 0)) for f in _EVENT_FIELDS
+    }
+
+    stored = np.array(
+        [-1 if n is None else n for n in c["players"].at(first_given["players"])], dtype=np.int64
+    ).reshape(-1)
+    given = stored >= 0
+    if np.any(given & (stored < sizes)):
+        return None
+    field = np.where(given, stored, sizes)
+    explicit = given & (stored != sizes)
+    rank_values = np.array([v if v is not None else 0 for v in c["rank"].values], dtype=np.int64)
+    ranks = rank_values[c["rank"].codes] if rows else np.zeros(0, dtype=np.int64)
+    if np.any(ranks > field[group]) or not _ranks_ok(group, ranks, sizes, field, explicit):
+        return None
+    # Event facts; one event per name and date; keys unique.
+    first_any = _first_of(group, n_groups, np.arange(rows, dtype=np.int64))
+    ids: list[str | None] = eid.at(first_any)
+    names = ename.at(first_given["event"])
+    days = c["date"].at(first_given["date"])
+    if len(set(zip(names, days, strict=True))) != n_groups:
+        return None
+    ev_keys = [i if i is not None else n for i, n in zip(ids, names, strict=True)]
+    if len(set(ev_keys)) != n_groups:
+        return None
+    # Application order.
+    order_keys = [event_order_key(d, i, n) for d, i, n in zip(days, ids, names, strict=True)]
+    applied = sorted(range(n_groups), key=lambda g: order_keys[g])
+    position = np.empty(n_groups, dtype=np.int64)
+    position[np.array(applied, dtype=np.int64)] = np.arange(n_groups)
+    row_position = position[group] if rows else np.zeros(0, dtype=np.int64)
+    line = np.arange(rows, dtype=np.int64)
+    # Players: first seen in application order (file order within an event); the name of their
+    # last row there, the nationality of their last row giving one.
+    by_event = np.lexsort((line, row_position))
+    seen_keys = row_key[by_event]
+    _, first_at = np.unique(seen_keys, return_index=True)
+    player_keys = seen_keys[np.sort(first_at)]
+    index_of_key = np.full(len(keys), -1, dtype=np.int64)
+    index_of_key[player_keys] = np.arange(player_keys.shape[0])
+    last_row = _last_in(row_key, len(keys), by_event)
+    nat = c["nationality"]
+    last_nat = _last_in(row_key, len(keys), by_event[nat.codes[by_event] >= 0])
+    players = list(
+        map(
+            Player,
+            [keys[k] for k in player_keys.tolist()],
+            c["player"].at(last_row[player_keys]),
+            nat.at(last_nat[player_keys]),
+        )
+    )
+    # Rows grouped by event in application order, each event's by rank then line.
+    placed = np.lexsort((line, ranks, row_position))
+    # Nationality codes in the order the rows first give them (as ResultArrays.from_results).
+    nat_class = nat.class_of()
+    row_nat_class = nat_class[placed].astype(np.int64)
+    present = row_nat_class >= 0
+    seen_classes, first_class = np.unique(row_nat_class[present], return_index=True)
+    ordered = seen_classes[np.argsort(first_class, kind="stable")]
+    remap = np.full(len(nat.values) + 1, -1, dtype=np.int64)
+    remap[ordered] = np.arange(ordered.shape[0])
+    row_nationality = np.where(present, remap[np.maximum(row_nat_class, 0)], -1).astype(np.int32)
+    value_of_class: dict[int, str] = {}
+    for code, cls in enumerate(nat.classes.tolist()):
+        value_of_class.setdefault(cls, nat.values[code])
+    nationalities = [value_of_class[int(k)] for k in ordered]
+    ev_sizes = sizes[np.array(applied, dtype=np.int64)] if n_groups else sizes
+    ev_end = np.cumsum(ev_sizes).astype(np.int64)
+    ev_start = (ev_end - ev_sizes).astype(np.int64)
+    applied_rows = np.array(applied, dtype=np.int64)
+    facts = {f: c[f].at(first_given[f][applied_rows]) for f in _EVENT_FIELDS}
+    return ResultColumns(
+        ev_key=[ev_keys[g] for g in applied],
+        ev_name=facts["event"],
+        ev_date=facts["date"],
+        ev_id=[ids[g] for g in applied],
+        ev_country=facts["country"],
+        ev_place=facts["place"],
+        ev_rounds=facts["rounds"],
+        ev_players=facts["players"],
+        ev_world_championship=[
+            bool(w) if w is not None else False for w in facts["world_championship"]
+        ],
+        ev_coefficient=facts["coefficient"],
+        ev_start=ev_start,
+        ev_end=ev_end,
+        row_player=index_of_key[row_key[placed]].astype(np.int32),
+        row_rank=ranks[placed].astype(np.int32),
+        row_nationality=row_nationality,
+        nationalities=nationalities,
+        players=players,
+        values=_values(
+            [int(field[g]) for g in applied],
+            facts["rounds"],
+            facts["world_championship"],
+            facts["date"],
+            facts["coefficient"],
+        ),
+    )
+
+
+def _values(
+    sizes: list[int],
+    rounds: list[int | None],
+    wcs: list[bool | None],
+    days: list[date],
+    coefficients: list[Decimal | None],
+) -> list[TournamentValue]:
+    """Each event's tournament value, computed once per distinct set of the facts it uses."""
+    rules: dict[date, object] = {}
+    cache: dict[tuple[Any, ...], TournamentValue] = {}
+    out: list[TournamentValue] = []
+    for n, r, wc, day, coef in zip(sizes, rounds, wcs, days, coefficients, strict=True):
+        rule = rules.get(day)
+        if rule is None:
+            rule = rules[day] = VALUE_RULES.at(day)
+        key = (n, r == 1, bool(wc), id(rule), None if coef is None else Fraction(coef))
+        tv = cache.get(key)
+        if tv is None:
+            tv = cache[key] = tournament_value(
+                n, rounds=r, world_championship=bool(wc), day=day, coefficient=coef
+            )
+        out.append(tv)
+    return out

@@ -1,0 +1,140 @@
+"""A results history as columns: what ``results.csv`` says, without an object per row (issue 15).
+
+:class:`~palmares.ratings.events.Results` holds an :class:`~palmares.ratings.events.Event` per
+event and a :class:`~palmares.ratings.events.Placement` per row; a million rows are a million
+objects before anything is computed. :class:`ResultColumns` holds the same history as arrays:
+events in application order (:func:`~palmares.ratings.events.event_order_key`), each event's
+rows contiguous and in the order of its placements (rank, then the file's order), players in
+the order :class:`Results` lists them. It builds an :class:`Event` only when one is asked for
+(:meth:`ResultColumns.event`), the whole :class:`Results` on request (:meth:`results`), and the
+engine's arrays directly (:meth:`arrays`).
+
+The reader :func:`palmares.io.results.read_result_columns` makes it; ``tests/io`` checks that
+``columns.results()`` equals what the row-wise reader returns for the same file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+import numpy as np
+import numpy.typing as npt
+
+from palmares.ratings.events import Event, Placement, Player, Results
+from palmares.ratings.tournament_value import TournamentValue
+
+__all__ = ["ResultColumns"]
+
+I32 = npt.NDArray[np.int32]
+I64 = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultColumns:
+    """Events ``0 … E−1`` in application order (one entry per event in each ``ev_`` list);
+    rows ``ev_start[e] … ev_end[e] − 1`` are event ``e``'s placements in order; ``row_player``
+    indexes ``players``, ``row_nationality`` indexes ``nationalities`` (−1: none given);
+    ``values`` is each event's tournament value (``ratings.dip_pouch.event_value``)."""
+
+    ev_key: list[str]
+    ev_name: list[str]
+    ev_date: list[date]
+    ev_id: list[str | None]
+    ev_country: list[str | None]
+    ev_place: list[str | None]
+    ev_rounds: list[int | None]
+    ev_players: list[int | None]
+    ev_world_championship: list[bool]
+    ev_coefficient: list[Decimal | None]
+    ev_start: I64
+    ev_end: I64
+    row_player: I32
+    row_rank: I32
+    row_nationality: I32
+    nationalities: list[str]
+    players: list[Player]
+    values: list[TournamentValue]
+
+    @property
+    def n_events(self) -> int:
+        return len(self.ev_key)
+
+    @property
+    def n_rows(self) -> int:
+        return int(self.row_player.shape[0])
+
+    def field_size(self, e: int) -> int:
+        """N of event ``e`` (its stored field size, else its number of rows)."""
+        n = self.ev_players[e]
+        return n if n is not None else int(self.ev_end[e] - self.ev_start[e])
+
+    def event(self, e: int) -> Event:
+        """Event ``e`` with its placements, built now."""
+        s, t = int(self.ev_start[e]), int(self.ev_end[e])
+        keys = [self.players[p].key for p in self.row_player[s:t].tolist()]
+        nats = [
+            self.nationalities[c] if c >= 0 else None for c in self.row_nationality[s:t].tolist()
+        ]
+        placements = tuple(map(Placement, keys, self.row_rank[s:t].tolist(), nats))
+        return Event(
+            key=self.ev_key[e],
+            name=self.ev_name[e],
+            date=self.ev_date[e],
+            placements=placements,
+            event_id=self.ev_id[e],
+            country=self.ev_country[e],
+            place=self.ev_place[e],
+            rounds=self.ev_rounds[e],
+            players=self.ev_players[e],
+            world_championship=self.ev_world_championship[e],
+            coefficient=self.ev_coefficient[e],
+        )
+
+    @classmethod
+    def of_results(cls, results: Results) -> ResultColumns:
+        """The columns of a history given as objects (for files the fast reader declines)."""
+        from palmares.ratings.dip_pouch import event_value
+
+        events = results.events
+        index = {k: i for i, k in enumerate(results.players)}
+        codes: dict[str, int] = {}
+        players: list[int] = []
+        ranks: list[int] = []
+        nats: list[int] = []
+        for e in events:
+            for pl in e.placements:
+                players.append(index[pl.player])
+                ranks.append(pl.rank)
+                nat = pl.nationality
+                nats.append(-1 if nat is None else codes.setdefault(nat, len(codes)))
+        sizes = np.array([len(e.placements) for e in events], dtype=np.int64)
+        end = np.cumsum(sizes).astype(np.int64)
+        return cls(
+            ev_key=[e.key for e in events],
+            ev_name=[e.name for e in events],
+            ev_date=[e.date for e in events],
+            ev_id=[e.event_id for e in events],
+            ev_country=[e.country for e in events],
+            ev_place=[e.place for e in events],
+            ev_rounds=[e.rounds for e in events],
+            ev_players=[e.players for e in events],
+            ev_world_championship=[e.world_championship for e in events],
+            ev_coefficient=[e.coefficient for e in events],
+            ev_start=(end - sizes).astype(np.int64),
+            ev_end=end,
+            row_player=np.array(players, dtype=np.int32),
+            row_rank=np.array(ranks, dtype=np.int32),
+            row_nationality=np.array(nats, dtype=np.int32),
+            nationalities=list(codes),
+            players=list(results.players.values()),
+            values=[event_value(e) for e in events],
+        )
+
+    def results(self) -> Results:
+        """The whole history as objects (what :func:`palmares.io.results.read_results` gives)."""
+        return Results(
+            events=tuple(self.event(e) for e in range(self.n_events)),
+            players={p.key: p for p in self.players},
+        )
