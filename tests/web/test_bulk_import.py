@@ -21,6 +21,7 @@ from palmares.web.ratinglists.incremental import Filed, apply_change
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 from palmares.web.ratinglists.services import recompute_dip_pouch
 from palmares.web.tournaments.models import Tournament
+from tests.web.stored_figures import stored_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -79,33 +80,7 @@ def test_a_50k_row_import_leaves_the_commands_ranking(cli: Any, tmp_path: Path) 
 
 
 def _ratings() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], dict[str, Any]]:
-    entries = sorted(
-        RatingEntry.objects.values_list(
-            "system",
-            "player_id",
-            "event_id",
-            "result_id",
-            "date",
-            "rating_before",
-            "rating_after",
-            "percentile",
-            "tournament_value",
-        )
-    )
-    lists = sorted(
-        Standing.objects.values_list(
-            "system",
-            "year",
-            "player_id",
-            "nationality",
-            "rating",
-            "rank",
-            "national_rank",
-            "events",
-            "position",
-            "national_position",
-        )
-    )
+    entries, lists = stored_rows()
     return entries, lists, Publication.objects.get(system="dip-pouch").summary
 
 

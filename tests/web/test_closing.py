@@ -17,10 +17,11 @@ from django.test import Client
 
 from palmares.web.events.exports import wdd_board_rows
 from palmares.web.events.models import Event, Result
-from palmares.web.ratinglists.models import Publication, RatingEntry, SkillRating, Standing
+from palmares.web.ratinglists.models import Publication, RatingEntry, SkillRating
 from palmares.web.ratinglists.services import recompute_dip_pouch
 from palmares.web.tournaments.models import Board, Seat, Tournament
 from palmares.web.tournaments.services import import_boards
+from tests.web.stored_figures import stored_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -53,33 +54,7 @@ def cup_td(cup: Tournament) -> Client:
 
 
 def _ratings() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], int]:
-    entries = sorted(
-        RatingEntry.objects.values_list(
-            "system",
-            "player_id",
-            "event_id",
-            "result_id",
-            "date",
-            "rating_before",
-            "rating_after",
-            "percentile",
-            "tournament_value",
-        )
-    )
-    lists = sorted(
-        Standing.objects.values_list(
-            "system",
-            "year",
-            "player_id",
-            "nationality",
-            "rating",
-            "rank",
-            "national_rank",
-            "events",
-            "position",
-            "national_position",
-        )
-    )
+    entries, lists = stored_rows()
     return entries, lists, Publication.objects.get(system="dip-pouch").generation
 
 

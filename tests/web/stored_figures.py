@@ -1,0 +1,20 @@
+"""The stored Dip Pouch figures as sorted rows: what the incremental update and the full
+replay must leave alike (used by the closing and the bulk import tests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from palmares.web.ratinglists.models import RatingEntry, Standing
+
+ENTRY_COLUMNS = ("system", "player_id", "event_id", "result_id", "date", "rating_before",
+                 "rating_after", "percentile", "tournament_value")  # fmt: skip
+STANDING_COLUMNS = ("system", "year", "player_id", "nationality", "rating", "rank",
+                    "national_rank", "events", "position", "national_position")  # fmt: skip
+
+
+def stored_rows() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Every rating entry and every list line, sorted."""
+    entries = sorted(RatingEntry.objects.values_list(*ENTRY_COLUMNS))
+    lists = sorted(Standing.objects.values_list(*STANDING_COLUMNS))
+    return entries, lists
