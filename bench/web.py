@@ -89,7 +89,7 @@ def load(players: int, results: int, seed: int = 7) -> None:
         cursor.execute(
             "TRUNCATE ratinglists_ratingentry, ratinglists_standing, events_result, "
             "tournaments_seat, tournaments_board, tournaments_round, tournaments_team_members, "
-            "tournaments_team, tournaments_award, tournaments_tournament_directors, "
+            "tournaments_team, tournaments_tournament_directors, "
             "tournaments_tournament, tantrixdb_match, wizarddb_tournamentplace, events_event, "
             "tantrixdb_rating, wizarddb_placement, players_player CASCADE"
         )
