@@ -82,9 +82,7 @@ def test_every_power_is_explained_in_words() -> None:
     )
     assert "Board D (tribute):" in result.explain()[0]
     manorcon = get_system("manorcon").score(BOARD_D)
-    assert (
-        manorcon.details["Russia"]["explain"] == "Russia = 26.923: centres 9, N 133, sum of N 494"
-    )
+    assert "  Russia = 26.923: centres 9, N 133, sum of N 494" in explain(manorcon, "en")
 
 
 def test_normalised_words_say_the_rescaling() -> None:

@@ -22,6 +22,7 @@ from palmares.diplomacy.scoring.base import (
     Outcome,
     PowerWorkings,
 )
+from palmares.diplomacy.scoring.maxonian import DeadByEliminationYear, TiedSurvivorsShare
 from palmares.explain.registry import explain, renders
 from palmares.explain.renderers.diplomacy import power_name
 from palmares.explain.voice import N_, Voice
@@ -121,3 +122,22 @@ def _power_workings(w: PowerWorkings[Figures], v: Voice) -> tuple[str, ...]:
         else:
             lines.append(v.say("{power} = {score}", power=power_name(power, v), score=score))
     return tuple(lines)
+
+
+@renders(TiedSurvivorsShare)
+def _tied_survivors(_note: TiedSurvivorsShare, v: Voice) -> tuple[str, ...]:
+    return (v.say("no centre counts by year: tied survivors share their places"),)
+
+
+@renders(DeadByEliminationYear)
+def _dead_by_year(note: DeadByEliminationYear, v: Voice) -> tuple[str, ...]:
+    years = ", ".join(
+        v.say("{power} out {year}", power=power_name(p, v), year=y) for p, y in note.out
+    )
+    return (
+        v.say(
+            "no centre counts by year: dead powers placed by elimination year ({years}; the same "
+            "year shares); dipvis, without the counts by year, shares those places",
+            years=years,
+        ),
+    )
