@@ -11,17 +11,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from enum import Enum
 from fractions import Fraction
-from typing import Any, Literal, Protocol
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from palmares.core.rounding import half_up
 from palmares.diplomacy.board import Board
 
 __all__ = [
+    "BoardNote",
     "BoardScore",
+    "Figures",
     "Kind",
+    "Outcome",
+    "PowerWorkings",
     "Score",
     "ScoringSystem",
+    "SoloFigures",
     "SystemInfo",
     "Workings",
     "exact",
@@ -47,6 +53,57 @@ class Workings:
     def f_sc(self, power: str) -> float | None:
         """The power's f(sc) where the system has one (Divide and Conquer), else ``None``."""
         return None
+
+
+class Outcome(Enum):
+    """How a soloed board ended for a power: the soloist took 18 centres (``SOLO``) or the
+    board was conceded to it (``CONCESSION``); every other power ``LOST_TO_SOLO``."""
+
+    SOLO = "solo"
+    CONCESSION = "concession"
+    LOST_TO_SOLO = "lost to a solo"
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """One power's figures under one system: a frozen subclass per system, in its module,
+    whose fields are the rule's intermediate values (``centres``, ``place_points`` …) and whose
+    docstring names the seed and section. The explanation layer words them field by field,
+    a label per field name (:mod:`palmares.explain.renderers.scoring`); a field that is
+    ``None`` is not said."""
+
+
+@dataclass(frozen=True, slots=True)
+class SoloFigures(Figures):
+    """A power's figures on a soloed or conceded board: its outcome and centres, and, where the
+    system pays the losers by the years they lasted, those years (``None``: not used)."""
+
+    outcome: Outcome
+    centres: int
+    years_played: int | None = None
+    years_survived: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardNote:
+    """Something a system says about the whole board (a frozen subclass per remark, in the
+    system's module; the explanation layer words it)."""
+
+
+F = TypeVar("F", bound=Figures)
+
+
+@dataclass(frozen=True, slots=True)
+class PowerWorkings(Workings, Generic[F]):
+    """A board under a system that explains itself power by power: each power's score and
+    :class:`Figures` (board order), the soloist and how the board ended for it (``None``: no
+    solo), and the system's remarks on the board."""
+
+    scores: Mapping[str, Score]
+    powers: Mapping[str, F]
+    soloist: str | None = None
+    outcome: Outcome | None = None
+    notes: tuple[BoardNote, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
