@@ -74,13 +74,10 @@ def test_missing_elimination_year_on_the_command_line(
 
 def test_every_power_is_explained_in_words() -> None:
     result = get_system("tribute").score(BOARD_D)
-    assert result.details["Russia"]["explain"] == (
-        "Russia = 34.2: centres 9, survival share 13.2, tribute received 12"
-    )
-    assert result.details["England"]["explain"] == (
-        "England = 18.2: centres 8, survival share 13.2, tribute paid 3"
-    )
-    assert "Board D (tribute):" in result.explain()[0]
+    said = explain(result, "en")
+    assert said[0] == "Board D (tribute):"
+    assert "  Russia = 34.2: centres 9, survival share 13.2, tribute received 12" in said
+    assert "  England = 18.2: centres 8, survival share 13.2, tribute paid 3" in said
     manorcon = get_system("manorcon").score(BOARD_D)
     assert "  Russia = 26.923: centres 9, N 133, sum of N 494" in explain(manorcon, "en")
 

@@ -23,6 +23,7 @@ from palmares.diplomacy.scoring.base import (
     PowerWorkings,
 )
 from palmares.diplomacy.scoring.maxonian import DeadByEliminationYear, TiedSurvivorsShare
+from palmares.diplomacy.scoring.solo_or_bust import NoSolo
 from palmares.explain.registry import explain, renders
 from palmares.explain.renderers.diplomacy import power_name
 from palmares.explain.voice import N_, Voice
@@ -57,6 +58,21 @@ FIELD_LABELS: Mapping[str, str] = {
     "n": N_("N"),
     "sum_of_n": N_("sum of N"),
     "bonus": N_("bonus"),
+    # Mischief … Your Draw Size (issue 19, second half of the systems).
+    "before_tribute": N_("before tribute"),
+    "tribute_paid": N_("tribute paid"),
+    "tribute_received": N_("tribute received"),
+    "base_points": N_("base points"),
+    "rank_bonus": N_("rank bonus"),
+    "rounded_place_points": N_("rounded place points"),
+    "square": N_("square"),
+    "sum_of_squares": N_("sum of squares"),
+    "solo_factor": N_("solo factor"),
+    "survival_share": N_("survival share"),
+    "gap_points": N_("gap points"),
+    "survivors_share": N_("survivors' share"),
+    "topping_share": N_("topping share"),
+    "band_from": N_("band from"),
 }
 
 #: How a soloed board ended for a power.
@@ -141,3 +157,8 @@ def _dead_by_year(note: DeadByEliminationYear, v: Voice) -> tuple[str, ...]:
             years=years,
         ),
     )
+
+
+@renders(NoSolo)
+def _no_solo(_note: NoSolo, v: Voice) -> tuple[str, ...]:
+    return (v.say("no solo: every power scores 0"),)
