@@ -10,7 +10,7 @@ Years: the standard game starts in 1901. "Years survived" by a power eliminated 
 elimination too (``y − 1900``). A power that loses to a solo counts as eliminated in the solo year
 (the board's final year).
 
-Converting a system to typed figures (issue 19; Carnage is the pattern):
+A system's typed figures (issue 19; Carnage is the pattern):
 
 1. In the system's module, a frozen dataclass of one power's figures, subclassing
    :class:`~palmares.diplomacy.scoring.base.Figures`, its docstring naming the rule's source;
@@ -26,8 +26,8 @@ Converting a system to typed figures (issue 19; Carnage is the pattern):
            lead_bonus: int | None = None
 
 2. ``score`` ends with :func:`board_score` (``board_score(board, slug, scores, powers)``,
-   ``powers`` a dict power → figures) instead of :func:`finish`, and a solo with
-   :func:`solo_score` instead of :func:`solo_result` (``years="played"`` or ``"survived"``
+   ``powers`` a dict power → figures), and a solo with :func:`solo_score`
+   (``years="played"`` or ``"survived"``
    where the losers are paid by the years they lasted). A remark on the whole board is a
    :class:`~palmares.diplomacy.scoring.base.BoardNote` subclass in the module, passed as
    ``notes=``, with a renderer in ``explain/renderers/scoring.py``.
@@ -57,22 +57,18 @@ from palmares.diplomacy.scoring.base import (
     Score,
     SoloFigures,
 )
-from palmares.explain.numbers import figure
 
 __all__ = [
     "FIRST_YEAR",
-    "Details",
     "board_score",
     "choice",
     "elimination_year",
-    "finish",
     "fraction_param",
     "int_param",
     "lead",
     "leaders",
     "lowest_place_points",
     "rank_points",
-    "solo_result",
     "solo_score",
     "solo_year",
     "top_centres",
@@ -82,8 +78,6 @@ __all__ = [
 
 #: The first game year of the standard map.
 FIRST_YEAR = 1901
-
-Details = dict[str, dict[str, Any]]
 
 
 def rank_points(
@@ -167,58 +161,6 @@ def years_survived(board: Board, power: str) -> int:
 def years_played(board: Board, power: str) -> int:
     """Years a dead power (or a loser to a solo) played, counting the year it went out."""
     return _year_out(board, power) - FIRST_YEAR + 1
-
-
-def _say(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int | Fraction):
-        return figure(value)
-    return str(value)
-
-
-def finish(
-    board: Board,
-    system: str,
-    scores: Mapping[str, Fraction | int],
-    details: Details | None = None,
-    notes: Iterable[str] = (),
-) -> BoardScore:
-    """Legacy (a system not yet converted; use :func:`board_score`): a :class:`BoardScore` with
-    every score a Fraction, powers in the board's order, and each power's details said in
-    words (``details[power]["explain"]``, which ``--explain`` prints)."""
-    details = details or {}
-    exact = {p: Fraction(scores[p]) for p in board.powers}
-    said: dict[str, dict[str, Any]] = {}
-    for p in board.powers:
-        own = dict(details.get(p, {}))
-        parts = ", ".join(f"{k} {_say(v)}" for k, v in own.items())
-        own["explain"] = f"{p} = {figure(exact[p])}" + (f": {parts}" if parts else "")
-        said[p] = own
-    return BoardScore(board=board, system=system, scores=exact, details=said, notes=tuple(notes))
-
-
-def solo_result(
-    board: Board,
-    system: str,
-    soloist: str,
-    solo_points: Fraction | int,
-    others: Callable[[str], Fraction | int] = lambda _p: 0,
-    why: Callable[[str], str] = lambda _p: "lost to a solo",
-) -> BoardScore:
-    """Legacy (use :func:`solo_score`): scores of a soloed (or conceded) board: the soloist's
-    points, and ``others(power)``."""
-    scores: dict[str, Fraction | int] = {}
-    details: Details = {}
-    for power in board.powers:
-        if power == soloist:
-            scores[power] = solo_points
-            details[power] = {"result": "solo", "centres": board.centres[power]}
-        else:
-            scores[power] = others(power)
-            details[power] = {"result": why(power), "centres": board.centres[power]}
-    kind = "solo" if board.centres[soloist] >= board.solo_centres else "concession"
-    return finish(board, system, scores, details, notes=(f"{kind}: {soloist}",))
 
 
 def board_outcome(board: Board) -> Outcome | None:

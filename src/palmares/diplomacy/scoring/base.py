@@ -15,7 +15,6 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
-from palmares.core.rounding import half_up
 from palmares.diplomacy.board import Board
 
 __all__ = [
@@ -113,8 +112,6 @@ class BoardScore:
     board: Board
     system: str
     scores: Mapping[str, Score]
-    details: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    notes: tuple[str, ...] = ()
     #: The board's nominal total when the system fixes one (Divide and Conquer: 100, even when
     #: its rounded raw scores sum to 99.99); ``None``: the board is worth the sum of its scores.
     total: Score | None = None
@@ -159,33 +156,13 @@ class BoardScore:
             return Fraction(1, len(self.scores))
         return exact(self.scores[power]) / total
 
-    def explain(self) -> list[str]:
-        """The board's scores in words: the notes, then one line per power (a system may put
-        its own words in a power's ``details["explain"]``)."""
-        lines = [f"Board {self.board.id} ({self.system}):"]
-        lines.extend(f"  {note}" for note in self.notes)
-        for power, score in self.scores.items():
-            details = self.details.get(power, {})
-            if isinstance(details.get("explain"), str):
-                lines.append(f"  {details['explain']}")
-                continue
-            extra = ", ".join(
-                f"{k} {v}"
-                for k, v in details.items()
-                if isinstance(v, int | float | Fraction | Decimal)
-            )
-            lines.append(f"  {power} = {score}" + (f" ({extra})" if extra else ""))
-        if self.normalised_to is not None:
-            lines.append(f"  normalised to a board total of {self.normalised_to}")
-        return lines
-
     def normalised(self, total: Score = 100) -> BoardScore:
         """The same board rescaled so its scores sum to ``total`` (100 by default).
 
         Each score becomes ``score · total / Σ scores`` (the actual sum, so a Divide and
         Conquer board whose rounded raw scores sum to 100.03 comes out at exactly 100): a
         Fraction when the scores are exact, a float otherwise; a board whose scores are all 0
-        gives everyone an equal share. The details and workings are kept; ``unnormalised``
+        gives everyone an equal share. The workings are kept; ``unnormalised``
         holds each power's own score.
         """
         factor_total = exact(total)
@@ -199,16 +176,10 @@ class BoardScore:
         scores: dict[str, Score] = {
             p: float(s * factor_total) if inexact else s * factor_total for p, s in shares.items()
         }
-        details = {p: dict(self.details.get(p, {})) for p in self.scores}
-        for p, own in details.items():
-            if isinstance(own.get("explain"), str):  # a system's own words: say the rescaling
-                own["explain"] = f"{own['explain']}; normalised: {half_up(scores[p], 3)}"
         return BoardScore(
             board=self.board,
             system=self.system,
             scores=scores,
-            details=details,
-            notes=self.notes,
             total=total,
             workings=self.workings,
             normalised_to=total,
