@@ -16,24 +16,19 @@ import enum
 import json
 import re
 import sys
-import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TextIO
 
-from rich.console import Console, JustifyMethod
-from rich.table import Table as RichTable
-
-from palmares.core.progress import reporting
+from palmares.cli.progress import progress_bar
 from palmares.core.rounding import half_up
 from palmares.io.formulas import escape_formula
 
 if TYPE_CHECKING:
-    from rich.progress import TaskID
+    from rich.console import JustifyMethod
 
 __all__ = [
     "Col",
@@ -269,6 +264,10 @@ def emit(
         for line in report.notes + report.explain:
             err.write(line + "\n")
         return
+    # rich only where a table is drawn (issue 15: CSV and JSON never import it).
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
     console = Console(file=out, soft_wrap=False, width=max(100, Console(file=out).width))
     for table in report.tables:
         cells = [[_display(c, row.get(c.key)) for c in table.columns] for row in table.rows]
@@ -290,47 +289,3 @@ def emit(
         console.print()
         for line in report.explain:
             console.print(line, markup=False, highlight=False)
-
-
-@contextmanager
-def progress_bar(console: Console | None = None, delay: float = 0.5) -> Iterator[None]:
-    """While the block runs, draw the core's progress reports (:mod:`palmares.core.progress`)
-    as bars on stderr — on a terminal only, and only once reported work has lasted ``delay``
-    seconds (DESIGN.md: "Long work shows a progress bar on a terminal"). The bars vanish when
-    the work is done."""
-    console = console or Console(stderr=True)
-    if not console.is_terminal:
-        yield
-        return
-    # Imported here: a command whose output is not a terminal never draws a bar (issue 15).
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-    bar = Progress(
-        "{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
-    tasks: dict[str, TaskID] = {}
-    began: list[float] = []  # when the first report came
-    shown = False
-
-    def show(label: str, done: int, total: int) -> None:
-        nonlocal shown
-        task = tasks.get(label)
-        if task is None:
-            task = tasks[label] = bar.add_task(label, total=total)
-        bar.update(task, completed=done, total=total)
-        began.append(began[0] if began else time.monotonic())
-        if not shown and time.monotonic() - began[0] >= delay:
-            bar.start()
-            shown = True
-
-    try:
-        with reporting(show):
-            yield
-    finally:
-        if shown:
-            bar.stop()
