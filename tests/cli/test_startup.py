@@ -209,3 +209,21 @@ def test_the_command_line_reads_its_options_through_the_first_step() -> None:
                 coercion.fast_param(param.type_descriptor) is not None
             )
     assert kinds["FastParam"] > 150
+
+
+def test_the_core_and_io_packages_give_their_names_on_first_use() -> None:
+    import palmares.core
+    import palmares.io
+    from palmares.core import errors, ranking, rounding, rulesets
+    from palmares.io import tables
+
+    homes = {"errors": errors, "ranking": ranking, "rounding": rounding, "rulesets": rulesets}
+    for name in palmares.core.__all__:
+        module = homes[palmares.core._WHERE[name]]
+        assert getattr(palmares.core, name) is getattr(module, name)
+    for name in palmares.io.__all__:
+        assert getattr(palmares.io, name) is getattr(tables, name)
+    with pytest.raises(AttributeError):
+        _ = palmares.core.no_such_name
+    loaded = loaded_after("import palmares.core.errors, palmares.io.formulas")
+    assert "palmares.core.ranking" not in loaded and "palmares.io.tables" not in loaded
