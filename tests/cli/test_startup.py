@@ -73,6 +73,7 @@ def test_board_score_loads_neither_numba_numpy_django_nor_the_board_call() -> No
     assert "palmares.cli.diplomacy.boards" in loaded
     assert not [m for m in HEAVY if m in loaded]
     assert "palmares.cli.diplomacy.standings" not in loaded
+    assert "rich" not in loaded  # a table to a file is drawn without it
     assert not [m for m in loaded if m.startswith("palmares.diplomacy.aggregation")]
     assert not [m for m in loaded if m.startswith("palmares.diplomacy.seeding")]
     assert "palmares.cli.diplomacy.seeding" not in loaded
@@ -227,3 +228,66 @@ def test_the_core_and_io_packages_give_their_names_on_first_use() -> None:
         _ = palmares.core.no_such_name
     loaded = loaded_after("import palmares.core.errors, palmares.io.formulas")
     assert "palmares.core.ranking" not in loaded and "palmares.io.tables" not in loaded
+
+
+def sample_reports(width: int) -> list[Any]:
+    """Reports the plain path prints (ASCII and not, a line exactly as wide as the page) and
+    reports it leaves to rich (a line one cell too wide, markup, an emoji code, spaces at an
+    end, a character it may draw wide, a table wider than the page)."""
+    from palmares.cli.output import Col, Report, Table
+
+    rows: list[dict[str, Any]] = [
+        {"board": "R1B1", "power": "Élise", "score": 12.5},
+        {"board": "R1B2"},
+    ]
+    table = Table("scores", [Col("board"), Col("power"), Col("score", justify="right")], rows)
+    titled = Table("t", [Col("a")], [{"a": "x" * 20}], title="Élu, round 2")
+    wide = Table("w", [Col("a")], [{"a": "y" * (width + 5)}])
+    lines = (
+        "plain words, 1-2 (0.5 each), Élise",
+        "x" * width,
+        "x" * (width + 1),
+        "[bold]not markup[/bold]",
+        "an :smile: code",
+        " leading space",
+        "é" * width,
+        "an en dash – rich's to print",
+        "",
+    )
+    reports = [Report(tables=[table, titled], notes=[lines[0]], explain=[lines[1], lines[0]])]
+    reports += [Report(tables=[table], notes=[line]) for line in lines[1:]]
+    reports += [Report(tables=[table], explain=[line]) for line in lines]
+    reports.append(Report(tables=[wide, table]))
+    reports.append(Report())
+    return reports
+
+
+@pytest.mark.parametrize("columns", ["60", "100", "130", "0", "wide", None])
+def test_tables_to_a_file_print_as_rich_prints_them(
+    columns: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from rich.console import Console
+
+    from palmares.cli import output
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    for name in ("TTY_COMPATIBLE", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    file = io.StringIO()
+    width = output.plain_width(file)
+    assert width == Console(file=file).width
+    plain = 0
+    for report in sample_reports(max(100, width or 0)):
+        ours, richs = io.StringIO(), io.StringIO()
+        output.emit(report, output.Format.table, out=ours)
+        with monkeypatch.context() as m:
+            m.setattr(output, "plain_width", lambda _out: None)
+            output.emit(report, output.Format.table, out=richs)
+        assert ours.getvalue() == richs.getvalue()
+        plain += output._plain_report(report, max(100, width or 0)) is not None
+    assert plain >= 5
