@@ -41,14 +41,14 @@ class FastParam(_coercion.RuntimeParam):
     """One parameter's coercion: the plain cases here, the rest by typer's runtime parameter
     (built, with pydantic, only when first needed)."""
 
-    kind: str = "str"
-    descriptor: _coercion.TypeDescriptor | None = None
+    #: str, bool, int, float, path or choice.
+    kind: str
+    descriptor: _coercion.TypeDescriptor
     _slow: list[_coercion.RuntimeParam] = field(default_factory=list, compare=False)
 
     def typer_param(self) -> _coercion.RuntimeParam:
-        """typer's own runtime parameter for this one."""
+        """typer's own runtime parameter for this one (built once)."""
         if not self._slow:
-            assert self.descriptor is not None
             self._slow.append(_coercion.build_runtime_param(self.descriptor))
         return self._slow[0]
 
