@@ -11,29 +11,26 @@ CSV stays parseable. JSON is an object with one list of rows per table, plus ``e
 
 from __future__ import annotations
 
+import builtins
 import csv
 import enum
 import json
+import os
 import re
 import sys
-import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TextIO
 
-from rich.console import Console, JustifyMethod
-from rich.table import Table as RichTable
-
-from palmares.core.progress import reporting
+from palmares.cli.progress import progress_bar, surely_not_terminal
 from palmares.core.rounding import half_up
 from palmares.io.formulas import escape_formula
 
 if TYPE_CHECKING:
-    from rich.progress import TaskID
+    from rich.console import JustifyMethod
 
 __all__ = [
     "Col",
@@ -195,8 +192,6 @@ def _plain_table(table: Table, cells: list[list[str]], width: int) -> str | None
     the title left above), written directly: a 100,000-row table in the time CSV takes. ``None``
     when rich would do more than that (markup, emoji codes, wide or control characters, spaces
     around a cell, centred columns, a table wider than the page): then rich draws it."""
-    from rich.cells import cell_len
-
     justify = [c.justify for c in table.columns]
     if any(j not in ("left", "right") for j in justify):
         return None
@@ -209,8 +204,11 @@ def _plain_table(table: Table, cells: list[list[str]], width: int) -> str | None
             return None
         if any(v != v.strip() for v in [*column, head]):  # rich would trim it
             return None
-        if not joined.isascii() and any(cell_len(v) != len(v) for v in [*column, head]):
-            return None
+        if not joined.isascii():
+            from rich.cells import cell_len
+
+            if any(cell_len(v) != len(v) for v in [*column, head]):
+                return None
         widths.append(max([len(head), *map(len, column)]))
     total = sum(widths) + 3 * len(widths) + 1
     title = table.title
@@ -234,6 +232,55 @@ def _plain_table(table: Table, cells: list[list[str]], width: int) -> str | None
     out.extend(cells_of(values, "│") for values in cells)
     out.append(line("└", "─", "┴", "┘"))
     return "\n".join(out) + "\n"
+
+
+def plain_width(out: TextIO) -> int | None:
+    """rich's ``Console(file=out).width`` when ``out`` is surely not a terminal (read as rich
+    reads it: ``COLUMNS``, else the size of the first standard stream that is a terminal, else
+    80), without importing rich; ``None`` when rich must be asked (a terminal, maybe one,
+    Jupyter, Windows)."""
+    if not surely_not_terminal(out) or hasattr(builtins, "get_ipython") or os.name == "nt":
+        return None
+    columns = os.environ.get("COLUMNS")
+    if columns is not None and columns.isdigit():
+        return int(columns)
+    width = None
+    for stream in (sys.__stdin__, sys.__stdout__, sys.__stderr__):
+        try:
+            width = os.get_terminal_size(stream.fileno() if stream else 0).columns
+        except (AttributeError, ValueError, OSError):
+            continue
+        break
+    return width or 80
+
+
+def _plain_line(line: str, width: int) -> bool:
+    """A line rich prints as it is (no markup read, no highlighting): plain text, one line,
+    no space at either end, within ``width`` cells."""
+    if "\n" in line or line != line.strip() or not _plain_text(line):
+        return False
+    if line.isascii():
+        return len(line) <= width
+    from rich.cells import cell_len
+
+    return cell_len(line) <= width
+
+
+def _plain_report(report: Report, width: int) -> str | None:
+    """The table format of ``report`` on a file that is no terminal, as rich would print it,
+    when every table is drawn by :func:`_plain_table` and every line is plain; else ``None``."""
+    parts: list[str] = []
+    for table in report.tables:
+        cells = [[_display(c, row.get(c.key)) for c in table.columns] for row in table.rows]
+        plain = _plain_table(table, cells, width)
+        if plain is None:
+            return None
+        parts.append(plain)
+    lines = [*report.notes, *(["", *report.explain] if report.explain else [])]
+    if not all(_plain_line(line, width) for line in lines):
+        return None
+    parts.extend(line + "\n" for line in lines)
+    return "".join(parts)
 
 
 def emit(
@@ -269,6 +316,16 @@ def emit(
         for line in report.notes + report.explain:
             err.write(line + "\n")
         return
+    width = plain_width(out)
+    if width is not None:
+        text = _plain_report(report, max(100, width))
+        if text is not None:
+            out.write(text)
+            return
+    # rich only where it draws (issue 15: CSV, JSON and plain tables to a file never import it).
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
     console = Console(file=out, soft_wrap=False, width=max(100, Console(file=out).width))
     for table in report.tables:
         cells = [[_display(c, row.get(c.key)) for c in table.columns] for row in table.rows]
@@ -290,47 +347,3 @@ def emit(
         console.print()
         for line in report.explain:
             console.print(line, markup=False, highlight=False)
-
-
-@contextmanager
-def progress_bar(console: Console | None = None, delay: float = 0.5) -> Iterator[None]:
-    """While the block runs, draw the core's progress reports (:mod:`palmares.core.progress`)
-    as bars on stderr — on a terminal only, and only once reported work has lasted ``delay``
-    seconds (DESIGN.md: "Long work shows a progress bar on a terminal"). The bars vanish when
-    the work is done."""
-    console = console or Console(stderr=True)
-    if not console.is_terminal:
-        yield
-        return
-    # Imported here: a command whose output is not a terminal never draws a bar (issue 15).
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-    bar = Progress(
-        "{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
-    tasks: dict[str, TaskID] = {}
-    began: list[float] = []  # when the first report came
-    shown = False
-
-    def show(label: str, done: int, total: int) -> None:
-        nonlocal shown
-        task = tasks.get(label)
-        if task is None:
-            task = tasks[label] = bar.add_task(label, total=total)
-        bar.update(task, completed=done, total=total)
-        began.append(began[0] if began else time.monotonic())
-        if not shown and time.monotonic() - began[0] >= delay:
-            bar.start()
-            shown = True
-
-    try:
-        with reporting(show):
-            yield
-    finally:
-        if shown:
-            bar.stop()
