@@ -89,7 +89,7 @@ def load(players: int, results: int, seed: int = 7) -> None:
         cursor.execute(
             "TRUNCATE ratinglists_ratingentry, ratinglists_standing, events_result, "
             "tournaments_seat, tournaments_board, tournaments_round, tournaments_team_members, "
-            "tournaments_team, tournaments_award, tournaments_tournament_directors, "
+            "tournaments_team, tournaments_tournament_directors, "
             "tournaments_tournament, tantrixdb_match, wizarddb_tournamentplace, events_event, "
             "tantrixdb_rating, wizarddb_placement, players_player CASCADE"
         )
@@ -157,6 +157,8 @@ def load(players: int, results: int, seed: int = 7) -> None:
         for model in (Player, Event, Result):
             for sql in connection.ops.sequence_reset_sql(_no_style(), [model]):
                 cursor.execute(sql)
+    with connection.cursor() as cursor:  # the planner's statistics of the fresh tables
+        cursor.execute("ANALYZE")
     t1 = time.perf_counter()
     moves = recompute_dip_pouch()
     t2 = time.perf_counter()
