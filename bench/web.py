@@ -10,10 +10,11 @@ HTTP/1.1 keep-alive client, no extra dependency): home, the ranking's tabs (Perm
 a nation, a nation and a year), the player page, the event report, the events list, search, the
 formula, the Diplomacy tournaments, the tournament page after each round, the Tantrix list,
 event and player, the Wizard index, month, Junior session, tournament and ledger, the "which
-rating predicts" page, and a mix of all of them. The projector pages are picked up by name:
-every URL whose name starts with ``projector`` (``tournament_id`` and optionally ``number``) is
-measured for each tournament (and round) — see :func:`projector_targets`. A static file served
-by the same processes is the baseline of the same run. Prints requests/s and p50/p95/p99 per
+rating predicts" pages (Wizard, Dip Pouch), and a mix of all of them. The projector pages are
+picked up by name: every URL whose name starts with ``projector`` (``tournament_id`` and
+optionally ``number``) is measured for each tournament (and round) — see
+:func:`projector_targets`. A static file served by the same processes is the baseline of the
+same run. Prints requests/s and p50/p95/p99 per
 target, the error count, and the CPU one request cost the server's processes ("app ms") and
 its PostgreSQL backends ("db ms"): on a shared machine the latencies move with the other work,
 the CPU per request much less. Targets: p95 ≤ 1.5 × the static file's, ≤ 1 ms app CPU, 0 errors.
@@ -278,6 +279,7 @@ def page_targets(rnd: random.Random, players: int) -> list[Target]:
         ("Wizard tournament", lambda: f"/wizard/tournaments/{rnd.choice(wizard_events)}/"),
         ("Wizard ledger (random player)", lambda: f"/wizard/players/{rnd.choice(wizard_players)}/"),
         ("which predicts: Wizard", lambda: "/ratings/wizard/"),
+        ("which predicts: Dip Pouch", lambda: "/ratings/dip-pouch/"),
     ]
     targets += projector_targets(rnd, tournaments)
     return [(name, paths) for name, paths in targets if _has_data(paths)]
@@ -447,6 +449,9 @@ def main() -> None:
         load(args.players, args.results)
     if args.reload or not Tournament.objects.exists():
         load_games()
+    from palmares.web.ratinglists.backtests import store_dip_pouch
+
+    store_dip_pouch()  # stored after each recompute; here if the data predates it
     listed = Standing.objects.filter(year=0).count()
     print(f"database: {url} — {Player.objects.count():,} players, {listed:,} in the Permanent list")
 
