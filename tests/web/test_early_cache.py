@@ -65,3 +65,17 @@ def test_a_page_built_after_an_uncommitted_write_is_not_kept(client: Client, db:
     Player.objects.filter(name=name).update(name="Renamed For The Test")
     assert "Renamed For The Test" in client.get("/tantrix/").content.decode()
     assert not _early_keys()
+
+
+def test_a_projector_screen_is_kept_with_its_fragments_etag(client: Client, db: None) -> None:
+    from palmares.web.tournaments.models import Tournament
+
+    tid = Tournament.objects.get(event__name="World Diplomacy Championship 2007").pk
+    live = f"/diplomacy/{tid}/projector/status/fragment?round=1"
+    first = client.get(live)
+    assert first.status_code == 200 and _early_keys()
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(live)
+    assert len(queries) == 1  # the generation of the screens' data
+    assert again.content == first.content and again["ETag"] == first["ETag"]
+    assert client.get(live, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
