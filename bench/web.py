@@ -58,6 +58,10 @@ if TYPE_CHECKING:
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/palmares_bench"
 T = TypeVar("T")
+EVENT_COLUMNS = (
+    "id", "name", "key", "date", "kind", "external_id", "country", "place", "rounds", "players",
+    "world_championship", "coefficient",
+)  # fmt: skip
 NATIONS = [f"Nation {chr(65 + i)}{chr(65 + j)}" for i in range(6) for j in range(5)]
 
 
@@ -113,20 +117,7 @@ def load(players: int, results: int, seed: int = 7) -> None:
         days = rng.integers(0, 3650, len(sizes))
         insert_rows(
             Event,
-            (
-                "id",
-                "name",
-                "key",
-                "date",
-                "kind",
-                "external_id",
-                "country",
-                "place",
-                "rounds",
-                "players",
-                "world_championship",
-                "coefficient",
-            ),
+            EVENT_COLUMNS,
             (
                 (
                     e + 1,
