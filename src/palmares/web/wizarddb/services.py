@@ -2,7 +2,9 @@
 
 Files are read by the same strict readers as ``palmares wizard`` (``palmares.io.wizard``); a game
 already stored (same date and id) and a tournament already stored (same name and date) are
-replaced whole. After an import of regular games commits, every player's skill rating is
+replaced whole. After an import commits, the stored ledgers are updated from the units it
+wrote (its games' months or Junior sessions, its tournaments: ``wizarddb.ledgers.refresh``, in a
+transaction of its own); after an import of regular games every player's skill rating is
 recomputed and stored (``ratinglists.skill.refresh_wizard``).
 """
 
@@ -19,7 +21,7 @@ from palmares.web.events.services import stored_event
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
 from palmares.web.ratinglists.skill import refresh_wizard
-from palmares.web.wizarddb import adapters
+from palmares.web.wizarddb import adapters, ledgers
 from palmares.web.wizarddb.models import Game, Month, Placement, TournamentPlace, TriadFinish
 
 __all__ = ["import_games", "import_tournaments", "import_triads"]
@@ -45,6 +47,8 @@ def import_games(path: Path | str, *, division: str = Game.Division.REGULAR) -> 
         if division == Game.Division.REGULAR:
             for day in {g.day.replace(day=1) for g in games}:
                 Month.objects.get_or_create(month=day)
+    unit = ledgers.month_unit if division == Game.Division.REGULAR else ledgers.junior_unit
+    ledgers.refresh({unit(g.day) for g in games})  # after the commit, in its own transaction
     if division == Game.Division.REGULAR:
         refresh_wizard()  # after the commit: every player's μ ± σ for the player pages
     return len(games)
@@ -53,6 +57,7 @@ def import_games(path: Path | str, *, division: str = Game.Division.REGULAR) -> 
 def import_tournaments(path: Path | str) -> int:
     """Load ``tournament.csv``; return the number of tournaments stored."""
     tournaments = read_tournaments(path)
+    written: list[int] = []
     with transaction.atomic():
         players = resolve_players((p.player, "", "") for t in tournaments for p in t.placings)
         ids = {key[1]: p.pk for key, p in players.items()}
@@ -73,6 +78,8 @@ def import_tournaments(path: Path | str) -> int:
                 )
                 for p in t.placings
             )
+            written.append(event.pk)
+    ledgers.refresh(ledgers.event_unit(pk) for pk in written)  # after the commit
     return len(tournaments)
 
 
@@ -81,6 +88,7 @@ def import_triads(path: Path | str) -> int:
     one stored. The tournament must be stored (by name; the latest of that name) and the engine
     must accept the TRIAD (seats, the rules of its date), else nothing is written."""
     triads = read_triads(path)
+    written: list[int] = []
     with transaction.atomic():
         for name, triad in triads.items():
             event = (
@@ -103,4 +111,6 @@ def import_triads(path: Path | str) -> int:
                 )
                 for f in triad.finishes
             )
+            written.append(event.pk)
+    ledgers.refresh(ledgers.event_unit(pk) for pk in written)  # after the commit
     return len(triads)

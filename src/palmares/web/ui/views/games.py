@@ -166,8 +166,16 @@ def wizard_tournament(request: HttpRequest, event_id: int) -> HttpResponse:
 def wizard_ledger(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's master points across months and tournaments, with the running total."""
     person = get_object_or_404(Player, pk=player_id)
-    book = wizard_adapters.player_ledger(person.name)
+    book = wizard_adapters.player_ledger(person.name)  # stored: read, not replayed
     skill = SkillRating.objects.filter(player=person, community="wizard").first()
-    return render(
-        request, "ui/wizard_ledger.html", {"player": person, "ledger": book, "skill": skill}
-    )
+    # The ledger's derived figures, each computed once (the template asks for them twice).
+    context = {
+        "player": person,
+        "ledger": book,
+        "skill": skill,
+        "total": book.total,
+        "level": book.level,
+        "next_level": book.next_level,
+        "reached": book.reached,
+    }
+    return render(request, "ui/wizard_ledger.html", context)
