@@ -17,7 +17,7 @@ from palmares.web.events.models import Event
 from palmares.web.lib.synthetic import write_wizard_months
 from palmares.web.players.models import Player
 from palmares.web.wizarddb import adapters, ledgers
-from palmares.web.wizarddb.models import LedgerRow, Placement, TournamentPlace
+from palmares.web.wizarddb.models import Game, LedgerRow, Placement, TournamentPlace
 from palmares.web.wizarddb.services import import_games, import_tournaments
 from palmares.wizard.master_points import Award
 
@@ -134,3 +134,22 @@ def test_the_ledger_page_reads_the_stored_ledger(
     assert f'id="ledger-total">{round(total)}<' in page
     api = client.get(f"/api/wizard/players/{person.pk}/ledger").json()
     assert api[-1]["balance"] == str(total)
+
+
+def test_a_month_imported_again_replaces_its_games_and_its_awards(
+    db: None, tmp_path: Path, spy: list[list[str]]
+) -> None:
+    """The same games (date and id) with other players and scores replace the stored ones whole:
+    no game is stored twice, July is untouched, and June's awards are those of the new file."""
+    import_games(_months(tmp_path, "a.csv", [(2015, 6), (2015, 7)], 6))
+    july = Placement.objects.filter(game__date__gte="2015-07-01", game__date__lt="2015-08-01")
+    july_rows = sorted(july.values_list("pk", "score"))
+    spy.clear()
+    again = _months(tmp_path, "b.csv", [(2015, 6)], 7)
+    import_games(again)
+    assert spy == [["month:2015-06"]]
+    june = Placement.objects.filter(game__date__gte="2015-06-01", game__date__lt="2015-07-01")
+    assert Game.objects.filter(date__gte="2015-06-01", date__lt="2015-07-01").count() == 120
+    assert june.count() == len(again.read_text(encoding="utf-8").splitlines()) - 1
+    assert sorted(july.values_list("pk", "score")) == july_rows
+    _matches_a_full_replay()

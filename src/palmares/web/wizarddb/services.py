@@ -10,6 +10,7 @@ recomputed and stored (``ratinglists.skill.refresh_wizard``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from django.db import transaction
@@ -23,6 +24,7 @@ from palmares.web.players.services import resolve_players
 from palmares.web.ratinglists.skill import refresh_wizard
 from palmares.web.wizarddb import adapters, ledgers
 from palmares.web.wizarddb.models import Game, Month, Placement, TournamentPlace, TriadFinish
+from palmares.wizard import Game as GameValue
 
 __all__ = ["import_games", "import_tournaments", "import_triads"]
 
@@ -35,15 +37,16 @@ def import_games(path: Path | str, *, division: str = Game.Division.REGULAR) -> 
     with transaction.atomic():
         players = resolve_players((p, "", "") for g in games for p in g.players)
         ids = {key[1]: p.pk for key, p in players.items()}
-        placements: list[Placement] = []
-        for g in games:
-            Game.objects.filter(date=g.day, code=g.game, division=division).delete()
-            row = Game.objects.create(date=g.day, code=g.game, division=division)
-            placements.extend(
-                Placement(game=row, player_id=ids[name_key(f.player)], score=f.score, place=f.place)
-                for f in g.finishes
-            )
-        Placement.objects.bulk_create(placements)
+        _delete_stored(games, division)
+        rows = Game.objects.bulk_create(
+            [Game(date=g.day, code=g.game, division=division) for g in games], batch_size=CHUNK
+        )
+        placements = [
+            Placement(game=row, player_id=ids[name_key(f.player)], score=f.score, place=f.place)
+            for g, row in zip(games, rows, strict=True)
+            for f in g.finishes
+        ]
+        Placement.objects.bulk_create(placements, batch_size=CHUNK)
         if division == Game.Division.REGULAR:
             for day in {g.day.replace(day=1) for g in games}:
                 Month.objects.get_or_create(month=day)
@@ -52,6 +55,26 @@ def import_games(path: Path | str, *, division: str = Game.Division.REGULAR) -> 
     if division == Game.Division.REGULAR:
         refresh_wizard()  # after the commit: every player's μ ± σ for the player pages
     return len(games)
+
+
+#: Rows a statement writes or deletes at most (SQLite's bound variables).
+CHUNK = 500
+
+
+def _delete_stored(games: Sequence[GameValue], division: str) -> None:
+    """Delete the stored games of ``division`` that ``games`` replace (same date and id), with
+    their placements, in a few statements."""
+    wanted = {(g.day, g.game) for g in games}
+    days = sorted({day for day, _ in wanted})
+    stale: list[int] = []
+    for i in range(0, len(days), CHUNK):
+        found = Game.objects.filter(division=division, date__in=days[i : i + CHUNK])
+        stale.extend(
+            pk for pk, day, code in found.values_list("pk", "date", "code") if (day, code) in wanted
+        )
+    for i in range(0, len(stale), CHUNK):
+        Placement.objects.filter(game_id__in=stale[i : i + CHUNK]).delete()
+        Game.objects.filter(pk__in=stale[i : i + CHUNK]).delete()
 
 
 def import_tournaments(path: Path | str) -> int:
