@@ -184,3 +184,13 @@ def test_a_list_imported_for_a_day_replays_that_days_earlier_tournament(
     after_import = _lists()
     recompute_lists()
     assert _lists() == after_import
+
+
+def test_the_event_page_works_each_rating_out_once(client: Client, db: None) -> None:
+    """The notes and each player's working are rendered once, in the page's body (not again in
+    its title)."""
+    nz = Event.objects.get(kind="tantrix")
+    page = client.get(f"/tantrix/events/{nz.pk}/").content.decode()
+    assert "<title>NZ Tantrix Championship 2000 · palmares</title>" in page
+    assert page.count('id="explain"') == 1 and page.count('id="notes"') == 1
+    assert page.count("<pre>") == 24  # one working per player of the list after NZ 2000

@@ -153,3 +153,10 @@ def test_a_month_imported_again_replaces_its_games_and_its_awards(
     assert june.count() == len(again.read_text(encoding="utf-8").splitlines()) - 1
     assert sorted(july.values_list("pk", "score")) == july_rows
     _matches_a_full_replay()
+
+
+def test_the_tournament_page_explains_its_awards_once(client: Client, db: None) -> None:
+    event = Event.objects.filter(kind="wizard", wizard_places__isnull=False).distinct()[0]
+    page = client.get(f"/wizard/tournaments/{event.pk}/").content.decode()
+    assert f"<title>{event.name} · palmares</title>" in page
+    assert page.count('id="explain"') == 1

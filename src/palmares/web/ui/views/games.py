@@ -15,6 +15,7 @@ from django.utils.translation import get_language
 from palmares.core.errors import PalmaresError
 from palmares.explain import explain
 from palmares.tantrix.tables import performance_rows
+from palmares.tantrix.tournament import OfficialPlayer, UnratedPlayer
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import SkillRating
@@ -51,13 +52,18 @@ def tantrix_event(request: HttpRequest, event_id: int) -> HttpResponse:
     rating = tournament_rating(ev) if matches else None
     rows = performance_rows(rating) if rating is not None else ()
     ids = dict(Player.objects.filter(name__in=[r.player for r in rows]).values_list("name", "pk"))
+    # each player's figures by name, found once (``TournamentRating.player`` scans the lists)
+    found: dict[str, UnratedPlayer | OfficialPlayer] = {}
+    if rating is not None:
+        found.update((u.player, u) for u in rating.unrated)
+        found.update((o.player, o) for o in rating.official)
     language = get_language()
     context = {
         "event": ev,
         "matches": matches,
         "ids": ids,
         "notes": explain(rating, language) if rating is not None else (),
-        "players": [explain(rating.player(r.player), language) for r in rows] if rating else [],
+        "players": [explain(found[r.player], language) for r in rows] if rating else [],
         "unrated": [r for r in rows if not r.official],
         "official": [r for r in rows if r.official],
     }
