@@ -18,7 +18,10 @@ and wall time of this process:
   its players' ledgers from that month on);
 - ``page before``: what each ledger page did before on its first request after an import, the
   engine's replay of the whole history for one player (``adapters.replayed_ledger``);
-- ``page now``: the page's read of the stored ledger (``adapters.player_ledger``).
+- ``page now``: the page's read of the stored ledger (``adapters.player_ledger``);
+- the Tantrix lists (``--tantrix`` copies of NZ 2000, a week apart): ``recompute_lists`` from
+  the last and from the middle tournament against the full replay, and the skill ratings'
+  recompute over every match that each of them still runs (``ratinglists.skill.store_tantrix``).
 
 It checks that the stored ledgers equal the engine's full replay for the players of the last
 month, after the updates.
@@ -51,6 +54,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--months", type=int, default=240)
     parser.add_argument("--players", type=int, default=24)
+    parser.add_argument("--tantrix", type=int, default=100, help="Tantrix tournaments (0: none)")
     parser.add_argument("--games", type=int, default=200, help="games a month (keep games × 4.5 /")
     # players past the 30 games a player needs to be ranked, or no month pays a Top 10)
     args = parser.parse_args()
@@ -121,6 +125,50 @@ def main() -> None:
     for what, cpu, wall in figures:
         print(f"{what:36} {cpu:9.3f} {wall:9.3f} {cpu / base:11.4f}")
     print(f"checked: {len(players) + 1} stored ledgers equal the engine's full replay")
+    if args.tantrix:
+        tantrix(tmp, args.tantrix)
+
+
+def tantrix(tmp: Path, count: int) -> None:
+    """The Tantrix lists: ``count`` copies of the NZ 2000 tournament, a week apart, imported in
+    date order; then the recompute from the last one and from the middle one against the full
+    replay (each includes the skill ratings' recompute, timed alone as well)."""
+    from datetime import date, timedelta
+
+    from palmares.web.events.models import Event
+    from palmares.web.lib.demo import SAMPLE
+    from palmares.web.ratinglists.skill import store_tantrix
+    from palmares.web.tantrixdb.models import Rating
+    from palmares.web.tantrixdb.services import import_matches, recompute_lists
+
+    Event.objects.filter(kind=Event.Kind.TANTRIX).delete()
+    text = (SAMPLE / "tantrix-nz-2000-matches.csv").read_text(encoding="utf-8")
+    for i in range(count):
+        day = (date(2001, 1, 1) + timedelta(days=7 * i)).isoformat()
+        path = tmp / f"tantrix-{i}.csv"
+        name = f"Open {i:04d}"
+        path.write_text(
+            text.replace("NZ Tantrix Championship 2000", name).replace("2000-11-01", day),
+            encoding="utf-8",
+        )
+        # the first with the list before NZ 2000; each later one against the list before it
+        import_matches(path, ratings=SAMPLE / "tantrix-nz-2000-ratings.csv" if i == 0 else None)
+    events = list(Event.objects.filter(kind=Event.Kind.TANTRIX).order_by("date", "pk"))
+    last, middle = events[-1], events[len(events) // 2]
+    figures = [
+        ("tantrix full replay", *timed(recompute_lists)[:2]),
+        ("tantrix from the last", *timed(lambda: recompute_lists(since=(last.date, last.pk)))[:2]),
+        (
+            "tantrix from the middle",
+            *timed(lambda: recompute_lists(since=(middle.date, middle.pk)))[:2],
+        ),
+        ("  of which skill (every match)", *timed(store_tantrix)[:2]),
+    ]
+    lists = Rating.objects.filter(event__isnull=False).count()
+    print(f"tantrix: {count} tournaments, {lists} list rows")
+    base = figures[0][1] or 1e-9
+    for what, cpu, wall in figures:
+        print(f"{what:36} {cpu:9.3f} {wall:9.3f} {cpu / base:11.4f}")
 
 
 if __name__ == "__main__":
