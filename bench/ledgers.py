@@ -19,6 +19,8 @@ and wall time of this process:
 - ``page before``: what each ledger page did before on its first request after an import, the
   engine's replay of the whole history for one player (``adapters.replayed_ledger``);
 - ``page now``: the page's read of the stored ledger (``adapters.player_ledger``);
+- the Wizard skill ratings' recompute over every game that each import of games still runs
+  (``ratinglists.skill.refresh_wizard``);
 - the Tantrix lists (``--tantrix`` copies of NZ 2000, a week apart): ``recompute_lists`` from
   the last and from the middle tournament against the full replay, and the skill ratings'
   recompute over every match that each of them still runs (``ratinglists.skill.store_tantrix``).
@@ -120,6 +122,10 @@ def main() -> None:
     players = set(LedgerRow.objects.filter(origin=later).values_list("player", flat=True))
     for name in sorted(players):
         assert ledgers.stored_ledger(name) == adapters.replayed_ledger(name), name
+    from palmares.web.ratinglists.skill import refresh_wizard
+
+    cpu, wall, _ = timed(refresh_wizard)
+    figures.append(("skill (every game), still per import", cpu, wall))
     base = figures[0][1] or 1e-9
     print(f"{'what':36} {'cpu s':>9} {'wall s':>9} {'cpu / full':>11}")
     for what, cpu, wall in figures:
