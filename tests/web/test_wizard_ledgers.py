@@ -17,7 +17,7 @@ from palmares.web.events.models import Event
 from palmares.web.lib.synthetic import write_wizard_months
 from palmares.web.players.models import Player
 from palmares.web.wizarddb import adapters, ledgers
-from palmares.web.wizarddb.models import Game, LedgerRow, Placement, TournamentPlace
+from palmares.web.wizarddb.models import Game, LedgerRow, LedgerState, Placement, TournamentPlace
 from palmares.web.wizarddb.services import import_games, import_tournaments
 from palmares.wizard.master_points import Award
 
@@ -160,3 +160,22 @@ def test_the_tournament_page_explains_its_awards_once(client: Client, db: None) 
     page = client.get(f"/wizard/tournaments/{event.pk}/").content.decode()
     assert f"<title>{event.name} · palmares</title>" in page
     assert page.count('id="explain"') == 1
+
+
+def test_a_database_whose_ledgers_were_never_built_replays_then_builds_them(
+    db: None, tmp_path: Path, spy: list[list[str]]
+) -> None:
+    """Migrated with its history in place (no ledger stored yet): the pages replay, and the
+    first import builds every ledger."""
+    rows = _rows()
+    LedgerRow.objects.all().delete()
+    LedgerState.objects.all().delete()
+    name = rows[-1][0]
+    cache.clear()
+    assert not ledgers.stored() and adapters.player_ledger(name) == adapters.replayed_ledger(name)
+    assert adapters.player_ledger(name).entries  # replayed, though nothing is stored
+    spy.clear()
+    import_games(_months(tmp_path, "a.csv", [(2016, 4)], 8))
+    assert len(spy) == 1 and "month:2016-04" in spy[0] and len(spy[0]) > 1  # every unit
+    assert ledgers.stored()
+    _matches_a_full_replay()
