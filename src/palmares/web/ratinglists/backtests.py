@@ -6,20 +6,27 @@ the uniform guess, as a table and a calibration chart. For the Dip Pouch (every 
 event) the backtest replays as much as the recompute does, so it is never run per request nor
 once per process (issue 21: "a page that shows computed figures never recomputes them per
 request: they are computed when the data changes, after the commit, and read"):
-:func:`store_dip_pouch` runs after each full recompute (``services.recompute_dip_pouch``) and
-stores the figures in :class:`~palmares.web.ratinglists.models.Backtest` under the lists'
-generation; after a change the recompute did not cover (the incremental filing of one event)
-the first page that asks computes them once, under a lock, for every process
-(:func:`dip_pouch_figures`). The Tantrix and Wizard histories are small: their pages compute
+:class:`~palmares.web.ratinglists.models.Backtest` keeps them under the lists' generation.
+They are computed once per change of the lists, for every process, but not in the writer's
+request: at a national federation's size (1M results) the backtest takes minutes, which a TD
+filing one event must not wait for. The page (:func:`dip_pouch_page`) shows the stored figures
+of the current generation; while the lists have moved on since the newest stored figures, it
+shows those with their generation and computes the new ones in a background thread (one per
+process, and under a lock, so one process computes and the others read). With nothing stored
+at all (a new site), the first page computes them (a new site's history is small).
+The Tantrix and Wizard histories are small: their pages compute
 their figures once per process and change of data.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from palmares.ratings.backtest import Backtest, backtest
 from palmares.ratings.competitions import Competition, from_results
@@ -27,7 +34,17 @@ from palmares.web.lib.concurrency import hold
 from palmares.web.ratinglists.models import Backtest as StoredBacktest
 from palmares.web.ratinglists.models import Publication
 
-__all__ = ["SIZE", "SYSTEMS", "dip_pouch_figures", "figures", "store_dip_pouch"]
+__all__ = [
+    "SIZE",
+    "SYSTEMS",
+    "DipPouchPage",
+    "dip_pouch_figures",
+    "dip_pouch_page",
+    "figures",
+    "store_dip_pouch",
+]
+
+log = logging.getLogger(__name__)
 
 SYSTEMS: dict[str, tuple[str, ...]] = {
     "dip-pouch": ("dip-pouch", "plackett-luce", "elo", "uniform"),
@@ -144,3 +161,69 @@ def store_dip_pouch() -> None:
     older than theirs)."""
     version = Publication.objects.filter(system=DIP_POUCH).values_list("generation", flat=True)
     dip_pouch_figures(int(version.first() or 0))
+
+
+@dataclass(frozen=True, slots=True)
+class DipPouchPage:
+    """What the page shows: the figures, and ``behind`` the generation they were computed for
+    when the lists have moved on since (``None``: they are the current lists')."""
+
+    figures: dict[str, Any]
+    behind: int | None = None
+
+
+#: one background computation per process at a time
+_running = threading.Lock()
+
+
+def _in_thread(job: Callable[[], None]) -> None:
+    def run() -> None:
+        try:
+            job()
+        finally:
+            connection.close()  # the thread's own connection
+
+    threading.Thread(target=run, name="dip-pouch-backtest", daemon=True).start()
+
+
+def _newest() -> tuple[int, dict[str, Any]] | None:
+    found = (
+        StoredBacktest.objects.filter(community=DIP_POUCH)
+        .order_by("-version")
+        .values_list("version", "figures")
+        .first()
+    )
+    return None if found is None else (int(found[0]), found[1])
+
+
+def dip_pouch_page(
+    version: int,
+    compute: Callable[[], dict[str, Any]] = _compute_dip_pouch,
+    start: Callable[[Callable[[], None]], None] | None = None,
+) -> DipPouchPage:
+    """The page's figures at the lists' generation ``version``: stored; else the newest stored
+    ones, marked ``behind``, while ``start`` runs the computation of ``version``'s (a thread;
+    none when this process already runs one; default :func:`_in_thread`); else, nothing stored
+    yet, computed now."""
+    found = _stored(version)
+    if found is not None:
+        return DipPouchPage(found)
+    newest = _newest()
+    if newest is None:
+        return DipPouchPage(dip_pouch_figures(version, compute))
+    if _running.acquire(blocking=False):
+
+        def job() -> None:
+            try:
+                dip_pouch_figures(version, compute)
+            except Exception:  # a background job has no caller to raise to: log it
+                log.exception("the Dip Pouch backtest for generation %s failed", version)
+            finally:
+                _running.release()
+
+        try:
+            (start or _in_thread)(job)
+        except BaseException:
+            _running.release()
+            raise
+    return DipPouchPage(newest[1], behind=newest[0])

@@ -25,7 +25,6 @@ from palmares.web.lib.bulk import indexes_after, insert_raw
 from palmares.web.lib.concurrency import hold
 from palmares.web.players.models import Player
 from palmares.web.ratinglists import columns
-from palmares.web.ratinglists.backtests import store_dip_pouch as store_backtest
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 from palmares.web.ratinglists.skill import store, stored_skill
 
@@ -205,8 +204,8 @@ def publish(years: list[int], sizes: dict[str, dict[str, int]], *, computed: int
 
 def recompute_dip_pouch() -> int:
     """Replay every Diplomacy event in the engine; store its figures and every player's skill
-    rating (``ratinglists.skill``); return the moves. After the commit, the figures of "which
-    rating predicts best" for the new lists (``ratinglists.backtests``).
+    rating (``ratinglists.skill``); return the moves. The figures of "which rating predicts
+    best" follow the new lists in the background (``ratinglists.backtests``), not here.
 
     One transaction holding the list's lock (``lib.concurrency.hold``): no write of results
     runs meanwhile, so what is read is what is committed, and the stored figures cover every
@@ -215,9 +214,6 @@ def recompute_dip_pouch() -> int:
     with transaction.atomic():
         hold(SYSTEM)
         moves = _recompute()
-    # "which rating predicts" for the new lists, after the outermost commit: never inside a
-    # writer's transaction (it would hold the list's lock while the backtest replays)
-    transaction.on_commit(store_backtest, robust=True)
     return moves
 
 

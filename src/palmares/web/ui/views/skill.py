@@ -21,7 +21,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from palmares.ratings.competitions import Competition, from_games, from_results
-from palmares.web.ratinglists.backtests import SIZE, SYSTEMS, dip_pouch_figures, figures
+from palmares.web.ratinglists.backtests import SIZE, SYSTEMS, dip_pouch_page, figures
 from palmares.web.ratinglists.services import results_from_database
 from palmares.web.tantrixdb import adapters as tantrix_adapters
 from palmares.web.tantrixdb.models import Match, Rating
@@ -64,9 +64,17 @@ def which_predicts(request: HttpRequest, community: str) -> HttpResponse:
         raise Http404("no such community")
     version = _version(community)
     key = cache_key("which-predicts", community, *version)
-    if community == "dip-pouch":  # stored after the recompute, or computed once for all
-        page = cached_value(key, lambda: dip_pouch_figures(version[0]))
+    behind: int | None = None
+    if community == "dip-pouch":  # stored, computed once per change of the lists for all
+        stored = dip_pouch_page(version[0])
+        page, behind = stored.figures, stored.behind
     else:
         page = cached_value(key, lambda: _page(community, SYSTEMS[community]))
-    context = {**page, "community": community, "title": TITLES[community], "size": SIZE}
+    context = {
+        **page,
+        "community": community,
+        "title": TITLES[community],
+        "size": SIZE,
+        "behind": behind,
+    }
     return render(request, "ui/skill.html", context)
