@@ -18,6 +18,7 @@ from palmares.diplomacy.adjudication.board_map import standard_map
 from palmares.diplomacy.adjudication.parse import parse_orders
 from palmares.diplomacy.adjudication.phases import PhaseResult, adjudicate, place_units
 from palmares.diplomacy.adjudication.position import position_from_json, position_to_json
+from palmares.web.lib.words import told
 
 __all__ = ["RulingForm", "ruling"]
 
@@ -73,7 +74,7 @@ def ruling(request: HttpRequest) -> HttpResponse:
         except InputError as exc:
             for problem in exc.problems:
                 field = "position" if problem.file == "position" else "orders"
-                form.add_error(field, str(problem))
+                form.add_error(field, told(problem))
         else:
             nxt = position_to_json(result.next_position)
             context.update(
