@@ -70,6 +70,7 @@ TEXTS: dict[str, str] = {
         "the fixed top board seats {a} and {b} together ({why}); the TD's top board is kept as "
         "given (seed 002, Top Board, Team Tournament)."
     ),
+    "seeding.search": N_("search: seed {seed}, {moves} moves."),
     "seeding.changed_by_td": N_("changed by the TD after the engine's call."),
     "seeding.keep_apart": N_("keep apart"),
     "seeding.team": N_("team {team}"),
@@ -81,6 +82,36 @@ TEXTS: dict[str, str] = {
     "seeding.had_met": N_("{n} had met {times}"),
     "seeding.sitting_out": N_("sitting out: {players}."),
     "seeding.two_boards": N_("playing two boards: {players}."),
+    # diplomacy.seeding.lower_bound: how the lower bound is reached
+    "bound.top": N_("the fixed top board costs {cost}."),
+    "bound.round": N_(
+        "round {round}: groups filling {groups} seats, spread over {boards} boards, still seat "
+        "at least {pairs} pairs together again."
+    ),
+    "bound.no": N_("no"),
+    "bound.squares": N_(
+        "{meetings} earlier meetings over the {pairs} pairs seated are at best spread evenly, so "
+        "(times met)² adds up to at least {least}."
+    ),
+    "bound.by_player": N_(
+        "by player: the cheapest six opponents each player may face cost {both} counted from "
+        "both ends, so at least {least}."
+    ),
+    "bound.total_top": N_("lower bound: {top} + max({by_round}, {by_player}) = {bound}"),
+    "bound.total": N_("lower bound: max({by_round}, {by_player}) = {bound}"),
+    "bound.worst_round": N_(
+        "worst pair: a player's sixth-fewest-met opponent this round has met them {met} times, "
+        "so the most-met pair seated has met at least {met} times before."
+    ),
+    "bound.worst_event": N_("worst pair over rounds {first}–{last}: at least {times} ({how})."),
+    "bound.how_met": N_("no pair has met more often, nor will the worst pair seated this round"),
+    "bound.how_spread": N_(
+        "the opponents each player still meets, spread as evenly as possible, bring some pair"
+    ),
+    "bound.again": N_(
+        "pairs meeting again: at least max({from_rounds}, {by_player}) = {best} (by earlier "
+        "rounds, each pair bringing back at most {most} of them; by player)."
+    ),
     # the board call's quality rows (diplomacy.seeding.report)
     "quality.objective": N_("objective: sum of (times met before)²"),
     "quality.bound": N_("lower bound on the objective"),

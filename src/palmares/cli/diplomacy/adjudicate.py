@@ -20,6 +20,7 @@ from palmares.cli.output import Col, Format, Report, Table, emit
 from palmares.core.errors import InputError
 from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import standard_map
+from palmares.diplomacy.adjudication.outcome import result_rows
 from palmares.diplomacy.adjudication.parse import RULE_SETS, parse_orders
 from palmares.diplomacy.adjudication.phases import PhaseResult, adjudicate, place_units
 from palmares.diplomacy.adjudication.position import Position, position_from_json, position_to_json
@@ -86,18 +87,7 @@ def adjudicate_command(
     """Adjudicate one phase: each order valid or not, succeeds or not, and why; the dislodged
     units; the next phase's position."""
     result = _load(orders, position, rules)
-    rows = [
-        {
-            "line": r.order.line if r.order else None,
-            "power": r.power,
-            "text": r.order.text if r.order else "",
-            "parsed": r.parsed,
-            "valid": r.valid,
-            "succeeds": r.succeeds,
-            "reason": r.reason,
-        }
-        for r in result.results
-    ]
+    rows = result_rows(result)
     nxt = position_to_json(result.next_position)
     if fmt is Format.json:
         payload = {

@@ -140,6 +140,12 @@ def seed(
         ],
         notes=[tell(m, words) for m in summary(call)],
         language=words,
-        explain=[*call.bound.explain, f"search: seed {call.seed}, {call.moves} moves."],
+        explain=[
+            tell(m, words)
+            for m in (
+                *call.bound.explain,
+                Message.of("seeding.search", seed=call.seed, moves=call.moves),
+            )
+        ],
     )
     emit(report, fmt)

@@ -13,7 +13,7 @@ from palmares.diplomacy.adjudication.board_map import GameMap, province_of
 from palmares.diplomacy.adjudication.orders import Order
 from palmares.diplomacy.adjudication.position import Dislodged, Position
 
-__all__ = ["OrderResult", "PhaseResult", "advance"]
+__all__ = ["OrderResult", "PhaseResult", "advance", "result_rows"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,3 +67,20 @@ def _take_centres(position: Position, gmap: GameMap) -> dict[str, tuple[str, ...
     for c, p in owner.items():
         out.setdefault(p, []).append(c)
     return {p: tuple(sorted(cs)) for p, cs in out.items()}
+
+
+def result_rows(result: PhaseResult) -> list[dict[str, object]]:
+    """Each order's ruling as a row (line, power, text, parsed, valid, succeeds, reason): what
+    the CLI prints, the ruling page shows and a chaos game's turn stores."""
+    return [
+        {
+            "line": r.order.line if r.order else None,
+            "power": r.power,
+            "text": r.order.text if r.order else "",
+            "parsed": r.parsed,
+            "valid": r.valid,
+            "succeeds": r.succeeds,
+            "reason": r.reason,
+        }
+        for r in result.results
+    ]

@@ -80,6 +80,8 @@ def told(report: dict[str, Any]) -> dict[str, Any]:
     out = dict(report)
     if "notes" in out:
         out["notes"] = [said(n) for n in out["notes"]]
+    if "bound_explain" in out:
+        out["bound_explain"] = [said(m) for m in out["bound_explain"]]
     if "rows" in out:
         out["rows"] = [[said(m), v] for m, v in out["rows"]]
     return out
@@ -133,7 +135,7 @@ def _report(
         "sitters": list(sitters),
         "two_boarders": list(two_boarders),
         "notes": [n.to_json() for n in notes],
-        "bound_explain": list(bound.explain),
+        "bound_explain": [m.to_json() for m in bound.explain],
         "seed": seed,
     }
 
