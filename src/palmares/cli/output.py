@@ -26,7 +26,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TextIO
 
 from palmares.cli.progress import progress_bar, surely_not_terminal
+from palmares.core.message import Message
 from palmares.core.rounding import half_up
+from palmares.explain.language import Language
+from palmares.explain.messages import tell
+from palmares.explain.numbers import figure
 from palmares.io.formulas import escape_formula
 
 if TYPE_CHECKING:
@@ -56,7 +60,7 @@ def fixed(places: int) -> Callable[[Any], str]:
     def show(value: Any) -> str:
         if value is None or value == "":
             return ""
-        return str(half_up(value, places))
+        return figure(value, places, fixed=True)
 
     return show
 
@@ -66,13 +70,19 @@ class Col:
     """A column: the key in each row, its header, and how the table format shows a value."""
 
     key: str
-    header: str | None = None
+    #: The header: a text, or a rule's figure named by the explanation layer (a
+    #: :class:`Message`, told in the report's language).
+    header: str | Message | None = None
     display: Callable[[Any], str] | None = None
     justify: JustifyMethod = "left"
 
     @property
     def title(self) -> str:
-        return self.header if self.header is not None else self.key
+        return self.title_in(Language.EN)
+
+    def title_in(self, language: Language | None) -> str:
+        """The header in ``language`` (``None``: the locale environment's)."""
+        return _words(self.header, language) if self.header is not None else self.key
 
 
 @dataclass(slots=True)
@@ -80,7 +90,7 @@ class Table:
     name: str
     columns: Sequence[Col]
     rows: list[dict[str, Any]]
-    title: str | None = None
+    title: str | Message | None = None
 
 
 @dataclass(slots=True)
@@ -88,6 +98,14 @@ class Report:
     tables: list[Table] = field(default_factory=list)
     explain: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: The language of the table format's headers and titles (``None``: the locale's).
+    language: Language | None = None
+
+
+def _words(text: str | Message | None, language: Language | None) -> str:
+    if isinstance(text, Message):
+        return tell(text, language)
+    return "" if text is None else text
 
 
 def machine_value(value: Any) -> Any:
@@ -187,7 +205,9 @@ def _plain_text(text: str) -> bool:
     )
 
 
-def _plain_table(table: Table, cells: list[list[str]], width: int) -> str | None:
+def _plain_table(
+    table: Table, cells: list[list[str]], width: int, language: Language | None = None
+) -> str | None:
     """The table as rich draws it on a plain file (the ``HEAVY_HEAD`` box, one space of padding,
     the title left above), written directly: a 100,000-row table in the time CSV takes. ``None``
     when rich would do more than that (markup, emoji codes, wide or control characters, spaces
@@ -195,7 +215,7 @@ def _plain_table(table: Table, cells: list[list[str]], width: int) -> str | None
     justify = [c.justify for c in table.columns]
     if any(j not in ("left", "right") for j in justify):
         return None
-    heads = [c.title for c in table.columns]
+    heads = [c.title_in(language) for c in table.columns]
     widths = []
     for k, head in enumerate(heads):
         column = [row[k] for row in cells]
@@ -211,7 +231,7 @@ def _plain_table(table: Table, cells: list[list[str]], width: int) -> str | None
                 return None
         widths.append(max([len(head), *map(len, column)]))
     total = sum(widths) + 3 * len(widths) + 1
-    title = table.title
+    title = None if table.title is None else _words(table.title, language)
     if total > width or (title is not None and (len(title) > total or not _plain_text(title))):
         return None
 
@@ -331,13 +351,14 @@ def emit(
         cells = [[_display(c, row.get(c.key)) for c in table.columns] for row in table.rows]
         plain = None
         if not console.is_terminal or len(cells) > TABLE_ROWS:
-            plain = _plain_table(table, cells, console.width)
+            plain = _plain_table(table, cells, console.width, report.language)
         if plain is not None:
             console.file.write(plain)
             continue
-        rich_table = RichTable(title=table.title, title_justify="left", show_lines=False)
+        title = None if table.title is None else _words(table.title, report.language)
+        rich_table = RichTable(title=title, title_justify="left", show_lines=False)
         for col in table.columns:
-            rich_table.add_column(col.title, justify=col.justify)
+            rich_table.add_column(col.title_in(report.language), justify=col.justify)
         for values in cells:
             rich_table.add_row(*values)
         console.print(rich_table)

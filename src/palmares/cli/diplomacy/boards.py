@@ -65,7 +65,7 @@ def board_score(
     if has_f:
         cols.append(Col("f_sc", "f(sc)", fixed(5), "right"))
     cols.append(Col("score", display=fixed(2), justify="right"))
-    report = Report(tables=[Table("scores", cols, rows)])
+    report = Report(tables=[Table("scores", cols, rows)], language=language_of(language))
     if explain_scores:
         words = language_of(language)
         for result in results:

@@ -17,6 +17,7 @@ from palmares.cli.diplomacy.app import app
 from palmares.cli.diplomacy.boards import DEFAULT_SYSTEM
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import InputError, PalmaresError, Problem
+from palmares.core.message import Message
 from palmares.diplomacy.aggregation import Standings, get_aggregation
 from palmares.diplomacy.aggregation.ante import ante_pot
 from palmares.diplomacy.aggregation.base import ROUND_COLUMNS
@@ -25,7 +26,7 @@ from palmares.diplomacy.chaos import ChaosGame
 from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, player_prizes, prizes
 from palmares.diplomacy.scoring import get_system
 from palmares.diplomacy.teams import TeamChampionship
-from palmares.explain import Language, explain
+from palmares.explain import Language, explain, tell
 from palmares.explain.numbers import figure
 from palmares.io.boards import read_boards_csv, read_teams_csv, team_problems
 from palmares.io.tournament import read_chaos_csv, read_declines_csv
@@ -101,18 +102,18 @@ def standings(
         played = prize_list.top_board_played
         line = played.seats[0].line if played is not None else None
         raise InputError(
-            Problem(str(file), line, "top_board", message)
+            Problem(str(file), line, "top_board", tell(message, words))
             for message in prize_list.top_board_problems
         )
     main_table = _standings_table(table, fmt)
     champion_words = " ".join(explain(prize_list.champion, words)) if prize_list.champion else ""
-    report = Report(tables=[main_table])
+    report = Report(tables=[main_table], language=words)
     if fmt is Format.table:
         report.tables.append(_rounds_table(main_table, table))
     report.tables.extend(_prize_tables(table, prize_list, champion_words, words))
     if chaos_game is not None:
         report.tables.append(_chaos_table(chaos_game))
-        report.notes.append(ChaosGame.NOTE)
+        report.notes.append(tell(ChaosGame.NOTE, words))
     for note in prize_list.notes:
         report.notes.extend(explain(note, words))
     if explain_player is not None:
@@ -194,7 +195,7 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
         for r in table.rounds:
             cols.extend(Col(f"r{r}_{name}", display=_show, justify="right") for name in names)
     if _has_adjustment(table):
-        cols.append(Col("adjustment", "adjustment", fixed(3), "right"))
+        cols.append(Col("adjustment", Message.of("label.adjustment"), fixed(3), "right"))
     title = f"Standings ({table.aggregation}, {table.system}), after round {table.rounds[-1]}"
     if table.low_is_best:
         title += " (low is best)"
@@ -300,7 +301,7 @@ def _prize_tables(table: Standings, p: Prizes, champion_words: str, words: Langu
     ]
     if payout:
         best_cols.append(Col("payout", display=fixed(3), justify="right"))
-    best_cols.append(Col("shared_with", "shared with"))
+    best_cols.append(Col("shared_with", Message.of("label.shared_with")))
     out.append(
         Table(
             "best_countries",
