@@ -157,6 +157,12 @@ def _csv_column(values: list[Any]) -> list[str]:
     return out
 
 
+def _needs_quotes(cells: list[str]) -> bool:
+    """Whether the csv writer would quote any of ``cells`` (a comma, a quote, a line break)."""
+    joined = "\t".join(cells)
+    return any(ch in joined for ch in ',"\r\n')
+
+
 def _display(col: Col, value: Any) -> str:
     if col.display is not None:
         return col.display(value)
@@ -265,7 +271,11 @@ def emit(
             keys = [c.key for c in table.columns]
             writer.writerow(keys)
             columns = [_csv_column([row.get(k) for row in table.rows]) for k in keys]
-            writer.writerows(zip(*columns, strict=True))
+            if len(keys) > 1 and table.rows and not any(map(_needs_quotes, columns)):
+                # What the writer would write, joined at once (no cell it would quote).
+                out.write("\n".join(map(",".join, zip(*columns, strict=True))) + "\n")
+            else:
+                writer.writerows(zip(*columns, strict=True))
         for line in report.notes + report.explain:
             err.write(line + "\n")
         return

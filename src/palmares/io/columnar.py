@@ -47,7 +47,8 @@ U8 = npt.NDArray[np.uint8]
 Bytes = bytes | mmap.mmap
 
 _QUOTE, _COMMA, _LF, _CR = 34, 44, 10, 13
-#: Bytes pyarrow parses at a time (fewer dictionaries to merge than 1 MiB).
+#: Bytes pyarrow parses at a time (fewer dictionaries to merge than 1 MiB). One thread parses
+#: them: on a shared machine more threads cost more processor time than they save (issue 15).
 BLOCK = 16 << 20
 
 
@@ -250,6 +251,8 @@ def read_coded(path: Path, columns: Sequence[Column]) -> dict[str, Coded] | None
         else:
             all_blank[:] = False
         out[column.name] = Coded(codes, values, classes, column.default)
+    del table
+    pa.default_memory_pool().release_unused()  # the parsed text, back to the system at once
     if rows and all_blank.any():
         return None
     for column in columns:

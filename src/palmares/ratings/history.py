@@ -37,6 +37,7 @@ import numpy as np
 
 from palmares.core.errors import PalmaresError
 from palmares.ratings.certified import (
+    CertifiedList,
     certified_list,
     exact_ratings,
     replay_double_double,
@@ -263,11 +264,10 @@ class RatingHistory:
     # -- exact steps -----------------------------------------------------------------------
     def _steps(self, p: int, upto: int | None = None) -> list[RatingStep]:
         """Player ``p``'s exact steps (seed 000's rule, :func:`~palmares.ratings.dip_pouch.move`)
-        in application order, each computed as one fraction (one reduction per step: the
-        same Fraction as the rule's three operations give, at a third of the cost)."""
+        in application order, as ``old · (1 − s) + s · score`` (the same Fraction as the
+        rule's ``old + s · (score − old)``, without adding two long fractions)."""
         eng = self._engine
         rating = INITIAL_RATING
-        a, b = rating.numerator, rating.denominator
         steps: list[RatingStep] = []
         key = self._players[p].key
         rows = eng.rows_of(p)
@@ -280,11 +280,10 @@ class RatingHistory:
             value = self._value(e)
             n = sizes[e]
             score = _percentile(place, n)
-            # old + v/100 · (score − old), with old = a/b, v/100 = c/d, score = f/g
+            # old + s · (score − old) = old · (1 − s) + s · score, s = value / 100: the old
+            # rating (a long fraction) meets only short ones, so no step reduces two long ones.
             share = value.value / 100
-            c, d = share.numerator, share.denominator
-            f, g = score.numerator, score.denominator
-            after = Fraction(a * g * (d - c) + c * f * b, b * d * g)
+            after = rating * (1 - share) + share * score
             steps.append(
                 RatingStep(
                     player=key,
@@ -299,7 +298,7 @@ class RatingHistory:
                     after=after,
                 )
             )
-            rating, a, b = after, after.numerator, after.denominator
+            rating = after
         return steps
 
     def _facts(self, e: int) -> tuple[str, str, date]:
@@ -454,8 +453,7 @@ class RatingHistory:
                 if nat[p] >= 0 and self._nat_names[nat[p]] == nationality
             ]
         ranks = found.ranks.tolist()
-        # The list's order: rank, then name, then the order players were first given.
-        order = sorted(keep, key=lambda i: (ranks[i], self._players[players[i]].name, players[i]))
+        order = self._list_order(np.asarray(keep, dtype=np.int64), found, limit)
         nranks = found.national_ranks.tolist()
         codes, counted, names = nat.tolist(), events.tolist(), self._nat_names
         entries = []
@@ -474,6 +472,29 @@ class RatingHistory:
                 )
             )
         return Ranking(as_of, nationality, tuple(entries), exact=True, listed=len(order))
+
+    def _list_order(self, keep: np.ndarray, found: CertifiedList, limit: int | None) -> list[int]:
+        """The list's order of the entries ``keep``: rank, then name, then the order players
+        were first given. Ranks and indices sort as arrays; only players sharing a rank are
+        sorted by name (and only as far as the first ``limit`` entries need)."""
+        ranks, players = found.ranks[keep], found.players[keep]
+        by_rank = np.lexsort((players, ranks))
+        order, r = keep[by_rank], ranks[by_rank]
+        n = int(order.shape[0])
+        if n < 2:
+            return [int(i) for i in order.tolist()]
+        start = np.flatnonzero(np.concatenate([[True], r[1:] != r[:-1]]))
+        end = np.append(start[1:], n)
+        out: list[int] = order.tolist()
+        listed: list[int] = found.players.tolist()
+        named = self._players
+        shown = n if limit is None else min(limit, n)
+        for s, t in zip(start.tolist(), end.tolist(), strict=True):
+            if s >= shown:
+                break
+            if t - s > 1:
+                out[s:t] = sorted(out[s:t], key=lambda i: (named[listed[i]].name, listed[i]))
+        return out
 
     def _share_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """Each event's share of the distance (value / 100) as a double-double."""
