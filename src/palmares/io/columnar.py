@@ -140,6 +140,16 @@ def _header(data: Bytes, start: int) -> list[str] | None:
     return next(csv.reader(io.StringIO(first, newline="")))
 
 
+def _classes(parsed: list[Any]) -> I32:
+    """A class per distinct value (values equal share one), 0, 1, 2 … as they first come."""
+    if len(set(parsed)) == len(parsed):  # names, ids, dates: each value its own class
+        return np.arange(len(parsed), dtype=np.int32)
+    seen: dict[Any, int] = {}
+    found = list(map(seen.setdefault, parsed, itertools.count()))
+    renumber: dict[int, int] = {}
+    return np.array([renumber.setdefault(k, len(renumber)) for k in found], dtype=np.int32)
+
+
 def _column(column: Column, raw: list[str]) -> tuple[list[Any], I32, npt.NDArray[np.bool_]] | None:
     """Parse each distinct text of a column as the exact reader does; ``None`` on any problem.
     Returns the values, their classes and which texts are blank."""
@@ -154,13 +164,10 @@ def _column(column: Column, raw: list[str]) -> tuple[list[Any], I32, npt.NDArray
         parsed = list(map(column.parse, filled))
     except ValueError:
         return None
-    seen: dict[Any, int] = {}
-    found = list(map(seen.setdefault, parsed, itertools.count()))
     # A class per distinct value, numbered 0, 1, 2 … in order of first appearance.
-    renumber: dict[int, int] = {}
-    dense = [renumber.setdefault(k, len(renumber)) for k in found]
+    dense = _classes(parsed)
     if not blank.any():
-        return parsed, np.array(dense, dtype=np.int32), blank
+        return parsed, dense, blank
     values: list[Any] = [column.default] * len(cells)
     classes = np.full(len(cells), -1, dtype=np.int32)
     where = np.flatnonzero(~blank)
