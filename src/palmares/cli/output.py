@@ -30,7 +30,7 @@ from rich.table import Table as RichTable
 
 from palmares.core.progress import reporting
 from palmares.core.rounding import half_up
-from palmares.io.formulas import escape_formula
+from palmares.io.formulas import FORMULA_STARTS, escape_formula
 
 if TYPE_CHECKING:
     from rich.progress import TaskID
@@ -143,9 +143,29 @@ _CSV_FAST: dict[type, Callable[[Any], str]] = {
 }
 
 
+_NONE = type(None)
+_TEXT = {str, _NONE}
+_WHOLE = {int, _NONE}
+
+
+def _escaped(cells: list[str]) -> list[str]:
+    """:func:`~palmares.io.formulas.escape_formula` of each cell; at once when no cell starts
+    as a formula would (the column joined, each line's first character checked)."""
+    joined = "\n".join(cells)
+    if not joined.startswith(FORMULA_STARTS) and not any(
+        "\n" + start in joined for start in FORMULA_STARTS
+    ):
+        return list(cells)
+    return list(map(escape_formula, cells))
+
+
 def _csv_column(values: list[Any]) -> list[str]:
     """The cells of one column (as :func:`_csv_cell` writes each), a column at a time."""
     kinds = set(map(type, values))
+    if kinds <= _TEXT:  # text, some cells empty
+        return _escaped(["" if v is None else v for v in values] if _NONE in kinds else values)
+    if kinds <= _WHOLE:  # whole numbers, some cells empty
+        return ["" if v is None else str(v) for v in values]
     if len(kinds) == 1:
         fast = _CSV_FAST.get(kinds.pop())
         if fast is not None:
