@@ -119,3 +119,23 @@ def test_tables_written_directly_are_rich_tables() -> None:
             drawn += 1
             assert plain == _rich(table, cells, width)
     assert drawn > 30
+
+
+def test_csv_joined_at_once_is_what_the_csv_writer_writes() -> None:
+    from palmares.cli.output import Format, Report, emit
+
+    cells = ["plain", None, "é", "=1+1", "-12", "a,b", 'say "x"', "two\nlines", "", "x\n=y"]
+    for kept in (cells[:3], cells[:5], cells[:8], cells[8:], cells):
+        rows = [{"a": v, "b": i if i % 2 else None} for i, v in enumerate(kept)]
+        out = io.StringIO()
+        emit(Report([Table("t", [Col("a"), Col("b")], rows)]), Format.csv, out=out)
+        want = io.StringIO()
+        writer = csv.writer(want, lineterminator="\n")
+        writer.writerow(["a", "b"])
+        writer.writerows(
+            [
+                ["'=1+1" if v == "=1+1" else "" if v is None else v, str(i) if i % 2 else ""]
+                for i, v in enumerate(kept)
+            ]
+        )
+        assert out.getvalue() == want.getvalue()

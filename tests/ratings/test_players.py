@@ -1,11 +1,14 @@
 from datetime import date
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from palmares.core.errors import PalmaresError
 from palmares.io.results import read_results
 from palmares.ratings.dip_pouch import rate_history
 from palmares.ratings.events import Event, Placement, Player
+from palmares.ratings.history import _same_name
 from palmares.ratings.players import find_event, find_player, normalise_name
 from tests.ratings.seed000 import HISTORY
 
@@ -41,3 +44,25 @@ def test_rate_history_of_some_players_only() -> None:
     some = rate_history(results, players=["101"])
     assert list(some) == ["101"]
     assert some["101"] == everyone["101"]
+
+
+_NAMES = [
+    "Ann Lee",
+    "ANN  LÉE",
+    "ann\tlee",
+    "Ann\x1cLee",
+    " ann lee ",
+    "Anne Lee",
+    "Straße",
+    "STRASSE",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_NAMES) | st.text(max_size=8), max_size=8), st.sampled_from(_NAMES))
+def test_the_one_name_scan_finds_what_normalising_every_name_finds(
+    names: list[str], wanted: str
+) -> None:
+    # The history's first lookup scans for one name instead of normalising every name (issue 15).
+    norm = normalise_name(wanted)
+    assert _same_name(names, norm) == [normalise_name(n) == norm for n in names]

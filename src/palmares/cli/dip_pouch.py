@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from palmares.cli.common import FormatOption, LanguageOption
+from palmares.cli.common import FormatOption, LanguageOption, bulk
 from palmares.cli.output import TABLE_ROWS, Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
 from palmares.explain import Language, explain
@@ -103,44 +103,45 @@ def ranking(
     fmt: FormatOption = Format.table,
 ) -> None:
     """The international (and national) ranking, today or as of a date or year end."""
-    if as_of is not None and year is not None:
-        raise PalmaresError("give --as-of or --year, not both")
-    day = _day(as_of) if as_of is not None else year_end(year) if year is not None else None
-    kept = _kept(limit, show_all, fmt)
-    history = _history(results)
-    listed = history.ranking(
-        as_of=day or date.today(),
-        nationality=nationality,
-        exact=True,
-        fractions=False,
-        limit=kept,
-    )
-    rows = [
-        {
-            "rank": e.rank,
-            "national_rank": e.national_rank,
-            "player": e.name,
-            "nationality": e.nationality,
-            "rating": e.rating,
-            "events": e.events,
-            "player_id": e.player,
-        }
-        for e in listed.entries
-    ]
-    cols = [
-        Col("rank", "Rank", justify="right"),
-        Col("national_rank", "Nat. rank", justify="right"),
-        Col("player", "Player"),
-        Col("nationality", "Nat."),
-        Col("rating", "Rating", TWO, "right"),
-        Col("events", "Events", justify="right"),
-        Col("player_id", "Player id", _shown_id),
-    ]
-    title = "Dip Pouch ranking" + (f" as of {day.isoformat()}" if day else " (permanent)")
-    if nationality:
-        title += f", nationality {nationality}"
-    notes = _cut_note(len(rows), listed.listed, limit, "players")
-    emit(Report([Table("ranking", cols, rows, title)], notes=notes), fmt)
+    with bulk():
+        if as_of is not None and year is not None:
+            raise PalmaresError("give --as-of or --year, not both")
+        day = _day(as_of) if as_of is not None else year_end(year) if year is not None else None
+        kept = _kept(limit, show_all, fmt)
+        history = _history(results)
+        listed = history.ranking(
+            as_of=day or date.today(),
+            nationality=nationality,
+            exact=True,
+            fractions=False,
+            limit=kept,
+        )
+        rows = [
+            {
+                "rank": e.rank,
+                "national_rank": e.national_rank,
+                "player": e.name,
+                "nationality": e.nationality,
+                "rating": e.rating,
+                "events": e.events,
+                "player_id": e.player,
+            }
+            for e in listed.entries
+        ]
+        cols = [
+            Col("rank", "Rank", justify="right"),
+            Col("national_rank", "Nat. rank", justify="right"),
+            Col("player", "Player"),
+            Col("nationality", "Nat."),
+            Col("rating", "Rating", TWO, "right"),
+            Col("events", "Events", justify="right"),
+            Col("player_id", "Player id", _shown_id),
+        ]
+        title = "Dip Pouch ranking" + (f" as of {day.isoformat()}" if day else " (permanent)")
+        if nationality:
+            title += f", nationality {nationality}"
+        notes = _cut_note(len(rows), listed.listed, limit, "players")
+        emit(Report([Table("ranking", cols, rows, title)], notes=notes), fmt)
 
 
 def _rank_of(row: dict[str, Any]) -> str:
@@ -156,68 +157,69 @@ def player(
     fmt: FormatOption = Format.table,
 ) -> None:
     """The player page: rating, ranks, then one row per event, newest first."""
-    page = _history(results, language).player_page(name)
-    rows = [
-        {
-            "date": ln.event.date,
-            "country": ln.event.country,
-            "event": ln.event.name,
-            "rank": ln.rank,
-            "players": ln.players,
-            "coefficient": ln.coefficient,
-            "score": ln.score,
-            "rating": ln.rating,
-            "rating_before": ln.step.before,
-            "event_id": ln.event.event_id,
+    with bulk():
+        page = _history(results, language).player_page(name)
+        rows = [
+            {
+                "date": ln.event.date,
+                "country": ln.event.country,
+                "event": ln.event.name,
+                "rank": ln.rank,
+                "players": ln.players,
+                "coefficient": ln.coefficient,
+                "score": ln.score,
+                "rating": ln.rating,
+                "rating_before": ln.step.before,
+                "event_id": ln.event.event_id,
+            }
+            for ln in page.lines
+        ]
+        if fmt is Format.table:
+            for r in rows:
+                r["rank_of"] = _rank_of(r)
+            cols = [
+                Col("date", "Date"),
+                Col("country", "Country"),
+                Col("event", "Event"),
+                Col("rank_of", "Rank", justify="right"),
+                Col("coefficient", "Coeff", TWO, "right"),
+                Col("score", "Score", TWO, "right"),
+                Col("rating", "Rating", TWO, "right"),
+            ]
+        else:
+            cols = [
+                Col(k)
+                for k in (
+                    "date",
+                    "country",
+                    "event",
+                    "rank",
+                    "players",
+                    "coefficient",
+                    "score",
+                    "rating",
+                    "rating_before",
+                    "event_id",
+                )
+            ]
+        p = page.player
+        title = (
+            f"{p.name} ({p.nationality or 'nationality unknown'}): rating {TWO(page.rating)}, "
+            f"rank {page.rank or '-'}, national rank {page.national_rank or '-'}"
+        )
+        summary = {
+            "player_id": p.key,
+            "player": p.name,
+            "nationality": p.nationality,
+            "rating": page.rating,
+            "rank": page.rank,
+            "national_rank": page.national_rank,
+            "events": len(page.lines),
         }
-        for ln in page.lines
-    ]
-    if fmt is Format.table:
-        for r in rows:
-            r["rank_of"] = _rank_of(r)
-        cols = [
-            Col("date", "Date"),
-            Col("country", "Country"),
-            Col("event", "Event"),
-            Col("rank_of", "Rank", justify="right"),
-            Col("coefficient", "Coeff", TWO, "right"),
-            Col("score", "Score", TWO, "right"),
-            Col("rating", "Rating", TWO, "right"),
-        ]
-    else:
-        cols = [
-            Col(k)
-            for k in (
-                "date",
-                "country",
-                "event",
-                "rank",
-                "players",
-                "coefficient",
-                "score",
-                "rating",
-                "rating_before",
-                "event_id",
-            )
-        ]
-    p = page.player
-    title = (
-        f"{p.name} ({p.nationality or 'nationality unknown'}): rating {TWO(page.rating)}, "
-        f"rank {page.rank or '-'}, national rank {page.national_rank or '-'}"
-    )
-    summary = {
-        "player_id": p.key,
-        "player": p.name,
-        "nationality": p.nationality,
-        "rating": page.rating,
-        "rank": page.rank,
-        "national_rank": page.national_rank,
-        "events": len(page.lines),
-    }
-    tables = [Table("player", cols, rows, title)]
-    if fmt is Format.json:
-        tables.append(Table("summary", [Col(k) for k in summary], [summary]))
-    emit(Report(tables, explain=list(explain(page, language)) if explain_ else []), fmt)
+        tables = [Table("player", cols, rows, title)]
+        if fmt is Format.json:
+            tables.append(Table("summary", [Col(k) for k in summary], [summary]))
+        emit(Report(tables, explain=list(explain(page, language)) if explain_ else []), fmt)
 
 
 @app.command()
@@ -228,60 +230,61 @@ def event(
     fmt: FormatOption = Format.table,
 ) -> None:
     """The event report: date, place, players, rounds, coefficient, then each player's score."""
-    report = _history(results, language).event_report(name)
-    ev, value = report.event, report.value
-    rows = [
-        {
-            "rank": ln.rank,
-            "player": ln.name,
-            "nationality": ln.nationality,
-            "score": ln.score,
-            "player_id": ln.player,
-            "rating_before": ln.rating_before,
-            "rating_after": ln.rating_after,
-        }
-        for ln in report.lines
-    ]
-    cols = [
-        Col("rank", "Rank", justify="right"),
-        Col("player", "Player"),
-        Col("nationality", "Nat."),
-        Col("score", "Score", TWO, "right"),
-        Col("player_id", "Player id", _shown_id),
-        Col("rating_before", "Rating before", TWO, "right"),
-        Col("rating_after", "Rating after", TWO, "right"),
-    ]
-    rounds = "1" if ev.rounds == 1 else str(ev.rounds) if ev.rounds else "more than one"
-    facts = {
-        "event_id": ev.event_id,
-        "event": ev.name,
-        "date": ev.date,
-        "country": ev.country,
-        "place": ev.place,
-        "players": ev.field_size,
-        "rounds": ev.rounds,
-        "world_championship": ev.world_championship,
-        "coefficient": value.value,
-        "rule": value.rule,
-        "formula": value.formula,
-        "flagged": value.above_cap,
-    }
-    lines = Table("event", cols, rows)
-    if fmt is Format.table:
-        # The seed's header: Date, Place, Number of players, Number of rounds, Coeff.
-        facts["rounds_shown"] = rounds
-        seed_header = [
-            Col("date", "Date"),
-            Col("place", "Place"),
-            Col("players", "Number of players", justify="right"),
-            Col("rounds_shown", "Number of rounds", justify="right"),
-            Col("coefficient", "Coeff", TWO, "right"),
+    with bulk():
+        report = _history(results, language).event_report(name)
+        ev, value = report.event, report.value
+        rows = [
+            {
+                "rank": ln.rank,
+                "player": ln.name,
+                "nationality": ln.nationality,
+                "score": ln.score,
+                "player_id": ln.player,
+                "rating_before": ln.rating_before,
+                "rating_after": ln.rating_after,
+            }
+            for ln in report.lines
         ]
-        tables = [Table("facts", seed_header, [facts], ev.name), lines]
-    else:  # csv prints the first table: the players
-        tables = [lines, Table("facts", [Col(k) for k in facts], [facts])]
-    notes = [f"flag: {line}" for f in report.flags for line in explain(f, language)]
-    emit(Report(tables, explain=list(explain(value, language)), notes=notes), fmt)
+        cols = [
+            Col("rank", "Rank", justify="right"),
+            Col("player", "Player"),
+            Col("nationality", "Nat."),
+            Col("score", "Score", TWO, "right"),
+            Col("player_id", "Player id", _shown_id),
+            Col("rating_before", "Rating before", TWO, "right"),
+            Col("rating_after", "Rating after", TWO, "right"),
+        ]
+        rounds = "1" if ev.rounds == 1 else str(ev.rounds) if ev.rounds else "more than one"
+        facts = {
+            "event_id": ev.event_id,
+            "event": ev.name,
+            "date": ev.date,
+            "country": ev.country,
+            "place": ev.place,
+            "players": ev.field_size,
+            "rounds": ev.rounds,
+            "world_championship": ev.world_championship,
+            "coefficient": value.value,
+            "rule": value.rule,
+            "formula": value.formula,
+            "flagged": value.above_cap,
+        }
+        lines = Table("event", cols, rows)
+        if fmt is Format.table:
+            # The seed's header: Date, Place, Number of players, Number of rounds, Coeff.
+            facts["rounds_shown"] = rounds
+            seed_header = [
+                Col("date", "Date"),
+                Col("place", "Place"),
+                Col("players", "Number of players", justify="right"),
+                Col("rounds_shown", "Number of rounds", justify="right"),
+                Col("coefficient", "Coeff", TWO, "right"),
+            ]
+            tables = [Table("facts", seed_header, [facts], ev.name), lines]
+        else:  # csv prints the first table: the players
+            tables = [lines, Table("facts", [Col(k) for k in facts], [facts])]
+        notes = [f"flag: {line}" for f in report.flags for line in explain(f, language)]
+        emit(Report(tables, explain=list(explain(value, language)), notes=notes), fmt)
 
 
 @app.command()
@@ -292,37 +295,38 @@ def events(
     fmt: FormatOption = Format.table,
 ) -> None:
     """The list of included events with their tournament values, in the order applied."""
-    kept = _kept(limit, show_all, fmt)
-    rows = [
-        {
-            "date": s.event.date,
-            "event": s.event.name,
-            "event_id": s.event.event_id,
-            "country": s.event.country,
-            "place": s.event.place,
-            "players": s.event.field_size,
-            "rounds": s.event.rounds,
-            "world_championship": s.event.world_championship,
-            "coefficient": s.value.value,
-            "rule": s.value.rule,
-            "formula": s.value.formula,
-            "flagged": s.value.above_cap,
-        }
-        for s in _history(results).events()
-    ]
-    cols = [
-        Col("date", "Date"),
-        Col("event", "Event"),
-        Col("event_id", "Id"),
-        Col("country", "Country"),
-        Col("place", "Place"),
-        Col("players", "Players", justify="right"),
-        Col("rounds", "Rounds", justify="right"),
-        Col("world_championship", "WC"),
-        Col("coefficient", "Coeff", TWO, "right"),
-        Col("rule", "Rule"),
-        Col("formula", "Formula", TWO, "right"),
-        Col("flagged", "Above cap"),
-    ]
-    notes = _cut_note(min(len(rows), kept or len(rows)), len(rows), limit, "events")
-    emit(Report([Table("events", cols, rows[:kept], "Included events")], notes=notes), fmt)
+    with bulk():
+        kept = _kept(limit, show_all, fmt)
+        rows = [
+            {
+                "date": s.event.date,
+                "event": s.event.name,
+                "event_id": s.event.event_id,
+                "country": s.event.country,
+                "place": s.event.place,
+                "players": s.event.field_size,
+                "rounds": s.event.rounds,
+                "world_championship": s.event.world_championship,
+                "coefficient": s.value.value,
+                "rule": s.value.rule,
+                "formula": s.value.formula,
+                "flagged": s.value.above_cap,
+            }
+            for s in _history(results).events()
+        ]
+        cols = [
+            Col("date", "Date"),
+            Col("event", "Event"),
+            Col("event_id", "Id"),
+            Col("country", "Country"),
+            Col("place", "Place"),
+            Col("players", "Players", justify="right"),
+            Col("rounds", "Rounds", justify="right"),
+            Col("world_championship", "WC"),
+            Col("coefficient", "Coeff", TWO, "right"),
+            Col("rule", "Rule"),
+            Col("formula", "Formula", TWO, "right"),
+            Col("flagged", "Above cap"),
+        ]
+        notes = _cut_note(min(len(rows), kept or len(rows)), len(rows), limit, "events")
+        emit(Report([Table("events", cols, rows[:kept], "Included events")], notes=notes), fmt)

@@ -31,7 +31,7 @@ from palmares.core.rounding import half_up
 from palmares.explain.language import Language
 from palmares.explain.messages import tell
 from palmares.explain.numbers import figure
-from palmares.io.formulas import escape_formula
+from palmares.io.formulas import FORMULA_STARTS, escape_formula
 
 if TYPE_CHECKING:
     from rich.console import JustifyMethod
@@ -158,9 +158,29 @@ _CSV_FAST: dict[type, Callable[[Any], str]] = {
 }
 
 
+_NONE = type(None)
+_TEXT = {str, _NONE}
+_WHOLE = {int, _NONE}
+
+
+def _escaped(cells: list[str]) -> list[str]:
+    """:func:`~palmares.io.formulas.escape_formula` of each cell; at once when no cell starts
+    as a formula would (the column joined, each line's first character checked)."""
+    joined = "\n".join(cells)
+    if not joined.startswith(FORMULA_STARTS) and not any(
+        "\n" + start in joined for start in FORMULA_STARTS
+    ):
+        return list(cells)
+    return list(map(escape_formula, cells))
+
+
 def _csv_column(values: list[Any]) -> list[str]:
     """The cells of one column (as :func:`_csv_cell` writes each), a column at a time."""
     kinds = set(map(type, values))
+    if kinds <= _TEXT:  # text, some cells empty
+        return _escaped(["" if v is None else v for v in values] if _NONE in kinds else values)
+    if kinds <= _WHOLE:  # whole numbers, some cells empty
+        return ["" if v is None else str(v) for v in values]
     if len(kinds) == 1:
         fast = _CSV_FAST.get(kinds.pop())
         if fast is not None:
@@ -170,6 +190,12 @@ def _csv_column(values: list[Any]) -> list[str]:
         known = _CSV_FAST.get(type(value))
         out.append(known(value) if known is not None else _csv_cell(value))
     return out
+
+
+def _needs_quotes(cells: list[str]) -> bool:
+    """Whether the csv writer would quote any of ``cells`` (a comma, a quote, a line break)."""
+    joined = "\t".join(cells)
+    return any(ch in joined for ch in ',"\r\n')
 
 
 def _display(col: Col, value: Any) -> str:
@@ -332,7 +358,11 @@ def emit(
             keys = [c.key for c in table.columns]
             writer.writerow(keys)
             columns = [_csv_column([row.get(k) for row in table.rows]) for k in keys]
-            writer.writerows(zip(*columns, strict=True))
+            if len(keys) > 1 and table.rows and not any(map(_needs_quotes, columns)):
+                # What the writer would write, joined at once (no cell it would quote).
+                out.write("\n".join(map(",".join, zip(*columns, strict=True))) + "\n")
+            else:
+                writer.writerows(zip(*columns, strict=True))
         for line in report.notes + report.explain:
             err.write(line + "\n")
         return

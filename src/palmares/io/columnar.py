@@ -26,7 +26,9 @@ import codecs
 import csv
 import io
 import itertools
+import mmap
 import operator
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,9 +44,11 @@ __all__ = ["Coded", "read_coded"]
 
 I32 = npt.NDArray[np.int32]
 U8 = npt.NDArray[np.uint8]
+Bytes = bytes | mmap.mmap
 
 _QUOTE, _COMMA, _LF, _CR = 34, 44, 10, 13
-#: Bytes pyarrow parses at a time (a block per thread; fewer dictionaries to merge than 1 MiB).
+#: Bytes pyarrow parses at a time (fewer dictionaries to merge than 1 MiB). One thread parses
+#: them: on a shared machine more threads cost more processor time than they save (issue 15).
 BLOCK = 16 << 20
 
 
@@ -115,10 +119,10 @@ def _regular(buf: U8, start: int) -> int:  # pragma: no cover - compiled
     return 1 if state == 2 else 0
 
 
-def _utf8(data: bytes, start: int) -> bool:
+def _utf8(data: Bytes, start: int) -> bool:
     decoder = codecs.getincrementaldecoder("utf-8")()
     view = memoryview(data)
-    step = 1 << 22
+    step = 1 << 16  # small pieces: each decoded piece reuses the last one's memory
     try:
         for at in range(start, len(data), step):
             decoder.decode(view[at : at + step])
@@ -128,12 +132,22 @@ def _utf8(data: bytes, start: int) -> bool:
     return True
 
 
-def _header(data: bytes, start: int) -> list[str] | None:
+def _header(data: Bytes, start: int) -> list[str] | None:
     end = data.find(b"\n", start)
     first = data[start : end if end >= 0 else len(data)].decode("utf-8").rstrip("\r")
     if not first.strip():
         return None
     return next(csv.reader(io.StringIO(first, newline="")))
+
+
+def _classes(parsed: list[Any]) -> I32:
+    """A class per distinct value (values equal share one), 0, 1, 2 … as they first come."""
+    if len(set(parsed)) == len(parsed):  # names, ids, dates: each value its own class
+        return np.arange(len(parsed), dtype=np.int32)
+    seen: dict[Any, int] = {}
+    found = list(map(seen.setdefault, parsed, itertools.count()))
+    renumber: dict[int, int] = {}
+    return np.array([renumber.setdefault(k, len(renumber)) for k in found], dtype=np.int32)
 
 
 def _column(column: Column, raw: list[str]) -> tuple[list[Any], I32, npt.NDArray[np.bool_]] | None:
@@ -150,13 +164,10 @@ def _column(column: Column, raw: list[str]) -> tuple[list[Any], I32, npt.NDArray
         parsed = list(map(column.parse, filled))
     except ValueError:
         return None
-    seen: dict[Any, int] = {}
-    found = list(map(seen.setdefault, parsed, itertools.count()))
     # A class per distinct value, numbered 0, 1, 2 … in order of first appearance.
-    renumber: dict[int, int] = {}
-    dense = [renumber.setdefault(k, len(renumber)) for k in found]
+    dense = _classes(parsed)
     if not blank.any():
-        return parsed, np.array(dense, dtype=np.int32), blank
+        return parsed, dense, blank
     values: list[Any] = [column.default] * len(cells)
     classes = np.full(len(cells), -1, dtype=np.int32)
     where = np.flatnonzero(~blank)
@@ -164,6 +175,14 @@ def _column(column: Column, raw: list[str]) -> tuple[list[Any], I32, npt.NDArray
         values[i] = value
     classes[where] = dense
     return values, classes, blank
+
+
+def _mapped(path: Path) -> Bytes:
+    """The file's bytes, mapped rather than copied (no memory of our own for them)."""
+    with path.open("rb") as f:
+        if os.fstat(f.fileno()).st_size == 0:
+            return b""
+        return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
 
 
 def read_coded(path: Path, columns: Sequence[Column]) -> dict[str, Coded] | None:
@@ -176,15 +195,18 @@ def read_coded(path: Path, columns: Sequence[Column]) -> dict[str, Coded] | None
         import pyarrow.csv as pacsv
     except ImportError:  # pragma: no cover - pyarrow is a dependency; the exact path still works
         return None
-    data = path.read_bytes()
-    start = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
-    if b"\x00" in data or not _utf8(data, start):
+    data = _mapped(path)
+    start = len(codecs.BOM_UTF8) if data[:3] == codecs.BOM_UTF8 else 0
+    if data.find(b"\x00") >= 0 or not _utf8(data, start):
         return None
-    if b'"' in data:
+    if data.find(b'"') >= 0:
         if _regular(np.frombuffer(data, dtype=np.uint8), start) != 0:
             return None
-    elif data.count(b"\r") != data.count(b"\r\n"):  # a bare carriage return
-        return None
+    elif data.find(b"\r") >= 0:
+        whole = data[:]
+        if whole.count(b"\r") != whole.count(b"\r\n"):  # a bare carriage return
+            return None
+        del whole
     header = _header(data, start)
     if header is None:
         return None
@@ -199,7 +221,9 @@ def read_coded(path: Path, columns: Sequence[Column]) -> dict[str, Coded] | None
     try:
         table = pacsv.read_csv(
             pa.py_buffer(memoryview(data)[start:]),
-            read_options=pacsv.ReadOptions(column_names=labels, skip_rows=1, block_size=BLOCK),
+            read_options=pacsv.ReadOptions(
+                column_names=labels, skip_rows=1, block_size=BLOCK, use_threads=False
+            ),
             parse_options=pacsv.ParseOptions(newlines_in_values=False),
             convert_options=pacsv.ConvertOptions(
                 column_types=dict.fromkeys(labels, kind), strings_can_be_null=False
@@ -234,6 +258,8 @@ def read_coded(path: Path, columns: Sequence[Column]) -> dict[str, Coded] | None
         else:
             all_blank[:] = False
         out[column.name] = Coded(codes, values, classes, column.default)
+    del table
+    pa.default_memory_pool().release_unused()  # the parsed text, back to the system at once
     if rows and all_blank.any():
         return None
     for column in columns:

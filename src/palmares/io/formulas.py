@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["escape_formula"]
+__all__ = ["FORMULA_STARTS", "escape_formula"]
 
-_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+#: The first characters that make a spreadsheet read a cell as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_TRIGGERS = FORMULA_STARTS
 _NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
 
 

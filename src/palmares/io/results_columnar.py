@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from numba import njit
 
 from palmares.core.names import name_key
 from palmares.io.columnar import Coded
@@ -124,42 +125,68 @@ def _agreed(order: I64 | None, starts: I64, column: Coded) -> bool:
 
 
 def _sorted_pairs(major: I64, minor: I64) -> tuple[I64, I64]:
-    """``(major, minor)`` sorted together (stable: a file in that order already costs O(n))."""
+    """``(major, minor)`` sorted together (a file in that order already: no sort at all)."""
     span = int(minor.max(initial=0)) + 1
-    both = np.sort(major * span + minor, kind="stable")
+    both = major * span + minor
+    if both.shape[0] > 1 and not bool(np.all(both[1:] >= both[:-1])):
+        both = np.sort(both, kind="stable")
     return both // span, both % span
+
+
+def _stable_order(key: I64) -> I64:
+    """The rows sorted by ``key``, ties in row order (``arange`` when already in order)."""
+    if key.shape[0] < 2 or bool(np.all(key[1:] >= key[:-1])):
+        return np.arange(key.shape[0], dtype=np.int64)
+    return np.argsort(key, kind="stable").astype(np.int64, copy=False)
+
+
+def _first_seen(values: I64, n_values: int) -> I64:
+    """The distinct entries of ``values`` (each in ``0 … n_values − 1``), in the order of
+    their first occurrence."""
+    first = np.full(n_values, values.shape[0], dtype=np.int64)
+    np.minimum.at(first, values, np.arange(values.shape[0], dtype=np.int64))
+    order = np.argsort(first, kind="stable")
+    return order[: int(np.count_nonzero(first < values.shape[0]))].astype(np.int64, copy=False)
+
+
+@njit(cache=True)
+def _ties_ok(
+    g: I64, r: I64, field: I64, explicit: npt.NDArray[np.bool_]
+) -> bool:  # pragma: no cover - compiled
+    """Over rows sorted by (event, rank): each tie ends within the field; with no explicit
+    field, each tie's rank is its first place (1, 2, 2, 4); every tie after an event's first
+    starts at or after the place the one before it ends."""
+    n = g.shape[0]
+    i = 0
+    start = 0
+    prev_end = 1
+    while i < n:
+        if i == 0 or g[i] != g[i - 1]:
+            start = i
+        t = i + 1
+        while t < n and g[t] == g[i] and r[t] == r[i]:
+            t += 1
+        rank, size = r[i], t - i
+        if rank + size - 1 > field[g[i]]:
+            return False
+        if not explicit[g[i]] and rank != i - start + 1:
+            return False
+        if i > start and rank < prev_end:
+            return False
+        prev_end = rank + size
+        i = t
+    return True
 
 
 def _ranks_ok(
     group_of_row: I64, ranks: I64, sizes: I64, field: I64, explicit: npt.NDArray[Any]
 ) -> bool:
-    """``core.ranking.ranking_problem`` finds nothing in any event, as arrays."""
+    """``core.ranking.ranking_problem`` finds nothing in any event, as one pass over the rows
+    sorted by event and rank."""
     g, r = _sorted_pairs(group_of_row, ranks)
-    n = g.shape[0]
-    if n == 0:
+    if g.shape[0] == 0:
         return True
-    idx = np.arange(n, dtype=np.int64)
-    group_start = np.ones(n, dtype=bool)
-    group_start[1:] = g[1:] != g[:-1]
-    new_tie = group_start.copy()
-    new_tie[1:] |= r[1:] != r[:-1]
-    first_in_group = np.maximum.accumulate(np.where(group_start, idx, 0))
-    tie_start = np.maximum.accumulate(np.where(new_tie, idx, 0))
-    starts = np.flatnonzero(new_tie)
-    tie_size = np.diff(np.append(starts, n))
-    tie_rank = r[starts]
-    tie_group = g[starts]
-    if np.any(tie_rank + tie_size - 1 > field[tie_group]):
-        return False
-    strict = ~explicit[g]
-    if np.any(strict & (r != tie_start - first_in_group + 1)):
-        return False
-    # Explicit field: each tie starts at or after the place the one before it ends.
-    later = ~group_start[starts]
-    prev_end = np.empty_like(tie_rank)
-    prev_end[1:] = tie_rank[:-1] + tie_size[:-1]
-    prev_end[0] = 1
-    return not bool(np.any(later & (tie_rank < prev_end)))
+    return bool(_ties_ok(g, r, field, np.asarray(explicit, dtype=np.bool_)))
 
 
 def result_columns(c: dict[str, Coded]) -> ResultColumns | None:
@@ -175,14 +202,19 @@ def result_columns(c: dict[str, Coded]) -> ResultColumns | None:
     id_class, name_class = eid.class_of().astype(np.int64), ename.class_of().astype(np.int64)
     n_id = int(eid.classes.max()) + 1 if eid.classes.size and eid.classes.max() >= 0 else 0
     gkey = np.where(id_class >= 0, id_class, n_id + name_class)
-    uniq, first_row, group = np.unique(gkey, return_index=True, return_inverse=True)
-    group = group.astype(np.int64).reshape(-1)
-    # Groups in the order the file first shows them (the exact reader's dict order).
-    by_first = np.argsort(first_row, kind="stable")
-    renumber = np.empty_like(by_first)
-    renumber[by_first] = np.arange(by_first.shape[0])
-    group = renumber[group]
-    n_groups = int(uniq.shape[0])
+    step = np.diff(gkey)
+    if rows and gkey[0] == 0 and bool(np.all((step == 0) | (step == 1))):
+        # Events one after another, numbered as they come: each key is its group already.
+        group, n_groups = gkey, int(gkey[-1]) + 1
+    else:
+        uniq, first_row, group = np.unique(gkey, return_index=True, return_inverse=True)
+        group = group.astype(np.int64).reshape(-1)
+        # Groups in the order the file first shows them (the exact reader's dict order).
+        by_first = np.argsort(first_row, kind="stable")
+        renumber = np.empty_like(by_first)
+        renumber[by_first] = np.arange(by_first.shape[0])
+        group = renumber[group]
+        n_groups = int(uniq.shape[0])
     in_order = rows < 2 or bool(np.all(group[1:] >= group[:-1]))
     order = None if in_order else np.argsort(group, kind="stable")
     sizes = np.bincount(group, minlength=n_groups).astype(np.int64)
@@ -226,13 +258,11 @@ def result_columns(c: dict[str, Coded]) -> ResultColumns | None:
     position = np.empty(n_groups, dtype=np.int64)
     position[np.array(applied, dtype=np.int64)] = np.arange(n_groups)
     row_position = position[group] if rows else np.zeros(0, dtype=np.int64)
-    line = np.arange(rows, dtype=np.int64)
     # Players: first seen in application order (file order within an event); the name of their
     # last row there, the nationality of their last row giving one.
-    by_event = np.lexsort((line, row_position))
+    by_event = _stable_order(row_position)
     seen_keys = row_key[by_event]
-    _, first_at = np.unique(seen_keys, return_index=True)
-    player_keys = seen_keys[np.sort(first_at)]
+    player_keys = _first_seen(seen_keys, len(keys))
     index_of_key = np.full(len(keys), -1, dtype=np.int64)
     index_of_key[player_keys] = np.arange(player_keys.shape[0])
     last_row = _last_in(row_key, len(keys), by_event)
@@ -247,13 +277,12 @@ def result_columns(c: dict[str, Coded]) -> ResultColumns | None:
         )
     )
     # Rows grouped by event in application order, each event's by rank then line.
-    placed = np.lexsort((line, ranks, row_position))
+    placed = _stable_order(row_position * (int(ranks.max(initial=0)) + 1) + ranks)
     # Nationality codes in the order the rows first give them (as ResultArrays.from_results).
     nat_class = nat.class_of()
     row_nat_class = nat_class[placed].astype(np.int64)
     present = row_nat_class >= 0
-    seen_classes, first_class = np.unique(row_nat_class[present], return_index=True)
-    ordered = seen_classes[np.argsort(first_class, kind="stable")]
+    ordered = _first_seen(row_nat_class[present], len(nat.values))
     remap = np.full(len(nat.values) + 1, -1, dtype=np.int64)
     remap[ordered] = np.arange(ordered.shape[0])
     row_nationality = np.where(present, remap[np.maximum(row_nat_class, 0)], -1).astype(np.int32)

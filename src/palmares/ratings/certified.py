@@ -121,6 +121,8 @@ def _replay(
         if ev_day[e] > last_day:
             break
         sh, sl = share_hi[e], share_lo[e]
+        if sh == 0.0 and sl == 0.0:
+            continue  # a share of nothing: every rating stays as it is, exactly
         size = abs(sh) + 1.0
         keep = abs(1.0 - sh) + 2.0**-50
         n = float(ev_players[e])
@@ -139,7 +141,9 @@ def _replay(
 
 
 def share_parts(value: Fraction) -> tuple[float, float]:
-    """``value / 100`` (the share of the distance a rating moves) as a double-double."""
+    """``value / 100`` (the share of the distance a rating moves) as a double-double: (0, 0)
+    exactly for a value of 0 (the replay then leaves every rating, and its bound of 0, as it
+    is; any other value has few digits, far above the smallest float)."""
     share = value / 100
     high = float(share)
     return high, float(share - Fraction(high))
@@ -201,7 +205,11 @@ def certified_list(
         which = which[~known[which]]
         if which.size == 0:
             return
-        fractions.update(exact([int(p) for p in listed[which]]))
+        # A bound of 0: no step moved the rating (every share nothing), hi + lo is it exactly.
+        still = bound[which] == 0.0
+        for i in which[still].tolist():
+            fractions[int(listed[i])] = Fraction(hi[i]) + Fraction(lo[i])
+        fractions.update(exact([int(p) for p in listed[which[~still]]]))
         for i in which.tolist():
             f = fractions[int(listed[i])]
             hi[i] = float(f)

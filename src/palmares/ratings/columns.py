@@ -15,7 +15,7 @@ The reader :func:`palmares.io.results.read_result_columns` makes it; ``tests/io`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
@@ -56,6 +56,8 @@ class ResultColumns:
     nationalities: list[str]
     players: list[Player]
     values: list[TournamentValue]
+    #: The players' keys, filled on first use (:meth:`event`).
+    key_cache: list[str] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def n_events(self) -> int:
@@ -73,10 +75,10 @@ class ResultColumns:
     def event(self, e: int) -> Event:
         """Event ``e`` with its placements, built now."""
         s, t = int(self.ev_start[e]), int(self.ev_end[e])
-        keys = [self.players[p].key for p in self.row_player[s:t].tolist()]
-        nats = [
-            self.nationalities[c] if c >= 0 else None for c in self.row_nationality[s:t].tolist()
-        ]
+        keys = map(self._keys().__getitem__, self.row_player[s:t].tolist())
+        # Code −1 (none given) is the last entry: None.
+        named: list[str | None] = [*self.nationalities, None]
+        nats = map(named.__getitem__, self.row_nationality[s:t].tolist())
         placements = tuple(map(Placement, keys, self.row_rank[s:t].tolist(), nats))
         return Event(
             key=self.ev_key[e],
@@ -91,6 +93,12 @@ class ResultColumns:
             world_championship=self.ev_world_championship[e],
             coefficient=self.ev_coefficient[e],
         )
+
+    def _keys(self) -> list[str]:
+        """Each player's key (made on first use)."""
+        if len(self.key_cache) != len(self.players):
+            self.key_cache[:] = [p.key for p in self.players]
+        return self.key_cache
 
     @classmethod
     def of_results(cls, results: Results) -> ResultColumns:

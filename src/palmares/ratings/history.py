@@ -31,18 +31,20 @@ import logging
 from collections.abc import Mapping, Sequence
 from datetime import date
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
 from palmares.core.errors import PalmaresError
 from palmares.ratings.certified import (
+    CertifiedList,
     certified_list,
     exact_ratings,
     replay_double_double,
     share_parts,
 )
 from palmares.ratings.columns import ResultColumns
-from palmares.ratings.dip_pouch import INITIAL_RATING, RatingStep, event_value, rate
+from palmares.ratings.dip_pouch import INITIAL_RATING, RatingStep, event_value
 from palmares.ratings.engine import Engine, ResultArrays, arrays_of_columns
 from palmares.ratings.events import Event, Player, Results, event_order_key
 from palmares.ratings.percentile import percentile
@@ -90,6 +92,17 @@ def replay_columns(columns: ResultColumns) -> RatingHistory:
     )
 
 
+_percentile = lru_cache(maxsize=4096)(percentile)
+
+
+def _same_name(names: list[str], norm: str) -> list[bool]:
+    """Which of ``names`` normalise to ``norm`` (itself normalised): an ASCII name does when
+    its lower-case words are ``norm``'s (its key is those words joined by one space), any other
+    by :func:`~palmares.ratings.players.normalise_name` itself."""
+    words = norm.split()
+    return [n.lower().split() == words if n.isascii() else normalise_name(n) == norm for n in names]
+
+
 class _ColumnEvents(Sequence[Event]):
     """The events of a :class:`ResultColumns`, each built on first use; added ones kept."""
 
@@ -111,6 +124,14 @@ class _ColumnEvents(Sequence[Event]):
 
     def append(self, event: Event) -> None:
         self._added.append(event)
+
+    def facts(self, e: int) -> tuple[str, str, date]:
+        """Event ``e``'s key, name and date."""
+        c = self._columns
+        if e >= c.n_events:
+            ev = self._added[e - c.n_events]
+            return ev.key, ev.name, ev.date
+        return c.ev_key[e], c.ev_name[e], c.ev_date[e]
 
     def keys(self) -> list[str]:
         return self._columns.ev_key + [e.key for e in self._added]
@@ -155,6 +176,7 @@ class RatingHistory:
         self._nat_code = dict(nationalities)
         self._values: dict[int, TournamentValue] = {} if values is None else dict(enumerate(values))
         self._by_name: dict[str, list[Player]] | None = None
+        self._scanned = self._events_scanned = False  # a first lookup scans, later ones index
         self._engine = Engine(arrays)
 
     # -- lookups ---------------------------------------------------------------------------
@@ -172,16 +194,44 @@ class RatingHistory:
         """A player by id or normalised name (an error names every id that matches)."""
         if wanted in self._player_index:
             return self._players[self._player_index[wanted]]
+        norm = normalise_name(wanted)
+        if self._by_name is None and not self._scanned:
+            # One question (the command line's): a scan for that one name, no index built.
+            self._scanned = True
+            same = [
+                p
+                for p, n in zip(
+                    self._players, _same_name([p.name for p in self._players], norm), strict=True
+                )
+                if n
+            ]
+            return find_player({p.key: p for p in same}, wanted)
         if self._by_name is None:
             self._by_name = {}
             keys = map(normalise_name, [p.name for p in self._players])
             for key, p in zip(keys, self._players, strict=True):
                 self._by_name.setdefault(key, []).append(p)
-        same = self._by_name.get(normalise_name(wanted), [])
+        same = self._by_name.get(norm, [])
         return find_player({p.key: p for p in same}, wanted)
 
     def find_event(self, wanted: str) -> Event:
         """An event by id or normalised name."""
+        if self._event_lookup is None and not self._events_scanned:
+            # One question: a scan for that one name, no index built.
+            self._events_scanned = True
+            named = (
+                self._events.names()
+                if isinstance(self._events, _ColumnEvents)
+                else [(e.event_id, e.name) for e in self._events]
+            )
+            norm = normalise_name(wanted)
+            matched = _same_name([name for _, name in named], norm)
+            hits = [
+                i
+                for i, ((event_id, _), m) in enumerate(zip(named, matched, strict=True))
+                if m or event_id == wanted
+            ]
+            return find_event([self._events[i] for i in hits], wanted)
         if self._event_lookup is None:
             named = (
                 self._events.names()
@@ -213,24 +263,50 @@ class RatingHistory:
 
     # -- exact steps -----------------------------------------------------------------------
     def _steps(self, p: int, upto: int | None = None) -> list[RatingStep]:
+        """Player ``p``'s exact steps (seed 000's rule, :func:`~palmares.ratings.dip_pouch.move`)
+        in application order, as ``old · (1 − s) + s · score`` (the same Fraction as the
+        rule's ``old + s · (score − old)``, without adding two long fractions)."""
         eng = self._engine
         rating = INITIAL_RATING
         steps: list[RatingStep] = []
         key = self._players[p].key
-        for i in eng.rows_of(p):
-            e = int(eng.row_event[i])
-            if upto is not None and int(eng.ev_day[e]) > upto:
+        rows = eng.rows_of(p)
+        events, ranks = eng.row_event[rows].tolist(), eng.row_rank[rows].tolist()
+        days, sizes = eng.ev_day.tolist(), eng.ev_players.tolist()
+        for e, place in zip(events, ranks, strict=True):
+            if upto is not None and days[e] > upto:
                 break
-            s = rate(
-                player=key,
-                event=self._events[e],
-                value=self._value(e),
-                place=int(eng.row_rank[i]),
-                before=rating,
+            ev_key, name, day = self._facts(e)
+            value = self._value(e)
+            n = sizes[e]
+            score = _percentile(place, n)
+            # old + s · (score − old) = old · (1 − s) + s · score, s = value / 100: the old
+            # rating (a long fraction) meets only short ones, so no step reduces two long ones.
+            share = value.value / 100
+            after = rating * (1 - share) + share * score
+            steps.append(
+                RatingStep(
+                    player=key,
+                    event=ev_key,
+                    event_name=name,
+                    date=day,
+                    place=place,
+                    players=n,
+                    score=score,
+                    value=value,
+                    before=rating,
+                    after=after,
+                )
             )
-            steps.append(s)
-            rating = s.after
+            rating = after
         return steps
+
+    def _facts(self, e: int) -> tuple[str, str, date]:
+        """Event ``e``'s key, name and date (no placements built)."""
+        if isinstance(self._events, _ColumnEvents):
+            return self._events.facts(e)
+        ev = self._events[e]
+        return ev.key, ev.name, ev.date
 
     # -- ranking ---------------------------------------------------------------------------
     def ranking(
@@ -377,8 +453,7 @@ class RatingHistory:
                 if nat[p] >= 0 and self._nat_names[nat[p]] == nationality
             ]
         ranks = found.ranks.tolist()
-        # The list's order: rank, then name, then the order players were first given.
-        order = sorted(keep, key=lambda i: (ranks[i], self._players[players[i]].name, players[i]))
+        order = self._list_order(np.asarray(keep, dtype=np.int64), found, limit)
         nranks = found.national_ranks.tolist()
         codes, counted, names = nat.tolist(), events.tolist(), self._nat_names
         entries = []
@@ -397,6 +472,29 @@ class RatingHistory:
                 )
             )
         return Ranking(as_of, nationality, tuple(entries), exact=True, listed=len(order))
+
+    def _list_order(self, keep: np.ndarray, found: CertifiedList, limit: int | None) -> list[int]:
+        """The list's order of the entries ``keep``: rank, then name, then the order players
+        were first given. Ranks and indices sort as arrays; only players sharing a rank are
+        sorted by name (and only as far as the first ``limit`` entries need)."""
+        ranks, players = found.ranks[keep], found.players[keep]
+        by_rank = np.lexsort((players, ranks))
+        order, r = keep[by_rank], ranks[by_rank]
+        n = int(order.shape[0])
+        if n < 2:
+            return [int(i) for i in order.tolist()]
+        start = np.flatnonzero(np.concatenate([[True], r[1:] != r[:-1]]))
+        end = np.append(start[1:], n)
+        out: list[int] = order.tolist()
+        listed: list[int] = found.players.tolist()
+        named = self._players
+        shown = n if limit is None else min(limit, n)
+        for s, t in zip(start.tolist(), end.tolist(), strict=True):
+            if s >= shown:
+                break
+            if t - s > 1:
+                out[s:t] = sorted(out[s:t], key=lambda i: (named[listed[i]].name, listed[i]))
+        return out
 
     def _share_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """Each event's share of the distance (value / 100) as a double-double."""
