@@ -33,3 +33,12 @@ def test_half_up_int() -> None:
 def test_bool_is_not_a_number() -> None:
     with pytest.raises(TypeError):
         half_up(True)
+
+
+def test_half_up_keeps_every_digit_of_a_huge_value() -> None:
+    # beyond the default 28-digit context: rounded exactly, never decimal.InvalidOperation
+    assert half_up(Decimal(10**30), 2) == Decimal(10**30)
+    assert str(half_up(Fraction(10**30 + 1, 2), 0)) == "5" + "0" * 28 + "1"
+    assert str(half_up(Decimal("123456789012345678901234567890.125"), 2)) == (
+        "123456789012345678901234567890.13"
+    )

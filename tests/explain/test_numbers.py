@@ -81,3 +81,11 @@ def test_and_list(items: list[str], kwargs: dict[str, bool], english: str, frenc
     amp, serial = kwargs.get("ampersand", False), kwargs.get("serial_comma", False)
     assert and_list(items, ampersand=amp, serial_comma=serial) == english
     assert and_list(items, language=FR, ampersand=amp, serial_comma=serial) == french
+
+
+def test_a_figure_beyond_the_decimal_context_is_written_whole() -> None:
+    # an error message quotes an overflowing cell (10**30, 2**64 + 1): never InvalidOperation
+    assert figure(Decimal(10**30)) == "1" + "0" * 30
+    assert figure(2**64 + 1) == "18446744073709551617"
+    assert figure(Fraction(10**30, 3)) == "3" * 30 + ".333"
+    assert figure(Decimal(10**30), language=Language.FR).count(NARROW_NBSP) == 10

@@ -8,7 +8,7 @@ also what a spreadsheet's ROUND does (the Tantrix sheet of seed 003 relies on it
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
 __all__ = ["Number", "half_up", "half_up_int", "to_decimal"]
@@ -45,8 +45,16 @@ def half_up(value: Number, places: int = 0) -> Decimal:
         sign = -1 if scaled < 0 else 1
         magnitude = abs(scaled)
         whole = (magnitude.numerator * 2 + magnitude.denominator) // (2 * magnitude.denominator)
-        return (Decimal(sign * whole).scaleb(-places)).quantize(quantum)
-    return to_decimal(value).quantize(quantum, rounding=ROUND_HALF_UP)
+        exact = Decimal(sign * whole)
+        with localcontext() as ctx:  # every digit kept: a huge value rounds, never overflows
+            ctx.prec = max(ctx.prec, len(exact.as_tuple().digits) + 2)
+            return exact.scaleb(-places).quantize(quantum)
+    decimal = to_decimal(value)
+    if not decimal.is_finite():
+        return decimal.quantize(quantum, rounding=ROUND_HALF_UP)  # raises as Decimal does
+    with localcontext() as ctx:
+        ctx.prec = max(ctx.prec, decimal.adjusted() + places + 2)
+        return decimal.quantize(quantum, rounding=ROUND_HALF_UP)
 
 
 def half_up_int(value: Number) -> int:

@@ -9,7 +9,7 @@ from five digits on (``12 345,6``; a four-digit number such as a year stays whol
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from palmares.core.rounding import Number, half_up, to_decimal
@@ -31,8 +31,12 @@ def _ends_within(value: Number, places: int) -> Decimal | None:
             return None
         return Decimal(scaled.numerator).scaleb(-places)
     exact = to_decimal(value)  # not a Fraction here: exact
-    if exact != exact.quantize(Decimal(1).scaleb(-places)):
+    if not exact.is_finite():
         return None
+    with localcontext() as ctx:  # room for every digit: 10**30 quantizes, never overflows
+        ctx.prec = max(ctx.prec, len(exact.as_tuple().digits) + places + abs(exact.adjusted()) + 2)
+        if exact != exact.quantize(Decimal(1).scaleb(-places)):
+            return None
     return exact
 
 
