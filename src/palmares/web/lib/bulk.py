@@ -8,11 +8,11 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
-from django.db import connection, models
+from django.db import DatabaseError, connection, models
 
 from palmares.web.lib.generations import note_write
 
-__all__ = ["indexes_after", "insert_raw", "insert_rows"]
+__all__ = ["derived_writes", "indexes_after", "insert_raw", "insert_rows", "new_ids"]
 
 BATCH = 5000
 #: SQLite's page cache during a bulk write (:func:`indexes_after`), in KiB.
@@ -64,28 +64,43 @@ def insert_raw(
     column_of = {f.attname: str(f.column) for f in model._meta.concrete_fields}
     columns = ", ".join(connection.ops.quote_name(column_of[f]) for f in fields)
     marks = ", ".join("?" for _ in fields)
-    counted = _Counted(rows)
     note_write(model._meta.app_label)  # the raw cursor bypasses Django's execute wrappers
     with connection.cursor() as cursor:
         raw: Any = cursor.cursor  # sqlite3's cursor: its executemany reads the rows lazily
-        raw.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", counted)
-    return counted.count
+        raw.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
+        # (the rows it inserted: an INSERT of a row that does not fit raises instead)
+        return max(int(raw.rowcount), 0)
 
 
-class _Counted:
-    """An iterator over ``rows`` that counts them."""
-
-    def __init__(self, rows: Iterable[Sequence[Any]]) -> None:
-        self._rows = iter(rows)
-        self.count = 0
-
-    def __iter__(self) -> _Counted:
-        return self
-
-    def __next__(self) -> Sequence[Any]:
-        row = next(self._rows)
-        self.count += 1
-        return row
+def new_ids(model: type[models.Model], n: int) -> list[int]:
+    """``n`` primary keys for new rows of ``model``, for :func:`insert_raw` to write with the
+    rows (no ``RETURNING`` of each row, no model object per row). Call inside the writing
+    transaction. PostgreSQL: ``n`` values of the table's own sequence (no other writer gets
+    them, committed or not); SQLite: the ``n`` after the largest ever given (its
+    ``AUTOINCREMENT`` counter, or the largest id): the writing transaction holds the database's
+    one write lock, and SQLite moves the counter past the explicit ids it stores."""
+    if n <= 0:
+        return []
+    table = model._meta.db_table
+    column = str(model._meta.pk.column)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+                [connection.ops.quote_name(table), column, n],
+            )
+            return [int(r[0]) for r in cursor.fetchall()]
+        quoted = connection.ops.quote_name(table)
+        cursor.execute(f"SELECT max({connection.ops.quote_name(column)}) FROM {quoted}")
+        top = int(cursor.fetchone()[0] or 0)
+        try:
+            cursor.execute("SELECT seq FROM sqlite_sequence WHERE name = %s", [table])
+            row = cursor.fetchone()
+        except DatabaseError:  # no table has used AUTOINCREMENT yet
+            row = None
+        if row is not None:
+            top = max(top, int(row[0]))
+    return list(range(top + 1, top + 1 + n))
 
 
 @contextmanager
@@ -123,3 +138,19 @@ def indexes_after(*tables: type[models.Model]) -> Iterator[None]:
     finally:
         with connection.cursor() as cursor:
             cursor.cursor.execute(f"PRAGMA cache_size = {int(cache)}")
+
+
+@contextmanager
+def derived_writes() -> Iterator[None]:
+    """Around a transaction that writes only figures derived from the stored rows (the rating
+    histories and lists, ``ratinglists``): on SQLite, outside any transaction, without the
+    per-row foreign-key lookups (``PRAGMA foreign_keys``, which SQLite lets change only
+    between transactions; three lookups per rating move). Every id such a write stores was
+    read from its parent table in the same transaction, which holds SQLite's one write lock,
+    so no parent can go meanwhile; the transaction stays all-or-nothing. Inside a transaction
+    (or on PostgreSQL) nothing changes."""
+    if connection.vendor != "sqlite" or connection.in_atomic_block:
+        yield
+        return
+    with connection.constraint_checks_disabled():
+        yield

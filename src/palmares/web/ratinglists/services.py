@@ -226,7 +226,9 @@ def _recompute() -> int:
         RatingEntry.objects.filter(system=SYSTEM).delete()
         Standing.objects.filter(system=SYSTEM).delete()
         moves = insert_raw(
-            RatingEntry, ENTRY_FIELDS, chain.from_iterable(columns.entry_columns(engine, stored))
+            RatingEntry,
+            ENTRY_FIELDS,
+            chain.from_iterable(columns.entry_columns(engine, stored, columns.entry_order(stored))),
         )
         lines = write_lists(engine, stored, [0, *years], sizes)
         store(SYSTEM, skill)
@@ -251,10 +253,11 @@ def write_lists(
     lines = 0
     for year in years:
         listed = columns.list_columns(engine, order, year)
+        by_player = columns.by_player(listed, stored)
         lines += insert_raw(
             Standing,
             STANDING_FIELDS,
-            chain.from_iterable(columns.standing_columns(listed, stored, names)),
+            chain.from_iterable(columns.standing_columns(listed, stored, names, by_player)),
         )
         sizes[str(year)] = columns.sizes(listed, names)
     return lines
