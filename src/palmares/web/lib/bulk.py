@@ -15,6 +15,8 @@ from palmares.web.lib.generations import note_write
 __all__ = ["derived_writes", "indexes_after", "insert_raw", "insert_rows", "new_ids"]
 
 BATCH = 5000
+#: From this many rows written by COPY on, the table's statistics are taken again (``ANALYZE``).
+ANALYZE_AFTER = 10_000
 #: SQLite's page cache during a bulk write (:func:`indexes_after`), in KiB.
 CACHE_KIB = 65536
 
@@ -47,6 +49,12 @@ def _copy(model: type[models.Model], fields: Sequence[str], rows: Iterable[Seque
             for row in rows:
                 copy.write_row(row)
                 count += 1
+        if count >= ANALYZE_AFTER:
+            # The planner's statistics of the table, now (a sample: a fraction of a second).
+            # Without them, after a bulk load into an empty table, PostgreSQL takes it for a
+            # few rows until autovacuum comes by, and the recompute's read of every result
+            # joined to its event ran as a nested loop for the better part of an hour.
+            raw.execute(f"ANALYZE {table}")
     return count
 
 
