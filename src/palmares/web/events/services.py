@@ -239,7 +239,7 @@ def save_results(
     many = cols.n_rows
     bulk = many >= BULK and many * 4 >= Result.objects.count()
     event_pk = np.array([e.pk for e in written], dtype=np.int64)
-    with indexes_after(Result) if bulk else nullcontext():
+    with indexes_after(Result, rows=many) if bulk else nullcontext():
         count = insert_raw(Result, RESULT_FIELDS, _result_rows(cols, event_pk, player_pk))
     change.events = [e.pk for e in written]
     if changes is not None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from itertools import islice
 from typing import Any
 
@@ -17,6 +17,9 @@ __all__ = ["derived_writes", "indexes_after", "insert_raw", "insert_rows", "new_
 BATCH = 5000
 #: From this many rows written by COPY on, the table's statistics are taken again (``ANALYZE``).
 ANALYZE_AFTER = 10_000
+#: From this many rows on, a bulk write on PostgreSQL builds the indexes and constraints after
+#: it (:func:`indexes_after`).
+PG_BULK = 100_000
 #: SQLite's page cache during a bulk write (:func:`indexes_after`), in KiB.
 CACHE_KIB = 65536
 
@@ -49,7 +52,7 @@ def _copy(model: type[models.Model], fields: Sequence[str], rows: Iterable[Seque
             for row in rows:
                 copy.write_row(row)
                 count += 1
-        if count >= ANALYZE_AFTER:
+        if count >= ANALYZE_AFTER and table not in _rebuilding:
             # The planner's statistics of the table, now (a sample: a fraction of a second).
             # Without them, after a bulk load into an empty table, PostgreSQL takes it for a
             # few rows until autovacuum comes by, and the recompute's read of every result
@@ -112,13 +115,20 @@ def new_ids(model: type[models.Model], n: int) -> list[int]:
 
 
 @contextmanager
-def indexes_after(*tables: type[models.Model]) -> Iterator[None]:
+def indexes_after(*tables: type[models.Model], rows: int | None = None) -> Iterator[None]:
     """Inside a transaction, on SQLite: drop the tables' own indexes (unique ones included),
     and build them again when the block ends without an error (each in one sorted pass, which
     is many times quicker than keeping them up to date row by row when most of a table is
     written). A unique index that no longer holds fails its build, and with it the transaction:
     nothing is written. On an error in the block the transaction's rollback restores them.
-    Elsewhere (PostgreSQL: COPY keeps them up to date well) it does nothing."""
+    On PostgreSQL, the same for the tables' indexes and their unique and foreign-key
+    constraints (:func:`_constraints_after`), else every row COPY writes is checked by a
+    trigger per foreign key and entered in every index (most of a million-row import's time);
+    only for a write of ``rows`` ≥ :data:`PG_BULK` (``None``: any), as it locks the tables."""
+    if connection.vendor == "postgresql":
+        with _constraints_after(tables) if rows is None or rows >= PG_BULK else nullcontext():
+            yield
+        return
     if connection.vendor != "sqlite":
         yield
         return
@@ -162,3 +172,67 @@ def derived_writes() -> Iterator[None]:
         return
     with connection.constraint_checks_disabled():
         yield
+
+
+#: The tables inside :func:`_constraints_after` (quoted names).
+_rebuilding: set[str] = set()
+
+
+@contextmanager
+def _constraints_after(tables: Sequence[type[models.Model]]) -> Iterator[None]:
+    """PostgreSQL: drop the tables' unique and foreign-key constraints and their other indexes
+    (not the primary key), and create them again when the block ends without an error: each
+    index in one sorted build, each foreign key checked by one join over the table
+    (``ALTER TABLE … ADD CONSTRAINT``), in the same transaction. A constraint that no longer
+    holds fails, and with it the transaction (nothing is written); an error in the block rolls
+    the drops back with the rest. The tables are locked (``ACCESS EXCLUSIVE``) until the
+    commit: readers of the lists wait for the bulk write rather than see its old rows."""
+    quote = connection.ops.quote_name
+    kept: list[tuple[str, str, str]] = []  # (table, what, SQL to build it again)
+    names = [quote(m._meta.db_table) for m in tables]
+    with connection.cursor() as cursor:
+        # The checks the transaction has deferred so far run now: a table with pending
+        # trigger events cannot be altered.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        for model in tables:
+            table = model._meta.db_table
+            cursor.execute(
+                "SELECT conname, contype, pg_get_constraintdef(oid) FROM pg_constraint "
+                "WHERE conrelid = %s::regclass AND contype IN ('u', 'f') ORDER BY contype DESC",
+                [quote(table)],
+            )
+            constraints = cursor.fetchall()
+            cursor.execute(
+                "SELECT i.relname, pg_get_indexdef(i.oid) FROM pg_index x "
+                "JOIN pg_class i ON i.oid = x.indexrelid WHERE x.indrelid = %s::regclass "
+                "AND NOT x.indisprimary AND NOT EXISTS "
+                "(SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)",
+                [quote(table)],
+            )
+            indexes = cursor.fetchall()
+            for name, _, definition in constraints:
+                cursor.execute(f"ALTER TABLE {quote(table)} DROP CONSTRAINT {quote(name)}")
+                kept.append(
+                    (
+                        table,
+                        name,
+                        f"ALTER TABLE {quote(table)} ADD CONSTRAINT {quote(name)} " + definition,
+                    )
+                )
+            for name, definition in indexes:
+                cursor.execute(f"DROP INDEX {quote(name)}")
+                kept.append((table, name, definition))
+    _rebuilding.update(names)  # (their statistics are taken once, at the end)
+    try:
+        yield
+    finally:
+        _rebuilding.difference_update(names)
+    with connection.cursor() as cursor:
+        # Indexes first (the foreign keys' checks may use them), unique constraints, then
+        # the foreign keys.
+        order = sorted(kept, key=lambda k: (" FOREIGN KEY " in k[2], " UNIQUE " in k[2]))
+        for _, _, sql in order:
+            cursor.execute(sql)
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")  # Django's foreign keys' own mode
+        for table in names:
+            cursor.execute(f"ANALYZE {table}")

@@ -222,7 +222,7 @@ def _recompute() -> int:
     skill = stored_skill(stored)  # μ ± σ for the player pages
     years = stored.years
     sizes: dict[str, dict[str, int]] = {}
-    with transaction.atomic(), indexes_after(RatingEntry, Standing):
+    with transaction.atomic(), indexes_after(RatingEntry, Standing, rows=engine.n_rows):
         RatingEntry.objects.filter(system=SYSTEM).delete()
         Standing.objects.filter(system=SYSTEM).delete()
         moves = insert_raw(
