@@ -8,7 +8,7 @@ baseline's. "before" is the ``src`` of ``--before`` (default: the commit this br
 at) run through ``PYTHONPATH`` with the same interpreter; "now" is the installed palmares.
 Issue 15's budgets: ``--help`` ≤ 0.3 s, ``board-score`` on examples.json ≤ 0.6 s (wall).
 
-    .venv/bin/python bench/startup.py [--runs 7] [--before REV]
+    .venv/bin/python bench/startup.py [--runs 7] [--before REV] [--no-bytecode]
 """
 
 from __future__ import annotations
@@ -62,10 +62,22 @@ def source_of(rev: str, work: Path) -> Path:
     return work / "before" / "src"
 
 
+def compiled(src: Path) -> None:
+    """Writes the bytecode of ``src``, as an installed package has it: else, with
+    ``PYTHONDONTWRITEBYTECODE`` set, every run compiles every palmares module it imports."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(src)], check=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--before", help="commit to compare with (default: merge-base with main)")
+    parser.add_argument(
+        "--no-bytecode",
+        action="store_true",
+        help="do not write palmares' bytecode first (each run compiles what it imports when "
+        "PYTHONDONTWRITEBYTECODE is set)",
+    )
     args = parser.parse_args()
     rev = (
         args.before
@@ -79,7 +91,11 @@ def main() -> None:
     )
     with tempfile.TemporaryDirectory() as tmp:
         env_now = dict(os.environ)
-        env_before = dict(os.environ, PYTHONPATH=str(source_of(rev, Path(tmp))))
+        before_src = source_of(rev, Path(tmp))
+        env_before = dict(os.environ, PYTHONPATH=str(before_src))
+        if not args.no_bytecode:
+            compiled(before_src)
+            compiled(REPO / "src")
         samples: dict[tuple[str, str], list[tuple[float, float]]] = {}
         for _ in range(args.runs):
             for label, argv, _budget in COMMANDS:
@@ -92,6 +108,16 @@ def main() -> None:
     }
     base_wall, base_cpu = median[("python -c pass", "now")]
     print(f"issue 15 start-up: median of {args.runs} runs; before = {rev[:10]}, now = installed")
+    print(
+        "palmares' bytecode: "
+        + (
+            "as the environment leaves it"
+            if args.no_bytecode
+            else "written first on both sides (as installed)"
+        )
+        + f"; PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r}; "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     print(f"baseline `python -c pass`: {base_wall:.3f} s wall, {base_cpu:.3f} s processor")
     header = (
         f"{'command':<46} {'side':<6} {'wall s':>7} {'cpu s':>7} {'wall-base':>9} "

@@ -10,10 +10,11 @@ HTTP/1.1 keep-alive client, no extra dependency): home, the ranking's tabs (Perm
 a nation, a nation and a year), the player page, the event report, the events list, search, the
 formula, the Diplomacy tournaments, the tournament page after each round, the Tantrix list,
 event and player, the Wizard index, month, Junior session, tournament and ledger, the "which
-rating predicts" page, and a mix of all of them. The projector pages are picked up by name:
-every URL whose name starts with ``projector`` (``tournament_id`` and optionally ``number``) is
-measured for each tournament (and round) — see :func:`projector_targets`. A static file served
-by the same processes is the baseline of the same run. Prints requests/s and p50/p95/p99 per
+rating predicts" pages (Wizard, Dip Pouch), and a mix of all of them. The projector pages are
+picked up by name: every URL whose name starts with ``projector`` (``tournament_id`` and
+optionally ``number``) is measured for each tournament (and round) — see
+:func:`projector_targets`. A static file served by the same processes is the baseline of the
+same run. Prints requests/s and p50/p95/p99 per
 target, the error count, and the CPU one request cost the server's processes ("app ms") and
 its PostgreSQL backends ("db ms"): on a shared machine the latencies move with the other work,
 the CPU per request much less. Targets: p95 ≤ 1.5 × the static file's, ≤ 1 ms app CPU, 0 errors.
@@ -57,6 +58,10 @@ if TYPE_CHECKING:
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/palmares_bench"
 T = TypeVar("T")
+EVENT_COLUMNS = (
+    "id", "name", "key", "date", "kind", "external_id", "country", "place", "rounds", "players",
+    "world_championship", "coefficient",
+)  # fmt: skip
 NATIONS = [f"Nation {chr(65 + i)}{chr(65 + j)}" for i in range(6) for j in range(5)]
 
 
@@ -89,7 +94,7 @@ def load(players: int, results: int, seed: int = 7) -> None:
         cursor.execute(
             "TRUNCATE ratinglists_ratingentry, ratinglists_standing, events_result, "
             "tournaments_seat, tournaments_board, tournaments_round, tournaments_team_members, "
-            "tournaments_team, tournaments_award, tournaments_tournament_directors, "
+            "tournaments_team, tournaments_tournament_directors, "
             "tournaments_tournament, tantrixdb_match, wizarddb_tournamentplace, events_event, "
             "tantrixdb_rating, wizarddb_placement, players_player CASCADE"
         )
@@ -112,20 +117,7 @@ def load(players: int, results: int, seed: int = 7) -> None:
         days = rng.integers(0, 3650, len(sizes))
         insert_rows(
             Event,
-            (
-                "id",
-                "name",
-                "key",
-                "date",
-                "kind",
-                "external_id",
-                "country",
-                "place",
-                "rounds",
-                "players",
-                "world_championship",
-                "coefficient",
-            ),
+            EVENT_COLUMNS,
             (
                 (
                     e + 1,
@@ -157,6 +149,8 @@ def load(players: int, results: int, seed: int = 7) -> None:
         for model in (Player, Event, Result):
             for sql in connection.ops.sequence_reset_sql(_no_style(), [model]):
                 cursor.execute(sql)
+    with connection.cursor() as cursor:  # the planner's statistics of the fresh tables
+        cursor.execute("ANALYZE")
     t1 = time.perf_counter()
     moves = recompute_dip_pouch()
     t2 = time.perf_counter()
@@ -276,6 +270,7 @@ def page_targets(rnd: random.Random, players: int) -> list[Target]:
         ("Wizard tournament", lambda: f"/wizard/tournaments/{rnd.choice(wizard_events)}/"),
         ("Wizard ledger (random player)", lambda: f"/wizard/players/{rnd.choice(wizard_players)}/"),
         ("which predicts: Wizard", lambda: "/ratings/wizard/"),
+        ("which predicts: Dip Pouch", lambda: "/ratings/dip-pouch/"),
     ]
     targets += projector_targets(rnd, tournaments)
     return [(name, paths) for name, paths in targets if _has_data(paths)]
@@ -445,6 +440,11 @@ def main() -> None:
         load(args.players, args.results)
     if args.reload or not Tournament.objects.exists():
         load_games()
+    from palmares.web.ratinglists.backtests import store_dip_pouch
+
+    t0 = time.perf_counter()
+    store_dip_pouch()  # stored after each recompute; here if the data predates it
+    print(f"the Dip Pouch backtest (which rating predicts): {time.perf_counter() - t0:.1f} s")
     listed = Standing.objects.filter(year=0).count()
     print(f"database: {url} — {Player.objects.count():,} players, {listed:,} in the Permanent list")
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from palmares.cli.output import TABLE_ROWS, Col, Table, _display, _plain_table
+from palmares.cli.output import TABLE_ROWS, Col, Table, _display, _plain_table, _words
+from palmares.explain.language import Language
 from tests.conftest import CliResult
 
 Cli = Callable[..., CliResult]
@@ -70,7 +71,8 @@ def test_limit_and_all_together_are_refused(cli: Cli, tmp_path: Path) -> None:
 
 def _rich(table: Table, cells: list[list[str]], width: int) -> str:
     out = io.StringIO()
-    rich_table = RichTable(title=table.title, title_justify="left", show_lines=False)
+    title = None if table.title is None else _words(table.title, Language.EN)
+    rich_table = RichTable(title=title, title_justify="left", show_lines=False)
     for col in table.columns:
         rich_table.add_column(col.title, justify=col.justify)
     for values in cells:

@@ -1,4 +1,5 @@
-"""No import cycle inside the rating packages (issue 19: "``wizard.triad`` and
+"""No import cycle inside the rating packages, the adjudicator, the seeding engine and the
+explanation layer (issue 19: "``wizard.triad`` and
 ``wizard.tournament`` without a cycle").
 
 Every ``import`` of a file counts, at the top, inside a function or under ``TYPE_CHECKING``: a
@@ -62,7 +63,18 @@ def test_the_cycle_finder_finds_one() -> None:
     assert _cycle({"a": {"b"}, "b": set()}) is None
 
 
-@pytest.mark.parametrize("package", ["wizard", "tantrix", "ratings", "core"])
+@pytest.mark.parametrize(
+    "package",
+    [
+        "wizard",
+        "tantrix",
+        "ratings",
+        "core",
+        "diplomacy/adjudication",
+        "diplomacy/seeding",
+        "explain",
+    ],
+)
 def test_no_import_cycle(package: str) -> None:
     graph = _graph(package)
     assert graph

@@ -34,7 +34,7 @@ def test_a_seating_that_differs_from_the_walk_is_reported() -> None:
     standings = table(*ten_players())
     top = invite(standings, 5)
     wrong = top_board(6, ["p1", "p2", "p3", "p4", "p5", "p6", "p9"])
-    assert check_top_board(top, wrong, standings) == [
+    assert [explain_text(p, "en") for p in check_top_board(top, wrong, standings)] == [
         "p9 is on the top board but was not invited (score 120 after round 5; invited: p1, p2, "
         "p3, p4, p5, p6, p7)",
         "p7 was invited to the top board (rank 7 after round 5) but is not on it and has no "

@@ -13,16 +13,41 @@ import pytest
 from palmares.explain import Language
 from palmares.explain.voice import LOCALE_DIR, Voice
 
-RENDERERS = Path(__file__).resolve().parents[2] / "src" / "palmares" / "explain" / "renderers"
+EXPLAIN = Path(__file__).resolve().parents[2] / "src" / "palmares" / "explain"
+RENDERERS = EXPLAIN / "renderers"
+#: Where the layer's words are: the renderers and the core messages' sentences.
+WORDED = (*sorted(RENDERERS.glob("*.py")), EXPLAIN / "messages.py")
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / "palmares.po"
 
 
+def _marked(node: ast.expr) -> str | None:
+    """The text of an ``N_("…")`` call, else None."""
+    if (
+        isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) == "N_"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ):
+        return node.args[0].value
+    return None
+
+
 def said() -> list[tuple[str, str | None]]:
-    """(msgid, msgid_plural) of every literal ``say``/``say_n``/``N_`` call in the renderers."""
+    """(msgid, msgid_plural) of every literal ``say``/``say_n``/``N_`` call in the renderers
+    and :mod:`palmares.explain.messages` (a plural there is the ``N_`` pair of ``PLURALS``)."""
     found: dict[tuple[str, str | None], None] = {}
-    for path in sorted(RENDERERS.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call):
+    for path in WORDED:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        paired: set[int] = set()
+        for node in ast.walk(tree):  # (N_(singular), N_(plural), …): one plural entry
+            if isinstance(node, ast.Tuple) and len(node.elts) >= 2:
+                one, two = node.elts[:2]
+                if _marked(one) and _marked(two):
+                    found[(_marked(one) or "", _marked(two))] = None
+                    paired.update((id(one), id(two)))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or id(node) in paired:
                 continue
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
@@ -31,7 +56,7 @@ def said() -> list[tuple[str, str | None]]:
                 for a in node.args
                 if isinstance(a, ast.Constant) and isinstance(a.value, str)
             ]
-            if name == "say_n":
+            if name == "say_n" and len(texts) >= 2:
                 found[(texts[0], texts[1])] = None
             elif name in {"say", "N_"} and node.args and isinstance(node.args[0], ast.Constant):
                 found[(texts[0], None)] = None

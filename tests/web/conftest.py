@@ -23,10 +23,14 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
 
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> None:
-    """Each test's transaction is rolled back, generation numbers included: start clean."""
+    """Each test's transaction is rolled back, generation numbers included: start clean (and
+    with no marker of an earlier test's writes on the connection)."""
     from django.core.cache import cache
 
+    from palmares.web.lib.generations import discard_pending
+
     cache.clear()
+    discard_pending()
 
 
 @pytest.fixture

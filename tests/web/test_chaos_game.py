@@ -81,3 +81,15 @@ def test_only_the_tournament_s_directors_write(
     assert anonymous.status_code == 302 and anonymous["Location"].startswith("/accounts/login/")
     assert client.get(f"/diplomacy/{wc.pk}/chaos/new").status_code == 302
     assert not ChaosTurn.objects.filter(game=game).exists()
+
+
+def test_the_page_says_the_game_is_never_scored_in_the_page_language(
+    td: Client, client: Client, wc: Tournament
+) -> None:
+    game = _start(td, wc)
+    url = f"/diplomacy/chaos/{game.pk}/"
+    english = html.unescape(client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "the chaos game is recorded but never scored" in english
+    french = html.unescape(client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "la partie chaos est enregistrée mais jamais notée" in french
+    assert "never scored" not in french

@@ -73,3 +73,40 @@ def test_the_standings_api_explains_in_the_request_language(client: Client, wc: 
     assert "into a pot of" in english[0]["explain"][0]
     assert "dans un pot de" in french[0]["explain"][0]
     assert [r["score"] for r in english] == [r["score"] for r in french]
+
+
+def _french_text(client: Client, url: str) -> str:
+    answer = client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 200, url
+    body = answer.content.decode().split("<main", 1)[-1]
+    body = re.sub(r"<script.*?</script>", " ", body, flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+#: An English decimal figure (``18.86``) in a page's text; a French page writes ``18,86``.
+ENGLISH_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])")
+
+
+def test_the_diplomacy_pages_in_french_carry_no_english_rule_sentence_nor_figure(
+    client: Client, td: Client, wc: Tournament
+) -> None:
+    """The tournament page, the board call, the top board and the projector screens: no rule
+    sentence of the layer in English, numbers written the French way (issue 19)."""
+    fragments = english_fragments()
+    pages = {
+        f"/diplomacy/{wc.pk}/": client,
+        f"/diplomacy/{wc.pk}/board-call/": client,
+        f"/diplomacy/{wc.pk}/edit/top-board": td,
+        f"/diplomacy/{wc.pk}/projector/": client,
+        f"/diplomacy/{wc.pk}/projector/boards/": client,
+        f"/diplomacy/{wc.pk}/projector/standings/": client,
+        f"/diplomacy/{wc.pk}/projector/status/": client,
+    }
+    for url, who in pages.items():
+        text = _french_text(who, url)
+        assert [f for f in fragments if f in text] == [], url
+        assert ENGLISH_DECIMAL.findall(text) == [], url
+    tournament = _french_text(client, f"/diplomacy/{wc.pk}/")
+    assert re.search(r"\d,\d\d\b", tournament)  # the scores, 18,86 and the like
+    call = _french_text(client, f"/diplomacy/{wc.pk}/board-call/")
+    assert "Autriche" in call and "Austria" not in call

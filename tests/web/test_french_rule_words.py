@@ -4,8 +4,9 @@ is French (issue 19).
 Every message of the explanation layer's renderers for these communities
 (``palmares/explain/renderers/{ratings,tantrix,wizard,wizard_rules}.py``) is split at its
 ``{fields}``; no piece of 12 characters or more may appear on a French page. The same holds for
-every sentence of the site's own catalogue whose French differs. And each page does show the
-layer's French: an explanation that vanished would pass the first check.
+every sentence of the site's own catalogue whose French differs, and no figure is written with
+an English decimal point. And each page does show the layer's French: an explanation that
+vanished would pass the first check.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from palmares.web.players.models import Player
 from palmares.web.wizarddb.models import TournamentPlace
 
 RENDERERS = ("ratings.py", "tantrix.py", "wizard.py", "wizard_rules.py")
+#: An English decimal figure (``18.86``); a French page writes ``18,86``.
+ENGLISH_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])")
 SITE_PO = Path(__file__).resolve().parents[2] / "src/palmares/web/locale/fr/LC_MESSAGES/django.po"
 
 
@@ -108,4 +111,5 @@ def test_french_pages_carry_no_english_rule_sentence(client: Client) -> None:
         text = " ".join(_text(client, url).split())
         left = sorted(piece for piece in english if piece in text)
         assert left == [], (url, left)
+        assert ENGLISH_DECIMAL.findall(text) == [], url  # 18,86, not 18.86
         assert french in text, (url, french)

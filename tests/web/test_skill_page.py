@@ -7,8 +7,8 @@ from django.test import Client
 from palmares.core.rounding import half_up
 from palmares.ratings.backtest import backtest
 from palmares.ratings.competitions import from_games, from_results
+from palmares.web.ratinglists.backtests import SYSTEMS
 from palmares.web.ratinglists.services import results_from_database
-from palmares.web.ui.views.skill import SYSTEMS
 from palmares.web.wizarddb import adapters as wizard_adapters
 
 

@@ -116,3 +116,81 @@ def test_an_import_replays_from_its_tournament_as_the_full_replay_would(
         recompute_lists()
         assert _lists() == after_import
     assert Event.objects.filter(kind="tantrix").count() == 3
+
+
+def _rated(monkeypatch: Any) -> list[str]:
+    """The tournaments the recompute gives the engine, in order (a spy on
+    ``services.tournament_rating``)."""
+    from palmares.web.tantrixdb.adapters import tournament_rating
+
+    calls: list[str] = []
+
+    def counted(event: Event, entries: Any = None) -> Any:
+        calls.append(event.name)
+        return tournament_rating(event, entries)
+
+    monkeypatch.setattr("palmares.web.tantrixdb.services.tournament_rating", counted)
+    return calls
+
+
+def _copy(tmp_path: Path, name: str, day: str) -> Path:
+    from palmares.web.lib.demo import SAMPLE
+
+    text = (SAMPLE / "tantrix-nz-2000-matches.csv").read_text(encoding="utf-8")
+    path = tmp_path / f"{name}.csv"
+    path.write_text(
+        text.replace("NZ Tantrix Championship 2000", name).replace("2000-11-01", day),
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_tournament_in_the_middle_is_replayed_with_the_later_ones_only(
+    db: None, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """The engine rates the imported tournament and those after it, not the ones before; the
+    lists equal a full replay's."""
+    from palmares.web.tantrixdb.services import import_matches, recompute_lists
+
+    for name, day in (("T1", "2001-01-10"), ("T2", "2001-02-10"), ("T3", "2001-03-10")):
+        import_matches(_copy(tmp_path, name, day))
+    rated = _rated(monkeypatch)
+    import_matches(_copy(tmp_path, "Middle", "2001-02-01"))
+    assert rated == ["Middle", "T2", "T3"]  # not NZ 2000 nor T1
+    rated.clear()
+    import_matches(_copy(tmp_path, "Latest", "2001-04-01"))
+    assert rated == ["Latest"]
+    after_import = _lists()
+    rated.clear()
+    recompute_lists()
+    assert rated == ["NZ Tantrix Championship 2000", "T1", "Middle", "T2", "T3", "Latest"]
+    assert _lists() == after_import
+
+
+def test_a_list_imported_for_a_day_replays_that_days_earlier_tournament(
+    db: None, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A ``ratings.csv`` dated a day is the list of every tournament of that day: importing it
+    with the day's second tournament replays the first one too, as a full replay does."""
+    from palmares.web.lib.demo import SAMPLE
+    from palmares.web.tantrixdb.services import import_matches, recompute_lists
+
+    import_matches(_copy(tmp_path, "Morning", "2001-03-10"))
+    rated = _rated(monkeypatch)
+    import_matches(
+        _copy(tmp_path, "Evening", "2001-03-10"), ratings=SAMPLE / "tantrix-nz-2000-ratings.csv"
+    )
+    assert rated == ["Morning", "Evening"]
+    after_import = _lists()
+    recompute_lists()
+    assert _lists() == after_import
+
+
+def test_the_event_page_works_each_rating_out_once(client: Client, db: None) -> None:
+    """The notes and each player's working are rendered once, in the page's body (not again in
+    its title)."""
+    nz = Event.objects.get(kind="tantrix")
+    page = client.get(f"/tantrix/events/{nz.pk}/").content.decode()
+    assert "<title>NZ Tantrix Championship 2000 · palmares</title>" in page
+    assert page.count('id="explain"') == 1 and page.count('id="notes"') == 1
+    assert page.count("<pre>") == 24  # one working per player of the list after NZ 2000

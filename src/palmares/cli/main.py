@@ -27,8 +27,12 @@ import typer.main
 # typer's own click (typer ≥ 0.29 ships it; the classes its groups are made of).
 from typer import _click as click
 
-from palmares.cli.output import progress_bar
+from palmares.cli import coercion, lazy_rich
+from palmares.cli.progress import progress_bar
 from palmares.core.errors import PalmaresError
+
+lazy_rich.install()
+coercion.install()
 
 #: Each command group or command of ``palmares``: the module defining it and its name there,
 #: in the order of ``--help``.

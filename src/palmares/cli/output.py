@@ -11,29 +11,30 @@ CSV stays parseable. JSON is an object with one list of rows per table, plus ``e
 
 from __future__ import annotations
 
+import builtins
 import csv
 import enum
 import json
+import os
 import re
 import sys
-import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TextIO
 
-from rich.console import Console, JustifyMethod
-from rich.table import Table as RichTable
-
-from palmares.core.progress import reporting
+from palmares.cli.progress import progress_bar, surely_not_terminal
+from palmares.core.message import Message
 from palmares.core.rounding import half_up
+from palmares.explain.language import Language
+from palmares.explain.messages import tell
+from palmares.explain.numbers import figure
 from palmares.io.formulas import escape_formula
 
 if TYPE_CHECKING:
-    from rich.progress import TaskID
+    from rich.console import JustifyMethod
 
 __all__ = [
     "Col",
@@ -59,7 +60,7 @@ def fixed(places: int) -> Callable[[Any], str]:
     def show(value: Any) -> str:
         if value is None or value == "":
             return ""
-        return str(half_up(value, places))
+        return figure(value, places, fixed=True)
 
     return show
 
@@ -69,13 +70,19 @@ class Col:
     """A column: the key in each row, its header, and how the table format shows a value."""
 
     key: str
-    header: str | None = None
+    #: The header: a text, or a rule's figure named by the explanation layer (a
+    #: :class:`Message`, told in the report's language).
+    header: str | Message | None = None
     display: Callable[[Any], str] | None = None
     justify: JustifyMethod = "left"
 
     @property
     def title(self) -> str:
-        return self.header if self.header is not None else self.key
+        return self.title_in(Language.EN)
+
+    def title_in(self, language: Language | None) -> str:
+        """The header in ``language`` (``None``: the locale environment's)."""
+        return _words(self.header, language) if self.header is not None else self.key
 
 
 @dataclass(slots=True)
@@ -83,7 +90,7 @@ class Table:
     name: str
     columns: Sequence[Col]
     rows: list[dict[str, Any]]
-    title: str | None = None
+    title: str | Message | None = None
 
 
 @dataclass(slots=True)
@@ -91,6 +98,14 @@ class Report:
     tables: list[Table] = field(default_factory=list)
     explain: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: The language of the table format's headers and titles (``None``: the locale's).
+    language: Language | None = None
+
+
+def _words(text: str | Message | None, language: Language | None) -> str:
+    if isinstance(text, Message):
+        return tell(text, language)
+    return "" if text is None else text
 
 
 def machine_value(value: Any) -> Any:
@@ -190,17 +205,17 @@ def _plain_text(text: str) -> bool:
     )
 
 
-def _plain_table(table: Table, cells: list[list[str]], width: int) -> str | None:
+def _plain_table(
+    table: Table, cells: list[list[str]], width: int, language: Language | None = None
+) -> str | None:
     """The table as rich draws it on a plain file (the ``HEAVY_HEAD`` box, one space of padding,
     the title left above), written directly: a 100,000-row table in the time CSV takes. ``None``
     when rich would do more than that (markup, emoji codes, wide or control characters, spaces
     around a cell, centred columns, a table wider than the page): then rich draws it."""
-    from rich.cells import cell_len
-
     justify = [c.justify for c in table.columns]
     if any(j not in ("left", "right") for j in justify):
         return None
-    heads = [c.title for c in table.columns]
+    heads = [c.title_in(language) for c in table.columns]
     widths = []
     for k, head in enumerate(heads):
         column = [row[k] for row in cells]
@@ -209,11 +224,14 @@ def _plain_table(table: Table, cells: list[list[str]], width: int) -> str | None
             return None
         if any(v != v.strip() for v in [*column, head]):  # rich would trim it
             return None
-        if not joined.isascii() and any(cell_len(v) != len(v) for v in [*column, head]):
-            return None
+        if not joined.isascii():
+            from rich.cells import cell_len
+
+            if any(cell_len(v) != len(v) for v in [*column, head]):
+                return None
         widths.append(max([len(head), *map(len, column)]))
     total = sum(widths) + 3 * len(widths) + 1
-    title = table.title
+    title = None if table.title is None else _words(table.title, language)
     if total > width or (title is not None and (len(title) > total or not _plain_text(title))):
         return None
 
@@ -234,6 +252,55 @@ def _plain_table(table: Table, cells: list[list[str]], width: int) -> str | None
     out.extend(cells_of(values, "│") for values in cells)
     out.append(line("└", "─", "┴", "┘"))
     return "\n".join(out) + "\n"
+
+
+def plain_width(out: TextIO) -> int | None:
+    """rich's ``Console(file=out).width`` when ``out`` is surely not a terminal (read as rich
+    reads it: ``COLUMNS``, else the size of the first standard stream that is a terminal, else
+    80), without importing rich; ``None`` when rich must be asked (a terminal, maybe one,
+    Jupyter, Windows)."""
+    if not surely_not_terminal(out) or hasattr(builtins, "get_ipython") or os.name == "nt":
+        return None
+    columns = os.environ.get("COLUMNS")
+    if columns is not None and columns.isdigit():
+        return int(columns)
+    width = None
+    for stream in (sys.__stdin__, sys.__stdout__, sys.__stderr__):
+        try:
+            width = os.get_terminal_size(stream.fileno() if stream else 0).columns
+        except (AttributeError, ValueError, OSError):
+            continue
+        break
+    return width or 80
+
+
+def _plain_line(line: str, width: int) -> bool:
+    """A line rich prints as it is (no markup read, no highlighting): plain text, one line,
+    no space at either end, within ``width`` cells."""
+    if "\n" in line or line != line.strip() or not _plain_text(line):
+        return False
+    if line.isascii():
+        return len(line) <= width
+    from rich.cells import cell_len
+
+    return cell_len(line) <= width
+
+
+def _plain_report(report: Report, width: int) -> str | None:
+    """The table format of ``report`` on a file that is no terminal, as rich would print it,
+    when every table is drawn by :func:`_plain_table` and every line is plain; else ``None``."""
+    parts: list[str] = []
+    for table in report.tables:
+        cells = [[_display(c, row.get(c.key)) for c in table.columns] for row in table.rows]
+        plain = _plain_table(table, cells, width)
+        if plain is None:
+            return None
+        parts.append(plain)
+    lines = [*report.notes, *(["", *report.explain] if report.explain else [])]
+    if not all(_plain_line(line, width) for line in lines):
+        return None
+    parts.extend(line + "\n" for line in lines)
+    return "".join(parts)
 
 
 def emit(
@@ -269,18 +336,29 @@ def emit(
         for line in report.notes + report.explain:
             err.write(line + "\n")
         return
+    width = plain_width(out)
+    if width is not None:
+        text = _plain_report(report, max(100, width))
+        if text is not None:
+            out.write(text)
+            return
+    # rich only where it draws (issue 15: CSV, JSON and plain tables to a file never import it).
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
     console = Console(file=out, soft_wrap=False, width=max(100, Console(file=out).width))
     for table in report.tables:
         cells = [[_display(c, row.get(c.key)) for c in table.columns] for row in table.rows]
         plain = None
         if not console.is_terminal or len(cells) > TABLE_ROWS:
-            plain = _plain_table(table, cells, console.width)
+            plain = _plain_table(table, cells, console.width, report.language)
         if plain is not None:
             console.file.write(plain)
             continue
-        rich_table = RichTable(title=table.title, title_justify="left", show_lines=False)
+        title = None if table.title is None else _words(table.title, report.language)
+        rich_table = RichTable(title=title, title_justify="left", show_lines=False)
         for col in table.columns:
-            rich_table.add_column(col.title, justify=col.justify)
+            rich_table.add_column(col.title_in(report.language), justify=col.justify)
         for values in cells:
             rich_table.add_row(*values)
         console.print(rich_table)
@@ -290,47 +368,3 @@ def emit(
         console.print()
         for line in report.explain:
             console.print(line, markup=False, highlight=False)
-
-
-@contextmanager
-def progress_bar(console: Console | None = None, delay: float = 0.5) -> Iterator[None]:
-    """While the block runs, draw the core's progress reports (:mod:`palmares.core.progress`)
-    as bars on stderr — on a terminal only, and only once reported work has lasted ``delay``
-    seconds (DESIGN.md: "Long work shows a progress bar on a terminal"). The bars vanish when
-    the work is done."""
-    console = console or Console(stderr=True)
-    if not console.is_terminal:
-        yield
-        return
-    # Imported here: a command whose output is not a terminal never draws a bar (issue 15).
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-    bar = Progress(
-        "{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
-    tasks: dict[str, TaskID] = {}
-    began: list[float] = []  # when the first report came
-    shown = False
-
-    def show(label: str, done: int, total: int) -> None:
-        nonlocal shown
-        task = tasks.get(label)
-        if task is None:
-            task = tasks[label] = bar.add_task(label, total=total)
-        bar.update(task, completed=done, total=total)
-        began.append(began[0] if began else time.monotonic())
-        if not shown and time.monotonic() - began[0] >= delay:
-            bar.start()
-            shown = True
-
-    try:
-        with reporting(show):
-            yield
-    finally:
-        if shown:
-            bar.stop()

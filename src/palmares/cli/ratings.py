@@ -13,14 +13,17 @@ palmares.ratings.backtest, build a Report. Heavy modules are imported inside the
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from palmares.cli.common import FormatOption
+from palmares.cli.common import FormatOption, LanguageOption, language_of
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
+from palmares.explain.messages import tell
 
 app = typer.Typer(
     help="Skill ratings (Weng–Lin) and the backtest: which rating predicts best.",
@@ -77,6 +80,7 @@ def skill(
     ] = None,
     system: SystemOption = None,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """The skill list: μ, σ and the ordinal μ − 3σ of every player."""
     from palmares.io.competitions import read_competitions
@@ -112,13 +116,22 @@ def skill(
         Col("mu", "μ", TWO, "right"),
         Col("sigma", "σ", TWO, "right"),
         Col("ordinal", "μ − 3σ", TWO, "right"),
-        Col("competitions", justify="right"),
+        Col("competitions", Message.of("label.competitions"), justify="right"),
     ]
-    report = Report([Table("skill", columns, rows, title=f"Skill ({model})")])
-    report.notes.append(
-        f"{len(competitions)} competitions; {model}: μ {weng_lin.mu:g}, σ {weng_lin.sigma:.4g}, "
-        f"β {weng_lin.beta:.4g}, τ {weng_lin.tau:.4g}"
+    report = Report(
+        [Table("skill", columns, rows, title=Message.of("label.skill", model=model))],
+        language=language_of(language),
     )
+    note = Message.of(
+        "ratings.skill",
+        competitions=len(competitions),
+        model=model,
+        mu=Decimal(f"{weng_lin.mu:g}"),
+        sigma=Decimal(f"{weng_lin.sigma:.4g}"),
+        beta=Decimal(f"{weng_lin.beta:.4g}"),
+        tau=Decimal(f"{weng_lin.tau:.4g}"),
+    )
+    report.notes.append(tell(note, language_of(language)))
     emit(report, fmt)
 
 
@@ -138,6 +151,7 @@ def backtest(
         ),
     ] = None,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """Which rating predicts the results best: each competition predicted from its past."""
     from palmares.io.competitions import read_competitions
@@ -189,18 +203,15 @@ def backtest(
                 "calibration",
                 [
                     Col("system"),
-                    Col("bin", "predicted win chance"),
+                    Col("bin", Message.of("label.predicted_win")),
                     Col("count", justify="right"),
-                    Col("predicted", "mean predicted", THREE, "right"),
-                    Col("observed", "observed wins", THREE, "right"),
+                    Col("predicted", Message.of("label.mean_predicted"), THREE, "right"),
+                    Col("observed", Message.of("label.observed_wins"), THREE, "right"),
                 ],
                 calibration_rows,
-                title="Calibration (returning players)",
+                title=Message.of("label.calibration"),
             )
         )
-    report = Report(tables)
-    report.notes.append(
-        "Means per competition, 95% bootstrap intervals (2,000 resamples). returning: among the "
-        "players who had played before; cold: the competitions with a newcomer."
-    )
+    report = Report(tables, language=language_of(language))
+    report.notes.append(tell(Message.of("ratings.compare"), language_of(language)))
     emit(report, fmt)

@@ -17,7 +17,8 @@ import typer
 from palmares.cli.common import FormatOption, LanguageOption
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
-from palmares.explain import Language, explain, figure
+from palmares.core.message import Message
+from palmares.explain import Language, explain, figure, tell
 from palmares.io.wizard import read_games, read_tournaments, read_triads
 from palmares.wizard.game import Game
 from palmares.wizard.invitational import previous_month, uninvited
@@ -85,13 +86,13 @@ MONTH_COLUMNS = [
     Col("rank", "Rank", justify="right"),
     Col("player", "Player"),
     Col("games", "Games", justify="right"),
-    Col("points", "Points", justify="right"),
+    Col("points", Message.of("label.points"), justify="right"),
     Col("skill_ratio", "SR", fixed(2), justify="right"),
-    Col("wins", "Wins", _number, justify="right"),
-    Col("win_percentage", "W.P.", fixed(2), justify="right"),
-    Col("matrix", "Matrix", justify="right"),
-    Col("master_points", "MP", _number, justify="right"),
-    Col("reason", "For"),
+    Col("wins", Message.of("label.wins"), _number, justify="right"),
+    Col("win_percentage", Message.of("label.win_percentage"), fixed(2), justify="right"),
+    Col("matrix", Message.of("label.matrix"), justify="right"),
+    Col("master_points", Message.of("label.master_points"), _number, justify="right"),
+    Col("reason", Message.of("label.for")),
 ]
 
 
@@ -129,6 +130,7 @@ def month(
     period, table = _month_of(games, month, qualifying_games, fractional_wins)
     rows = _month_rows(table, language)
     report = Report(tables=[Table("month", MONTH_COLUMNS, rows, title=f"Wizard {period.label}")])
+    report.language = language
     if explain_:
         report.explain = list(explain(table, language))
     emit(report, fmt_)
@@ -151,6 +153,7 @@ def all_scores(
     rows = [{"position": positions[x.player], **by_player[x.player]} for x in table.all_scores()]
     columns = [Col("position", "#", justify="right"), *MONTH_COLUMNS[:-1]]
     report = Report(tables=[Table("all_scores", columns, rows, title=f"All scores {period.label}")])
+    report.language = language
     if explain_:
         report.explain = list(explain(table, language))
     emit(report, fmt_)
@@ -172,6 +175,7 @@ def junior(
     _require_games(games, period.label, table)
     rows = _month_rows(table, language)
     report = Report(tables=[Table("junior", MONTH_COLUMNS, rows, title=f"Junior {period.label}")])
+    report.language = language
     if explain_:
         report.explain = list(explain(table, language))
     emit(report, fmt_)
@@ -183,10 +187,10 @@ TOURNAMENT_COLUMNS = [
     Col("place", "Place", justify="right"),
     Col("player", "Player"),
     Col("games_finished", "Games", justify="right"),
-    Col("master_points", "MP", _number, justify="right"),
-    Col("triad", "TRIAD", _number, justify="right"),
-    Col("total", "Total", _number, justify="right"),
-    Col("reason", "For"),
+    Col("master_points", Message.of("label.master_points"), _number, justify="right"),
+    Col("triad", Message.of("label.triad"), _number, justify="right"),
+    Col("total", Message.of("label.total"), _number, justify="right"),
+    Col("reason", Message.of("label.for")),
 ]
 
 
@@ -228,6 +232,7 @@ def tournament(
     triads = _triads(triad, {t.name for t in events})
     all_games = read_games(games) if games is not None else None
     report = Report(tables=[Table("tournament", TOURNAMENT_COLUMNS, [])])
+    report.language = language
     for t in events:
         result = tournament_result(t, triad=triads.get(t.name))
         report.tables[0].rows.extend(_tournament_rows(result, language))
@@ -236,10 +241,14 @@ def tournament(
         if all_games is not None and t.invitational:
             previous = month_table(all_games, previous_month(t.day))
             for player in uninvited(t, previous):
-                report.notes.append(
-                    f"warning: {player} played the invitational {t.name} but was not in the top "
-                    f"{previous.rules.invitational_size} of {previous.period.label}"
+                warning = Message.of(
+                    "wizard.uninvited",
+                    player=player,
+                    tournament=t.name,
+                    size=previous.rules.invitational_size,
+                    month=previous.period.label,
                 )
+                report.notes.append(tell(warning, language))
     emit(report, fmt_)
 
 
@@ -256,11 +265,11 @@ def _triads(path: Path | None, names: set[str]) -> dict[str, TriadGame]:
 LEDGER_COLUMNS = [
     Col("date", "Date"),
     Col("source", "Month or tournament"),
-    Col("kind", "Award"),
-    Col("master_points", "MP", _number, justify="right"),
-    Col("total", "Total", _number, justify="right"),
-    Col("level", "Level reached"),
-    Col("reason", "For"),
+    Col("kind", Message.of("label.award")),
+    Col("master_points", Message.of("label.master_points"), _number, justify="right"),
+    Col("total", Message.of("label.total"), _number, justify="right"),
+    Col("level", Message.of("label.level")),
+    Col("reason", Message.of("label.for")),
 ]
 
 
@@ -305,6 +314,7 @@ def ledger(
         for e in book.entries
     ]
     report = Report(tables=[Table("ledger", LEDGER_COLUMNS, rows, title=f"{player}: ledger")])
+    report.language = language
     report.notes.extend(explain(book, language))
     if explain_:
         report.explain = [

@@ -12,7 +12,12 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
+from palmares.core import message
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.powers import GREAT_POWERS
+from palmares.explain.language import Language
+from palmares.explain.messages import tell
 
 __all__ = [
     "GREAT_POWERS",
@@ -41,7 +46,12 @@ def parse_power(value: str, powers: tuple[str, ...] = GREAT_POWERS) -> str:
     initials = [p for p in powers if p[0].lower() == raw]
     if len(raw) == 1 and len(initials) == 1:
         return initials[0]
-    raise ValueError(f"unknown power {value!r} (expected one of {', '.join(powers)} or an initial)")
+    raise PalmaresError.of(Message.of("diplomacy.unknown_power", value=repr(value), powers=powers))
+
+
+def _power(name: str) -> Message:
+    """A power in a message (its name told in the reader's language)."""
+    return message.power(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +62,13 @@ class ResultProblem:
     power: str | None
     field: str
     message: str
+    #: ``message`` as a typed value (the site tells it in the page's language).
+    said: Message | None = None
+
+    @classmethod
+    def of(cls, power: str | None, field: str, said: Message) -> ResultProblem:
+        """The problem saying ``said`` (``message``: its English)."""
+        return cls(power, field, tell(said, Language.EN), said)
 
 
 def result_problems(
@@ -76,8 +93,12 @@ def result_problems(
         key = " ".join(player.casefold().split())
         if key in first_power:
             problems.append(
-                ResultProblem(
-                    power, "player", f"{player} already plays {first_power[key]} on this board"
+                ResultProblem.of(
+                    power,
+                    "player",
+                    Message.of(
+                        "diplomacy.two_powers", player=player, power=_power(first_power[key])
+                    ),
                 )
             )
         else:
@@ -85,22 +106,36 @@ def result_problems(
     total = sum(centres.values())
     if total > total_centres:
         problems.append(
-            ResultProblem(
-                None, "centres", f"centres sum to {total}, more than the {total_centres} on the map"
+            ResultProblem.of(
+                None,
+                "centres",
+                Message.of("diplomacy.centres_sum", total=total, most=total_centres),
             )
         )
     for power, year in (eliminated or {}).items():
         held = centres.get(power, 0)
         if held:
-            problems.append(ResultProblem(power, "eliminated", f"{power} has {held} centres"))
+            problems.append(
+                ResultProblem.of(
+                    power,
+                    "eliminated",
+                    Message.of("diplomacy.eliminated_holds", power=_power(power), held=held),
+                )
+            )
         elif final_year is not None and year > final_year:
             problems.append(
-                ResultProblem(power, "eliminated", f"{year} is after the final year {final_year}")
+                ResultProblem.of(
+                    power,
+                    "eliminated",
+                    Message.of("diplomacy.after_final", year=year, final=final_year),
+                )
             )
     for power in draw:
         if centres.get(power, 0) == 0:
             problems.append(
-                ResultProblem(power, "draw", f"{power} has no centres and cannot be in the draw")
+                ResultProblem.of(
+                    power, "draw", Message.of("diplomacy.draw_no_centres", power=_power(power))
+                )
             )
     return problems
 

@@ -13,7 +13,9 @@ prizes, and never passes it to a scoring system or an aggregation.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from palmares.core.message import Message
 from palmares.core.ranking import tie_groups
 
 __all__ = ["ChaosEntry", "ChaosGame"]
@@ -32,7 +34,8 @@ class ChaosGame:
 
     entries: tuple[ChaosEntry, ...]
 
-    NOTE = "the chaos game is recorded but never scored: it does not affect any tournament score"
+    #: Said wherever the game is shown (the explanation layer's words).
+    NOTE: ClassVar[Message] = Message.of("chaos.not_scored")
 
     def ranked(self) -> tuple[tuple[int, ChaosEntry], ...]:
         """(rank, entry) by centres, then by surviving longer; equal entries share a rank."""

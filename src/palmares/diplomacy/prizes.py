@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from palmares.core.message import Message
 from palmares.diplomacy.aggregation.base import Standings
 from palmares.diplomacy.awards import BestCountry, Place, best_countries, places
 from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard
@@ -55,7 +56,8 @@ QUALIFYING_ROUND = 5
 class Prizes:
     top_board: TopBoard | None
     top_board_played: PlayedBoard | None
-    top_board_problems: tuple[str, ...]
+    #: Why the seated top board cannot stand (told by the explanation layer).
+    top_board_problems: tuple[Message, ...]
     champion: Champion | None
     places: tuple[Place, ...]
     best_countries: tuple[BestCountry, ...]
@@ -90,17 +92,25 @@ def prizes(
         if qualifying_round in standings.rounds
         else None
     )
-    problems: list[str] = []
+    problems: list[Message] = []
     if len(flagged) > 1:
         problems.append(
-            "more than one board is flagged top_board: "
-            + ", ".join(f"round {b.round} board {b.board}" for b in flagged)
+            Message.of(
+                "top_board.flagged_twice",
+                boards=tuple(
+                    Message.of("top_board.board", round=b.round, board=b.board) for b in flagged
+                ),
+            )
         )
     if played is not None:
         if played.round <= qualifying_round:
             problems.append(
-                f"the top board (round {played.round} board {played.board}) must be played "
-                f"after round {qualifying_round}"
+                Message.of(
+                    "top_board.too_early",
+                    round=played.round,
+                    board=played.board,
+                    qualifying=qualifying_round,
+                )
             )
         elif invited is not None:
             problems.extend(check_top_board(invited, played, standings))

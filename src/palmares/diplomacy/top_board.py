@@ -31,11 +31,11 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.aggregation.ante import AnteGame
 from palmares.diplomacy.aggregation.base import Standing, Standings
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import Score, exact
-from palmares.explain.numbers import figure
 
 __all__ = [
     "Champion",
@@ -141,7 +141,7 @@ def inferred_declines(standings: Standings, after_round: int, board: PlayedBoard
     return declines
 
 
-def check_top_board(top: TopBoard, board: PlayedBoard, standings: Standings) -> list[str]:
+def check_top_board(top: TopBoard, board: PlayedBoard, standings: Standings) -> list[Message]:
     """Where the seated top board differs from the invitation walk (empty: it agrees).
 
     A seated player tied on score with an invited one that is not seated is accepted.
@@ -168,22 +168,31 @@ def check_top_board(top: TopBoard, board: PlayedBoard, standings: Standings) -> 
     swaps = {p for p in extra if p in standings and at_cut(after(p))}
     spare = [i for i in missing if at_cut(i.score)]
     swapped = min(len(swaps), len(spare))
-    problems: list[str] = []
+    problems: list[Message] = []
     allowed = swapped
     for player in extra:
         if player in swaps and allowed:
             allowed -= 1
             continue
         problems.append(
-            f"{player} is on the top board but was not invited (score {figure(after(player))} "
-            f"after round {top.after_round}; invited: {', '.join(top.players)})"
+            Message.of(
+                "top_board.not_invited",
+                player=player,
+                score=after(player),
+                round=top.after_round,
+                invited=tuple(top.players),
+            )
         )
     for invitation in missing:
         if invitation in spare[:swapped]:
             continue
         problems.append(
-            f"{invitation.player} was invited to the top board (rank {invitation.rank} after "
-            f"round {top.after_round}) but is not on it and has no decline recorded"
+            Message.of(
+                "top_board.missing",
+                player=invitation.player,
+                rank=invitation.rank,
+                round=top.after_round,
+            )
         )
     return problems
 

@@ -9,6 +9,8 @@ layer renders them as sentences in English or French through a gettext catalogue
   locale environment (``LC_ALL``, ``LC_MESSAGES``, ``LANG``);
 - :mod:`~palmares.explain.numbers` — the one :func:`figure` / :func:`percent` / :func:`ordinal`;
 - :mod:`~palmares.explain.voice` — :class:`Voice`: one language's catalogue and numbers;
+- :mod:`~palmares.explain.messages` — :func:`tell`: a core
+  :class:`~palmares.core.message.Message` (a note, a problem) in words;
 - :mod:`~palmares.explain.registry` — :func:`renders` (a renderer per typed-value class) and
   :func:`explain` (a value's sentences).
 """
@@ -16,6 +18,7 @@ layer renders them as sentences in English or French through a gettext catalogue
 from __future__ import annotations
 
 from palmares.explain.language import Language, language_from_env, parse_language
+from palmares.explain.messages import tell
 from palmares.explain.numbers import and_list, figure, ordinal, percent
 from palmares.explain.registry import explain, explain_text, renders
 from palmares.explain.voice import Voice, voice
@@ -32,5 +35,6 @@ __all__ = [
     "parse_language",
     "percent",
     "renders",
+    "tell",
     "voice",
 ]

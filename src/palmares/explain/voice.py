@@ -47,8 +47,9 @@ class Voice:
         return _catalogue(self.language).gettext(message).format(**values)
 
     def say_n(self, singular: str, plural: str, n: int, /, **values: object) -> str:
-        """The singular or plural of a message as this language counts ``n``."""
-        return _catalogue(self.language).ngettext(singular, plural, n).format(n=n, **values)
+        """The singular or plural of a message as this language counts ``n``; ``{n}`` is ``n``
+        unless ``values`` gives it (as a formatted figure)."""
+        return _catalogue(self.language).ngettext(singular, plural, n).format(**{"n": n, **values})
 
     def figure(
         self, value: Number, places: int = 3, *, exact: bool = True, fixed: bool = False

@@ -1,4 +1,6 @@
-"""Parsers for one cell: each returns a value or raises ``ValueError`` with a short message.
+"""Parsers for one cell: each returns a value or raises ``ValueError`` with a short message
+(a :class:`~palmares.core.errors.PalmaresError` made from a typed
+:class:`~palmares.core.message.Message`, which the site tells in the page's language).
 
 The table reader (``tables.py``) adds the file, line and column to the message. The formats are
 those of DESIGN.md: ISO dates (``YYYY-MM-DD``), booleans as yes/no/true/false/1/0, whole numbers
@@ -17,7 +19,10 @@ from datetime import date
 from decimal import Decimal
 from typing import TypeVar
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message, Value
 from palmares.core.names import name_key
+from palmares.explain.numbers import figure
 from palmares.io.limits import DecimalLimit, IntegerLimit, TextLimit
 
 __all__ = [
@@ -44,6 +49,12 @@ _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _MAX_DIGITS = 40
 
 
+def _number(value: int | Decimal) -> Value:
+    """A number as the message's figure when that writes it as ``str`` does (the English
+    text stays the same), else its text."""
+    return value if figure(value) == str(value) else str(value)
+
+
 def text(value: str) -> str:
     """Any text, with surrounding spaces removed."""
     return value.strip()
@@ -55,7 +66,7 @@ def bounded_text(limit: TextLimit) -> Parser[str]:
     def parse(value: str) -> str:
         out = value.strip()
         if len(out) > limit.length:
-            raise ValueError(f"at most {limit.length} characters, got {len(out)}")
+            raise PalmaresError.of(Message.of("io.too_long", most=limit.length, got=len(out)))
         return out
 
     return parse
@@ -69,16 +80,14 @@ def proper_name(limit: TextLimit) -> Parser[str]:
     def parse(value: str) -> str:
         out = value.strip()
         if len(out) > limit.length:
-            raise ValueError(f"at most {limit.length} characters, got {len(out)}")
+            raise PalmaresError.of(Message.of("io.too_long", most=limit.length, got=len(out)))
         if out and out.isascii():  # its key is itself, lower case, spaces collapsed: never empty
             return out
         key = name_key(out)
         if not key:
-            raise ValueError(f"{out!r} has no letter or digit left once accents are removed")
+            raise PalmaresError.of(Message.of("io.no_letter", name=repr(out)))
         if len(key) > limit.length:
-            raise ValueError(
-                f"its form without accents has {len(key)} characters, at most {limit.length}"
-            )
+            raise PalmaresError.of(Message.of("io.key_too_long", got=len(key), most=limit.length))
         return out
 
     return parse
@@ -90,7 +99,7 @@ def boolean(value: str) -> bool:
         return True
     if low in _FALSE:
         return False
-    raise ValueError(f"expected yes/no/true/false/1/0, got {_short(value)}")
+    raise PalmaresError.of(Message.of("io.boolean", got=_short(value)))
 
 
 def _short(value: str) -> str:
@@ -110,14 +119,18 @@ def integer(
         raw = value.strip()
         match = _WHOLE.fullmatch(raw)
         if match is None:
-            raise ValueError(f"expected a whole number, got {_short(value)}")
+            raise PalmaresError.of(Message.of("io.whole", got=_short(value)))
         if len(match.group(1)) > _MAX_DIGITS:
-            raise ValueError(f"a number of {len(match.group(1))} digits is too large")
+            raise PalmaresError.of(Message.of("io.too_many_digits", digits=len(match.group(1))))
         number = int(raw.split(".")[0])
         if minimum is not None and number < minimum:
-            raise ValueError(f"must be at least {minimum}, got {number}")
+            raise PalmaresError.of(
+                Message.of("io.at_least", low=_number(minimum), got=_number(number))
+            )
         if maximum is not None and number > maximum:
-            raise ValueError(f"must be at most {maximum}, got {number}")
+            raise PalmaresError.of(
+                Message.of("io.at_most", high=_number(maximum), got=_number(number))
+            )
         return number
 
     return parse
@@ -135,21 +148,29 @@ def decimal(
     def parse(value: str) -> Decimal:
         raw = value.strip()
         if _DECIMAL.fullmatch(raw) is None:
-            raise ValueError(f"expected a number, got {_short(value)}")
+            raise PalmaresError.of(Message.of("io.number", got=_short(value)))
         if len(raw) > 2 * _MAX_DIGITS:
-            raise ValueError(f"a number of {len(raw)} characters is too long")
+            raise PalmaresError.of(Message.of("io.number_too_long", got=len(raw)))
         number = Decimal(raw)
         if minimum is not None and number < minimum:
-            raise ValueError(f"must be at least {minimum}, got {number}")
+            raise PalmaresError.of(
+                Message.of("io.at_least", low=_number(minimum), got=_number(number))
+            )
         if maximum is not None and number > maximum:
-            raise ValueError(f"must be at most {maximum}, got {number}")
+            raise PalmaresError.of(
+                Message.of("io.at_most", high=_number(maximum), got=_number(number))
+            )
         if limit is not None:
             if abs(number) >= limit.bound:
-                raise ValueError(f"must be below {limit.bound} in size, got {number}")
+                raise PalmaresError.of(
+                    Message.of("io.below", bound=_number(limit.bound), got=_number(number))
+                )
             exponent = number.as_tuple().exponent
             places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
             if places > limit.places and number != round(number, limit.places):
-                raise ValueError(f"at most {limit.places} decimal places, got {number}")
+                raise PalmaresError.of(
+                    Message.of("io.places", places=limit.places, got=_number(number))
+                )
         return number
 
     return parse
@@ -162,8 +183,8 @@ def iso_date(value: str) -> date:
     if len(raw) > 10 and raw[10] in " T" and raw[11:].strip("0: ") == "":
         raw = raw[:10]
     if _DATE.fullmatch(raw) is None:
-        raise ValueError(f"expected a date as YYYY-MM-DD, got {_short(value)}")
+        raise PalmaresError.of(Message.of("io.date", got=_short(value)))
     try:
         return date.fromisoformat(raw)
     except ValueError:
-        raise ValueError(f"expected a date as YYYY-MM-DD, got {_short(value)}") from None
+        raise PalmaresError.of(Message.of("io.date", got=_short(value))) from None

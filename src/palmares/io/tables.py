@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from palmares.core.errors import InputError, Problem
+from palmares.core.errors import InputError, PalmaresError, Problem
+from palmares.core.message import Message
 from palmares.core.names import name_key
 from palmares.core.progress import report
 from palmares.io.fields import text
@@ -64,8 +65,17 @@ class RowProblems:
     file: str
     problems: list[Problem] = field(default_factory=list)
 
-    def add(self, line: int | None, column: str | None, message: str) -> None:
-        self.problems.append(Problem(self.file, line, column, message))
+    def add(
+        self, line: int | None, column: str | None, message: str | Message | PalmaresError
+    ) -> None:
+        """A problem; a :class:`Message` (or an error made from one) is kept typed, for the
+        site to tell in the page's language."""
+        if isinstance(message, PalmaresError) and message.said is not None:
+            message = message.said
+        if isinstance(message, Message):
+            self.problems.append(Problem.of(self.file, line, column, message))
+        else:
+            self.problems.append(Problem(self.file, line, column, str(message)))
 
     def raise_if_any(self) -> None:
         if self.problems:
@@ -130,7 +140,7 @@ def read_rows(path: Path | str, columns: Sequence[Column]) -> list[Row]:
     path = Path(path)
     name = str(path)
     if not path.is_file():
-        raise InputError.at(name, None, None, "no such file")
+        raise InputError.at(name, None, None, Message.of("io.no_file"))
     raw = _raw_rows(path)
     return read_table(raw, columns, name)
 
@@ -140,7 +150,7 @@ def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: st
     problems = RowProblems(name)
     # Blank lines (all cells empty) are skipped but still count for line numbers.
     if not raw or all(not any(c.strip() for c in r) for r in raw):
-        raise InputError.at(name, None, None, "the file is empty: a header row is needed")
+        raise InputError.at(name, None, None, Message.of("io.empty"))
     header_index = next(i for i, r in enumerate(raw) if any(c.strip() for c in r))
     header = [h.strip().lower() for h in raw[header_index]]
     known = {c.name.lower(): c for c in columns}
@@ -148,21 +158,21 @@ def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: st
     for i, h in enumerate(header):
         if not h:
             if any(i < len(r) and r[i].strip() for r in raw[header_index + 1 :]):
-                problems.add(header_index + 1, None, f"column {i + 1} has values but no name")
+                problems.add(header_index + 1, None, Message.of("io.unnamed", column=i + 1))
             continue
         if h not in known:
-            expected = ", ".join(c.name for c in columns)
+            expected = tuple(c.name for c in columns)
             # One line per problem: a header cell with a line break inside is shown on one line.
             flat = repr(h)[1:-1] if not h.isprintable() else h
             shown = flat if len(flat) <= 40 else flat[:40] + "…"
-            problems.add(header_index + 1, shown, f"unknown column (expected: {expected})")
+            problems.add(header_index + 1, shown, Message.of("io.unknown", expected=expected))
         elif h in positions:
-            problems.add(header_index + 1, h, "column appears twice")
+            problems.add(header_index + 1, h, Message.of("io.twice"))
         else:
             positions[h] = i
     for c in columns:
         if c.required and c.name.lower() not in positions:
-            problems.add(header_index + 1, c.name, "required column is missing")
+            problems.add(header_index + 1, c.name, Message.of("io.missing"))
     problems.raise_if_any()
 
     rows: list[Row] = []
@@ -177,7 +187,7 @@ def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: st
         if not any(c.strip() for c in cells):
             continue
         if len(cells) > len(header) and any(c.strip() for c in cells[len(header) :]):
-            problems.add(line, None, f"{len(cells)} cells but the header has {len(header)}")
+            problems.add(line, None, Message.of("io.cells", cells=len(cells), header=len(header)))
             continue
         values: dict[str, Any] = {}
         for c in columns:
@@ -187,17 +197,17 @@ def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: st
                 problems.add(line, c.name, f"a cell longer than {MAX_CELL:,} characters")
                 continue
             if "\x00" in cell:
-                problems.add(line, c.name, "contains a NUL character (binary data?)")
+                problems.add(line, c.name, Message.of("io.nul"))
                 continue
             if cell == "":
                 if c.required:
-                    problems.add(line, c.name, "a value is required")
+                    problems.add(line, c.name, Message.of("io.required"))
                 values[c.name] = c.default
                 continue
             try:
                 values[c.name] = c.parse(cell)
             except ValueError as exc:
-                problems.add(line, c.name, str(exc))
+                problems.add(line, c.name, exc if isinstance(exc, PalmaresError) else str(exc))
         rows.append(Row(line, values))
         if len(problems.problems) >= MAX_PROBLEMS:
             break

@@ -149,6 +149,8 @@ CACHES = {
 # request past its size limit or with a NUL in its address is refused before a view reads it
 # (after the language is chosen, so the refusal is in the visitor's language).
 MIDDLEWARE.insert(0, "palmares.web.lib.headers.SecurityHeadersMiddleware")
+# Outermost: an anonymous visitor's cached page answered whole, before the stack (ui.earlycache)
+MIDDLEWARE.insert(0, "palmares.web.ui.earlycache.EarlyPageMiddleware")
 MIDDLEWARE.insert(
     MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1,
     "palmares.web.lib.limits.RequestLimitsMiddleware",

@@ -23,6 +23,7 @@ months played.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
@@ -130,13 +131,20 @@ def ledger(
     ``levels_as_of`` picks the rule set whose ladder is used (``None``: the latest).
     """
     games = tuple(games)
+    # Each month's and session's table from its own games (one pass over the history, not one
+    # per month: a table counts only the games of its period).
+    monthly: dict[tuple[int, int], list[Game]] = defaultdict(list)
+    for g in games:
+        monthly[(g.day.year, g.day.month)].append(g)
     awards: list[Award] = []
     for month in months_of(games):
-        table = month_table(games, month, rules=rules)
+        table = month_table(monthly[(month.first.year, month.first.month)], month, rules=rules)
         awards.extend(a for a in table.awards if a.player == player)
-    junior = tuple(junior)
-    for session in sorted({session_of(g.day) for g in junior}, key=lambda p: p.first):
-        table = junior_table(junior, session, rules=rules)
+    sessions: dict[Period, list[Game]] = defaultdict(list)
+    for g in junior:
+        sessions[session_of(g.day)].append(g)
+    for session in sorted(sessions, key=lambda p: p.first):
+        table = junior_table(sessions[session], session, rules=rules)
         awards.extend(
             replace(a, source=f"Junior {a.source}") for a in table.awards if a.player == player
         )

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 
-@pytest.mark.parametrize("module", ["boards", "seeding", "systems", "adjudicate"])
+@pytest.mark.parametrize("module", ["boards", "standings", "seeding", "systems", "adjudicate"])
 def test_each_submodule_imports_first(module: str) -> None:
     code = (
         "import sys\n"

@@ -10,11 +10,19 @@ import pytest
 
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring import get_info, get_system
+from palmares.diplomacy.scoring.base import PowerWorkings
+from palmares.diplomacy.scoring.maxonian import DeadByEliminationYear
+from palmares.explain import explain
 from tests.conftest import CliResult
 from tests.diplomacy.scoring.boards import BOARD_D, board
 from tests.diplomacy.scoring.helpers import scores
 
-NOTE = "no centre counts by year: dead powers placed by elimination year"
+
+def dead_note(b: Board) -> bool:
+    """Whether Maxonian's explanation of ``b`` says the dead were placed by elimination year."""
+    result = get_system("maxonian").score(b)
+    assert isinstance(result.workings, PowerWorkings)
+    return any(isinstance(n, DeadByEliminationYear) for n in result.workings.notes)
 
 
 @pytest.mark.parametrize("slug", ["maxonian", "7eleven"])
@@ -27,7 +35,9 @@ def test_the_dead_by_elimination_year_and_the_note(slug: str) -> None:
         "  no centre counts by year: dead powers placed by elimination year (Germany out 1906, "
         "Austria out 1904; the same year shares); dipvis, without the counts by year, shares "
         "those places"
-    ) in result.explain()
+    ) in explain(result, "en")
+    assert isinstance(result.workings, PowerWorkings)
+    assert result.workings.notes == (DeadByEliminationYear((("Germany", 1906), ("Austria", 1904))),)
 
 
 def test_dead_in_the_same_year_share_and_counts_by_year_drop_the_note() -> None:
@@ -36,9 +46,10 @@ def test_dead_in_the_same_year_share_and_counts_by_year_drop_the_note() -> None:
     assert got["A"] == got["G"] == Fraction(3, 2)
     history = {1906: {p: BOARD_D.centres[p] or 1 for p in BOARD_D.powers}}
     with_years = Board("Y", BOARD_D.centres, BOARD_D.eliminated, 1907, centres_by_year=history)
-    assert not any(NOTE in n for n in get_system("maxonian").score(with_years).notes)
+    assert not dead_note(with_years)
     one_dead = board({"A": 0, "E": 8, "F": 6, "G": 1, "I": 4, "R": 8, "T": 7}, {"A": 1904})
-    assert not any(NOTE in n for n in get_system("maxonian").score(one_dead).notes)
+    assert not dead_note(one_dead)
+    assert dead_note(same)
 
 
 @pytest.mark.parametrize("slug", ["maxonian", "7eleven"])

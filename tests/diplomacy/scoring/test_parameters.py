@@ -11,6 +11,7 @@ import pytest
 
 from palmares.core.errors import PalmaresError
 from palmares.diplomacy.scoring import get_system
+from palmares.explain import explain
 from tests.conftest import CliResult
 from tests.diplomacy.scoring.boards import BOARD_D
 from tests.diplomacy.scoring.helpers import scores
@@ -73,21 +74,17 @@ def test_missing_elimination_year_on_the_command_line(
 
 def test_every_power_is_explained_in_words() -> None:
     result = get_system("tribute").score(BOARD_D)
-    assert result.details["Russia"]["explain"] == (
-        "Russia = 34.2: centres 9, survival share 13.2, tribute received 12"
-    )
-    assert result.details["England"]["explain"] == (
-        "England = 18.2: centres 8, survival share 13.2, tribute paid 3"
-    )
-    assert "Board D (tribute):" in result.explain()[0]
+    said = explain(result, "en")
+    assert said[0] == "Board D (tribute):"
+    assert "  Russia = 34.2: centres 9, survival share 13.2, tribute received 12" in said
+    assert "  England = 18.2: centres 8, survival share 13.2, tribute paid 3" in said
     manorcon = get_system("manorcon").score(BOARD_D)
-    assert (
-        manorcon.details["Russia"]["explain"] == "Russia = 26.923: centres 9, N 133, sum of N 494"
-    )
+    assert "  Russia = 26.923: centres 9, N 133, sum of N 494" in explain(manorcon, "en")
 
 
 def test_normalised_words_say_the_rescaling() -> None:
     # Board D under Carnage totals 28034 (every place, every centre): Russia 7009 → 25.002.
     result = get_system("carnage").score(BOARD_D).normalised()
     assert result["Russia"] == Fraction(700900, 28034)
-    assert result.details["Russia"]["explain"].endswith("; normalised: 25.002")
+    assert explain(result, "en")[-1].startswith("  normalised to a board total of 100: ")
+    assert "Russia 25.002" in explain(result, "en")[-1]

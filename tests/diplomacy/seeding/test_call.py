@@ -20,9 +20,15 @@ from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem, board
 from palmares.diplomacy.seeding.powers import fewest_repeats
 from palmares.diplomacy.seeding.problem import Fill, prepare
 from palmares.diplomacy.seeding.search import LOOK_RUNS
+from palmares.explain import explain_text
 from palmares.io.boards import read_boards_csv
 from palmares.io.seeding import read_pairs_csv
 from tests.diplomacy.seeding.helpers import boards_from, entrants, history_of
+
+
+def _said(notes: tuple[object, ...]) -> list[str]:
+    """The notes in English, as the CLI prints them."""
+    return [explain_text(n, "en") for n in notes]
 
 
 class Budget(TypedDict):
@@ -131,7 +137,7 @@ def test_proposals_rotate_sitters_and_give_extra_games_to_those_with_fewest() ->
         sat.append(call.sitters)
         calls.append(call)
     assert sat == [("p01", "p02"), ("p03", "p04"), ("p05", "p06")]
-    assert "most games played first" in calls[1].notes[0]
+    assert "most games played first" in _said(calls[1].notes)[0]
     # 26 players, fill by two boards: the two who sat out in round 1 play twice in round 2.
     history = history_of(calls[:1])
     field = (*entrants(23), Entrant("p24"), Entrant("p25"))
@@ -146,7 +152,7 @@ def test_fixed_top_board_is_board_one_even_with_team_mates() -> None:
     problem = SeedingProblem(6, field, (), teams=teams, top_board=top)
     call = board_call(problem, seed=1, **FAST)
     assert sorted(s.player for s in call.seats if s.board == 1) == list(top)
-    assert any("fixed top board seats p01 and p02" in n for n in call.notes)
+    assert any("fixed top board seats p01 and p02" in n for n in _said(call.notes))
     check_call(problem, call)
 
 
@@ -215,7 +221,7 @@ def test_kept_apart_players_are_not_both_proposed_to_play_two_boards() -> None:
     problem = SeedingProblem(1, entrants(18), keep_apart=(("p01", "p02"),), fill="double")
     call = board_call(problem, seed=1, **FAST)
     assert call.two_boarders == ("p01", "p03", "p04")
-    assert any("passed over as two-boarders" in n and "p02" in n for n in call.notes)
+    assert any("passed over as two-boarders" in n and "p02" in n for n in _said(call.notes))
     check_call(problem, call)
 
 
@@ -227,7 +233,7 @@ def test_the_time_limit_stops_the_search_and_says_so() -> None:
     problem = SeedingProblem(3, entrants(56), history)
     call = board_call(problem, seed=1, time_limit=3, clock=lambda: float(next(ticks)))
     assert call.stopped_by_time
-    assert any("the search stopped at the time limit (3 s)" in n for n in call.notes)
+    assert any("the search stopped at the time limit (3 s)" in n for n in _said(call.notes))
     check_call(problem, call)
 
 
@@ -263,11 +269,11 @@ def test_six_rounds_of_21_players_worst_pair_three_and_no_power_repeat(seed: int
     assert (
         "worst pair: seated 3 times by the end of round 6, rounds 2–6 foreseen (above the bound "
         "of 2, which the search cannot prove reachable); 179 extra meetings in all."
-    ) in calls[0].notes
+    ) in _said(calls[0].notes)
     assert (
         "worst pair: seated 3 times by the end of round 6 (the bound: no call can do better "
         "than 3 times); 179 extra meetings in all."
-    ) in calls[5].notes
+    ) in _said(calls[5].notes)
 
 
 @pytest.mark.slow
@@ -302,7 +308,7 @@ def test_a_new_seed_each_round_breaks_the_plan_but_keeps_repeats_low() -> None:
         calls.append(call)
     assert [len(c.quality.repeated_pairs) for c in calls] == [0, 15, 30, 45, 46, 43]
     assert [len(c.quality.power_repeats) for c in calls] == [0, 0, 0, 0, 2, 0]
-    assert any("powers are given over rounds 5–6" in n for n in calls[4].notes)
+    assert any("powers are given over rounds 5–6" in n for n in _said(calls[4].notes))
 
 
 def test_boards_are_grouped_so_that_every_player_gets_a_fresh_power() -> None:
@@ -366,7 +372,7 @@ def test_two_boarders_leave_a_team_no_more_seats_than_the_boards_open_to_it() ->
     call = board_call(problem, seed=0, **FAST)
     check_call(problem, call)
     assert call.two_boarders == ("p01", "p02", "p06", "p07", "p10", "p11")
-    assert any("passed over as two-boarders" in n and "p08" in n for n in call.notes)
+    assert any("passed over as two-boarders" in n and "p08" in n for n in _said(call.notes))
 
 
 def test_a_player_whose_partners_cannot_share_the_third_board_does_not_play_two() -> None:
@@ -377,5 +383,5 @@ def test_a_player_whose_partners_cannot_share_the_third_board_does_not_play_two(
     problem = SeedingProblem(1, entrants(18), keep_apart=keep, fill="double")
     call = board_call(problem, seed=1, **FAST)
     assert call.two_boarders == ("p02", "p03", "p04")
-    assert any("passed over as two-boarders" in n and "p01" in n for n in call.notes)
+    assert any("passed over as two-boarders" in n and "p01" in n for n in _said(call.notes))
     check_call(problem, call)

@@ -148,3 +148,25 @@ def test_the_board_call_loads_only_what_seeding_needs(write: Write) -> None:
         "palmares.wizard",
     ):
         assert f"'{other}'" not in loaded and f"'{other}." not in loaded
+
+
+def test_the_call_in_french_with_language_fr(cli: Cli, write: Write) -> None:
+    # Issue 19: the quality report's measures, the table headers and the notes come from the
+    # explanation layer, in the language asked for; the English stays as above.
+    players = write("players.csv", PLAYERS)
+    first = cli("diplomacy", "seed", str(players), "--round", "1", "--format", "csv")
+    history = write("r1.csv", first.out)
+    args = ("diplomacy", "seed", str(players), "--round", "2", "--history", str(history))
+    french = cli(*args, "--format", "json", "--language", "fr")
+    assert french.code == 0, french.err
+    data = json.loads(french.out)
+    quality = {r["measure"]: r["value"] for r in data["quality"]}
+    assert quality["objectif : somme des (rencontres précédentes)²"] == 15
+    assert quality["paires qui s’étaient rencontrées une fois"] == 15
+    assert data["notes"][0].startswith("ronde 2 : objectif 15 (borne inférieure 15, écart 0)")
+    table = cli(*args, "--language", "fr")
+    assert table.code == 0, table.err
+    assert "Appel des tables, ronde 2" in table.out and "Qualité" in table.out
+    assert "rencontres précédentes" in table.out and "Pairs meeting again" not in table.out
+    english = cli(*args, "--language", "en")
+    assert "Board call, round 2" in english.out and "met before" in english.out

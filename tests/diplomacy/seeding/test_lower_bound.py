@@ -19,7 +19,13 @@ from palmares.diplomacy.seeding.lower_bound import (
 from palmares.diplomacy.seeding.objective import PairLevels, default_levels
 from palmares.diplomacy.seeding.problem import SeedingProblem, prepare
 from palmares.diplomacy.seeding.search import search
+from palmares.explain import explain_text
 from tests.diplomacy.seeding.helpers import boards_from, entrants
+
+
+def _said(notes: tuple[object, ...]) -> list[str]:
+    """The lines in English, as the CLI prints them."""
+    return [explain_text(n, "en") for n in notes]
 
 
 def test_spread_pairs() -> None:
@@ -35,7 +41,7 @@ def test_21_players_after_one_round() -> None:
     ]
     bound = lower_bound(prepare(SeedingProblem(2, entrants(21), boards_from(rows))))
     assert bound.value == 15
-    assert "round 1: groups filling 7+7+7 seats, spread over 3 boards" in bound.explain[0]
+    assert "round 1: groups filling 7+7+7 seats, spread over 3 boards" in _said(bound.explain)[0]
     # Two earlier rounds add up: 15 + 15.
     rows += [
         (2, b + 1, GREAT_POWERS[k], f"p{3 * k + b + 1:02d}") for b in range(3) for k in range(7)
@@ -93,7 +99,7 @@ def test_many_meetings_spread_evenly_cost_squares() -> None:
     prep = prepare(SeedingProblem(6, entrants(21), boards_from(rows)))
     bound = lower_bound(prep)
     assert bound.value == 99
-    assert "75 earlier meetings over the 63 pairs seated" in " ".join(bound.explain)
+    assert "75 earlier meetings over the 63 pairs seated" in " ".join(_said(bound.explain))
     # Safe: the best call still seats 15 pairs from old boards, each met 5 times: 375.
     assert search(prep, seed=1, moves=5000, levels=PairLevels.squares()).cost == 375
 

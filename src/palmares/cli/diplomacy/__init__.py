@@ -2,7 +2,7 @@
 
 Diplomacy boards and tournaments: board scores, standings, awards, board call. Each submodule
 adds its commands to :data:`app` (defined in :mod:`palmares.cli.diplomacy.app`, so a submodule
-imports it without importing this package's loader): ``boards`` (board-score, standings),
+imports it without importing this package's loader): ``boards`` (board-score), ``standings``,
 ``seeding`` (seed), ``systems`` (the catalogue of scoring systems), ``adjudicate`` (adjudicate,
 orders check).
 """
@@ -18,7 +18,7 @@ from palmares.cli.diplomacy.app import app
 #: The submodules, each registering its commands on ``app`` when imported, by command.
 COMMANDS = {
     "board-score": "boards",
-    "standings": "boards",
+    "standings": "standings",
     "seed": "seeding",
     "systems": "systems",
     "aggregations": "systems",

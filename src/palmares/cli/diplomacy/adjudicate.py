@@ -14,14 +14,17 @@ from typing import Annotated, Any
 
 import typer
 
-from palmares.cli.common import FormatOption
+from palmares.cli.common import FormatOption, LanguageOption, language_of
 from palmares.cli.diplomacy.app import app
 from palmares.cli.output import Col, Format, Report, Table, emit
 from palmares.core.errors import InputError
+from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import standard_map
+from palmares.diplomacy.adjudication.outcome import result_rows
 from palmares.diplomacy.adjudication.parse import RULE_SETS, parse_orders
 from palmares.diplomacy.adjudication.phases import PhaseResult, adjudicate, place_units
 from palmares.diplomacy.adjudication.position import Position, position_from_json, position_to_json
+from palmares.explain.messages import tell
 
 __all__ = ["adjudicate_command", "orders_app", "orders_check"]
 
@@ -79,22 +82,12 @@ def adjudicate_command(
     explain: Annotated[
         bool, typer.Option("--explain", help="Also print the next position, power by power.")
     ] = False,
+    language: LanguageOption = None,
 ) -> None:
     """Adjudicate one phase: each order valid or not, succeeds or not, and why; the dislodged
     units; the next phase's position."""
     result = _load(orders, position, rules)
-    rows = [
-        {
-            "line": r.order.line if r.order else None,
-            "power": r.power,
-            "text": r.order.text if r.order else "",
-            "parsed": r.parsed,
-            "valid": r.valid,
-            "succeeds": r.succeeds,
-            "reason": r.reason,
-        }
-        for r in result.results
-    ]
+    rows = result_rows(result)
     nxt = position_to_json(result.next_position)
     if fmt is Format.json:
         payload = {
@@ -120,18 +113,34 @@ def adjudicate_command(
         Col("reason"),
     ]
     report = Report(tables=[Table("orders", cols, rows)])
+    words = language_of(language)
     if result.dislodged:
-        report.notes.append(
-            "dislodged: " + ", ".join(f"{d.unit.power} {d.unit}" for d in result.dislodged)
-        )
+        units = tuple(f"{d.unit.power} {d.unit}" for d in result.dislodged)
+        report.notes.append(tell(Message.of("adjudication.dislodged", units=units), words))
     if explain:
-        report.explain.append(f"next: {nxt['season']} {nxt['year']}, {nxt['phase']}")
+        told: list[Message] = [
+            Message.of(
+                "adjudication.next",
+                season=str(nxt["season"]),
+                year=int(nxt["year"]),
+                phase=str(nxt["phase"]),
+            )
+        ]
         for power in result.next_position.all_powers():
-            units = ", ".join(nxt["units"].get(power, [])) or "no unit"
+            held = tuple(nxt["units"].get(power, []))
             centres = nxt["centres"].get(power, [])
-            report.explain.append(f"{power}: {units}; {len(centres)} centres {' '.join(centres)}")
+            told.append(
+                Message.of(
+                    "adjudication.power",
+                    power=power,
+                    units=held or Message.of("adjudication.no_unit"),
+                    centres=len(centres),
+                    list=" ".join(centres),
+                )
+            )
         for d in result.next_position.dislodged:
-            report.explain.append(f"{d.unit.power}: {d.unit} dislodged, to retreat or disband")
+            told.append(Message.of("adjudication.to_retreat", power=d.unit.power, unit=str(d.unit)))
+        report.explain.extend(tell(m, words) for m in told)
     emit(report, fmt)
 
 

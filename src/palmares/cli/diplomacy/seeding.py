@@ -11,13 +11,15 @@ from typing import Annotated
 
 import typer
 
-from palmares.cli.common import FormatOption
+from palmares.cli.common import FormatOption, LanguageOption, language_of
 from palmares.cli.diplomacy.app import app
 from palmares.cli.output import Col, Format, Report, Table, emit
 from palmares.core.errors import InputError, PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.seeding import SeedingProblem, board_call
 from palmares.diplomacy.seeding.problem import Fill
 from palmares.diplomacy.seeding.report import quality_rows, summary
+from palmares.explain.messages import tell
 from palmares.io.boards import read_boards_csv, read_teams_csv
 from palmares.io.seeding import read_pairs_csv, read_players_csv
 
@@ -57,6 +59,7 @@ def seed(
         ),
     ] = None,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """The board call of one round: players to boards and powers, and its quality report."""
     if fill not in ("auto", "sit", "double"):
@@ -85,6 +88,7 @@ def seed(
         # The field cannot be seated as listed: say which file lists it.
         raise PalmaresError(f"{players}: {exc}") from None
     q = call.quality
+    words = language_of(language)
     report = Report(
         tables=[
             Table(
@@ -94,34 +98,54 @@ def seed(
                     {"round": s.round, "board": s.board, "power": s.power, "player": s.player}
                     for s in call.seats
                 ],
-                title=f"Board call, round {call.round}",
+                title=Message.of("label.board_call", round=call.round),
             ),
             Table(
                 "quality",
-                [Col("measure"), Col("value", justify="right")],
-                [{"measure": m, "value": v} for m, v in quality_rows(call)],
-                title="Quality",
+                [
+                    Col("measure", Message.of("label.measure")),
+                    Col("value", Message.of("label.value"), justify="right"),
+                ],
+                [{"measure": tell(m, words), "value": v} for m, v in quality_rows(call)],
+                title=Message.of("label.quality"),
             ),
             Table(
                 "repeated_pairs",
-                [Col("board"), Col("player_a"), Col("player_b"), Col("times", "met before")],
+                [
+                    Col("board"),
+                    Col("player_a"),
+                    Col("player_b"),
+                    Col("times", Message.of("label.met_before")),
+                ],
                 [
                     {"board": p.board, "player_a": p.a, "player_b": p.b, "times": p.times}
                     for p in q.repeated_pairs
                 ],
-                title="Pairs meeting again",
+                title=Message.of("label.pairs_again"),
             ),
             Table(
                 "power_repeats",
-                [Col("board"), Col("player"), Col("power"), Col("times", "played before")],
+                [
+                    Col("board"),
+                    Col("player"),
+                    Col("power"),
+                    Col("times", Message.of("label.played_before")),
+                ],
                 [
                     {"board": r.board, "player": r.player, "power": r.power, "times": r.times}
                     for r in q.power_repeats
                 ],
-                title="Power repeats",
+                title=Message.of("label.power_repeats"),
             ),
         ],
-        notes=summary(call),
-        explain=[*call.bound.explain, f"search: seed {call.seed}, {call.moves} moves."],
+        notes=[tell(m, words) for m in summary(call)],
+        language=words,
+        explain=[
+            tell(m, words)
+            for m in (
+                *call.bound.explain,
+                Message.of("seeding.search", seed=call.seed, moves=call.moves),
+            )
+        ],
     )
     emit(report, fmt)

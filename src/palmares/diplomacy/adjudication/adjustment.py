@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of, split_location
 from palmares.diplomacy.adjudication.orders import Order, OrderKind, Unit, UnitType
-from palmares.diplomacy.adjudication.phases import OrderResult, PhaseResult, advance
+from palmares.diplomacy.adjudication.outcome import OrderResult, PhaseResult, advance
 from palmares.diplomacy.adjudication.position import Position
 
 __all__ = ["adjust", "distance_to"]

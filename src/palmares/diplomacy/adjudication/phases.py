@@ -10,36 +10,18 @@ as normal."
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from palmares.diplomacy.adjudication.adjustment import adjust
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of
 from palmares.diplomacy.adjudication.movement import resolve_movement
 from palmares.diplomacy.adjudication.orders import Order, OrderKind, Unit, UnitType
+from palmares.diplomacy.adjudication.outcome import OrderResult, PhaseResult, advance
 from palmares.diplomacy.adjudication.position import Dislodged, Position
+from palmares.diplomacy.adjudication.retreat import retreat
 from palmares.diplomacy.adjudication.rulings import Ruled, rule_movement_order
 
 __all__ = ["OrderResult", "PhaseResult", "adjudicate", "advance", "place_units"]
-
-
-@dataclass(frozen=True, slots=True)
-class OrderResult:
-    """One order's ruling: ``valid`` (and if not, which rule: ``reason``), ``succeeds`` and
-    why. ``order`` is ``None`` for a unit that had no order (NMR): it holds."""
-
-    order: Order | None
-    power: str
-    parsed: str
-    valid: bool
-    succeeds: bool
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseResult:
-    position: Position
-    results: tuple[OrderResult, ...]
-    dislodged: tuple[Dislodged, ...]
-    next_position: Position
 
 
 def place_units(orders: tuple[Order, ...], gmap: GameMap, *, year: int = 1901) -> Position:
@@ -147,46 +129,10 @@ def _movement(
     return PhaseResult(position, tuple(results), tuple(dislodged), advance(after, gmap))
 
 
-def advance(position: Position, gmap: GameMap) -> Position:
-    """The next phase to play after ``position`` (a retreat phase with nothing to retreat, or an
-    adjustment with nothing to adjust, is passed over only when it is a retreat phase)."""
-    if position.phase == "retreat":
-        if position.dislodged:
-            return position
-        if position.season == "spring":
-            return replace(position, season="fall", phase="movement", standoffs=frozenset())
-        centres = _take_centres(position, gmap)
-        return replace(
-            position, season="winter", phase="adjustment", centres=centres, standoffs=frozenset()
-        )
-    if position.phase == "adjustment":
-        return replace(
-            position, year=position.year + 1, season="spring", phase="movement", dislodged=()
-        )
-    return position
-
-
-def _take_centres(position: Position, gmap: GameMap) -> dict[str, tuple[str, ...]]:
-    """After the fall: each supply centre with a unit in it belongs to that unit's power."""
-    owner = {c: p for p, cs in position.centres.items() for c in cs}
-    for u in position.units:
-        prov = province_of(u.location)
-        if prov in gmap.supply_centres:
-            owner[prov] = u.power
-    out: dict[str, list[str]] = {p: [] for p in position.all_powers()}
-    for c, p in owner.items():
-        out.setdefault(p, []).append(c)
-    return {p: tuple(sorted(cs)) for p, cs in out.items()}
-
-
 def adjudicate(
     position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: str = "datc"
 ) -> PhaseResult:
     """Adjudicate the phase ``position`` is in with ``orders``."""
-    # Imported here: the retreat and adjustment modules build on this one's result types.
-    from palmares.diplomacy.adjudication.adjustment import adjust
-    from palmares.diplomacy.adjudication.retreat import retreat
-
     if position.phase == "movement":
         return _movement(position, orders, gmap, rules)
     if position.phase == "retreat":

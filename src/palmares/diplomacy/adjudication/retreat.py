@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of
 from palmares.diplomacy.adjudication.orders import Order, OrderKind, UnitType
-from palmares.diplomacy.adjudication.phases import OrderResult, PhaseResult, advance
+from palmares.diplomacy.adjudication.outcome import OrderResult, PhaseResult, advance
 from palmares.diplomacy.adjudication.position import Dislodged, Position
 from palmares.diplomacy.adjudication.rulings import fleet_destination
 

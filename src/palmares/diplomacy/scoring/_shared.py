@@ -9,33 +9,67 @@ Years: the standard game starts in 1901. "Years survived" by a power eliminated 
 ``y − 1901`` (a power out in 1904 survived 1901–1903); "years played" counts the year of
 elimination too (``y − 1900``). A power that loses to a solo counts as eliminated in the solo year
 (the board's final year).
+
+A system's typed figures (issue 19; Carnage is the pattern):
+
+1. In the system's module, a frozen dataclass of one power's figures, subclassing
+   :class:`~palmares.diplomacy.scoring.base.Figures`, its docstring naming the rule's source;
+   fields are the rule's values in its words, typed (``centres: int``, ``place_points:
+   Fraction``; ``X | None = None`` for a value the variant does not use, which is then not
+   said)::
+
+       @dataclass(frozen=True, slots=True)
+       class CarnagePower(Figures):
+           centres: int
+           place_points: Fraction
+           centre_points: int
+           lead_bonus: int | None = None
+
+2. ``score`` ends with :func:`board_score` (``board_score(board, slug, scores, powers)``,
+   ``powers`` a dict power → figures), and a solo with :func:`solo_score`
+   (``years="played"`` or ``"survived"``
+   where the losers are paid by the years they lasted). A remark on the whole board is a
+   :class:`~palmares.diplomacy.scoring.base.BoardNote` subclass in the module, passed as
+   ``notes=``, with a renderer in ``explain/renderers/scoring.py``.
+3. Each new field name gets a label in ``FIELD_LABELS`` of ``explain/renderers/scoring.py``
+   (``N_("place points")``) and its French in ``explain/locale/fr/LC_MESSAGES/palmares.po``
+   (then ``msgfmt -o palmares.mo palmares.po``); a field already labelled (``centres``) needs
+   nothing. No renderer of its own unless the rule needs a sentence.
+4. Tests: the figures' values on a board (``result.workings.powers["Russia"]``) and one power's
+   line in English and French (``explain(result.workings, "fr")``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from palmares.core.errors import PalmaresError
 from palmares.core.ranking import tie_groups
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring.base import BoardScore
-from palmares.explain.numbers import figure
+from palmares.diplomacy.scoring.base import (
+    BoardNote,
+    BoardScore,
+    Figures,
+    Outcome,
+    PowerWorkings,
+    Score,
+    SoloFigures,
+)
 
 __all__ = [
     "FIRST_YEAR",
-    "Details",
+    "board_score",
     "choice",
     "elimination_year",
-    "finish",
     "fraction_param",
     "int_param",
     "lead",
     "leaders",
     "lowest_place_points",
     "rank_points",
-    "solo_result",
+    "solo_score",
     "solo_year",
     "top_centres",
     "years_played",
@@ -44,8 +78,6 @@ __all__ = [
 
 #: The first game year of the standard map.
 FIRST_YEAR = 1901
-
-Details = dict[str, dict[str, Any]]
 
 
 def rank_points(
@@ -131,54 +163,64 @@ def years_played(board: Board, power: str) -> int:
     return _year_out(board, power) - FIRST_YEAR + 1
 
 
-def _say(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int | Fraction):
-        return figure(value)
-    return str(value)
+def board_outcome(board: Board) -> Outcome | None:
+    """How the board ended for its soloist: 18 centres (or ``Board.solo_centres``) a solo,
+    fewer a concession; ``None``: no soloist."""
+    soloist = board.soloist
+    if soloist is None:
+        return None
+    return Outcome.SOLO if board.centres[soloist] >= board.solo_centres else Outcome.CONCESSION
 
 
-def finish(
+def board_score(
     board: Board,
     system: str,
     scores: Mapping[str, Fraction | int],
-    details: Details | None = None,
-    notes: Iterable[str] = (),
+    powers: Mapping[str, Figures],
+    notes: Iterable[BoardNote] = (),
 ) -> BoardScore:
-    """A :class:`BoardScore` with every score a Fraction, powers in the board's order, and each
-    power's details said in words (``details[power]["explain"]``, which ``--explain`` prints)."""
-    details = details or {}
-    exact = {p: Fraction(scores[p]) for p in board.powers}
-    said: dict[str, dict[str, Any]] = {}
-    for p in board.powers:
-        own = dict(details.get(p, {}))
-        parts = ", ".join(f"{k} {_say(v)}" for k, v in own.items())
-        own["explain"] = f"{p} = {figure(exact[p])}" + (f": {parts}" if parts else "")
-        said[p] = own
-    return BoardScore(board=board, system=system, scores=exact, details=said, notes=tuple(notes))
+    """A :class:`BoardScore` with typed workings: every score a Fraction, powers in the board's
+    order, each power's :class:`Figures`, the board's soloist (if any) and ``notes``."""
+    exact: dict[str, Score] = {p: Fraction(scores[p]) for p in board.powers}
+    workings = PowerWorkings(
+        scores=exact,
+        powers={p: powers[p] for p in board.powers},
+        soloist=board.soloist,
+        outcome=board_outcome(board),
+        notes=tuple(notes),
+    )
+    return BoardScore(board=board, system=system, scores=exact, workings=workings)
 
 
-def solo_result(
+def solo_score(
     board: Board,
     system: str,
     soloist: str,
     solo_points: Fraction | int,
     others: Callable[[str], Fraction | int] = lambda _p: 0,
-    why: Callable[[str], str] = lambda _p: "lost to a solo",
+    *,
+    years: Literal["played", "survived"] | None = None,
 ) -> BoardScore:
-    """Scores of a soloed (or conceded) board: the soloist's points, and ``others(power)``."""
+    """Scores of a soloed (or conceded) board, typed: the soloist's points, ``others(power)``
+    for the rest, each power's :class:`SoloFigures` (with the years it played or survived when
+    the system pays the losers by them)."""
+    outcome = board_outcome(board) or Outcome.SOLO
     scores: dict[str, Fraction | int] = {}
-    details: Details = {}
+    powers: dict[str, Figures] = {}
     for power in board.powers:
+        centres = board.centres[power]
         if power == soloist:
             scores[power] = solo_points
-            details[power] = {"result": "solo", "centres": board.centres[power]}
-        else:
-            scores[power] = others(power)
-            details[power] = {"result": why(power), "centres": board.centres[power]}
-    kind = "solo" if board.centres[soloist] >= board.solo_centres else "concession"
-    return finish(board, system, scores, details, notes=(f"{kind}: {soloist}",))
+            powers[power] = SoloFigures(outcome, centres)
+            continue
+        scores[power] = others(power)
+        powers[power] = SoloFigures(
+            Outcome.LOST_TO_SOLO,
+            centres,
+            years_played=years_played(board, power) if years == "played" else None,
+            years_survived=years_survived(board, power) if years == "survived" else None,
+        )
+    return board_score(board, system, scores, powers)
 
 
 def choice(*allowed: str) -> Callable[[str], str]:

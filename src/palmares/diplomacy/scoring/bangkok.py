@@ -24,16 +24,27 @@ from fractions import Fraction
 
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
-    finish,
-    solo_result,
+    board_score,
+    solo_score,
     top_centres,
     years_survived,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["Bangkok"]
+__all__ = ["Bangkok", "BangkokPower"]
+
+
+@dataclass(frozen=True, slots=True)
+class BangkokPower(Figures):
+    """One power under Bangkok or Olympic (World Diplomacy Wiki, "Bangkok 2020 Scoring
+    System"): final centres, survival points (3 alive, 0.3 a year survived dead), domination
+    shares, and the domination bonus 12 × shares / all shares."""
+
+    centres: int
+    survival: Fraction
+    shares: Fraction
+    domination_bonus: Fraction
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +60,7 @@ class Bangkok:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(
+            return solo_score(
                 board,
                 self.slug,
                 soloist,
@@ -63,19 +74,14 @@ class Bangkok:
             share[p] = self.shares[behind] if c > 0 and behind < len(self.shares) else Fraction(0)
         all_shares = sum(share.values())
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, BangkokPower] = {}
         for p in board.powers:
             c = board.centres[p]
             domination = self.bonus * share[p] / all_shares
             survival = self.survival if c > 0 else self.dead_per_year * years_survived(board, p)
             scores[p] = c + survival + domination
-            details[p] = {
-                "centres": c,
-                "survival": survival,
-                "shares": share[p],
-                "domination bonus": domination,
-            }
-        return finish(board, self.slug, scores, details)
+            powers[p] = BangkokPower(c, survival, share[p], domination)
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

@@ -17,19 +17,29 @@ from fractions import Fraction
 
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
-    finish,
+    board_score,
     leaders,
-    solo_result,
+    solo_score,
     top_centres,
     years_played,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["BangkokPike"]
+__all__ = ["BangkokPike", "BangkokPikePower"]
 
 PER_YEAR = Fraction(1, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class BangkokPikePower(Figures):
+    """One power under Bangkok Pike (dipvis game_scoring/bangkok_pike.py): final centres; a
+    survivor's 3 survival points and position bonus; a dead power's years played (0.1 each)."""
+
+    centres: int
+    survival: int | None = None
+    position_bonus: int | None = None
+    years_played: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,13 +49,13 @@ class BangkokPike:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(
+            return solo_score(
                 board,
                 self.slug,
                 soloist,
                 60,
                 lambda p: PER_YEAR * years_played(board, p),
-                lambda p: f"lost to a solo: played {years_played(board, p)} years",
+                years="played",
             )
         top = top_centres(board)
         tops = leaders(board)
@@ -53,13 +63,13 @@ class BangkokPike:
         one_behind = top - 1 in counts
         two_behind = top - 2 in counts
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, BangkokPikePower] = {}
         for p in board.powers:
             c = board.centres[p]
             if c == 0:
                 years = years_played(board, p)
                 scores[p] = PER_YEAR * years
-                details[p] = {"centres": 0, "years played": years}
+                powers[p] = BangkokPikePower(0, years_played=years)
                 continue
             if c == top and len(tops) == 1:
                 bonus = 6
@@ -74,8 +84,8 @@ class BangkokPike:
             else:
                 bonus = 0
             scores[p] = Fraction(3 + c + bonus)
-            details[p] = {"centres": c, "survival": 3, "position bonus": bonus}
-        return finish(board, self.slug, scores, details)
+            powers[p] = BangkokPikePower(c, survival=3, position_bonus=bonus)
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

@@ -11,17 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from enum import Enum
 from fractions import Fraction
-from typing import Any, Literal, Protocol
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
-from palmares.core.rounding import half_up
 from palmares.diplomacy.board import Board
 
 __all__ = [
+    "BoardNote",
     "BoardScore",
+    "Figures",
     "Kind",
+    "Outcome",
+    "PowerWorkings",
     "Score",
     "ScoringSystem",
+    "SoloFigures",
     "SystemInfo",
     "Workings",
     "exact",
@@ -49,6 +54,57 @@ class Workings:
         return None
 
 
+class Outcome(Enum):
+    """How a soloed board ended for a power: the soloist took 18 centres (``SOLO``) or the
+    board was conceded to it (``CONCESSION``); every other power ``LOST_TO_SOLO``."""
+
+    SOLO = "solo"
+    CONCESSION = "concession"
+    LOST_TO_SOLO = "lost to a solo"
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """One power's figures under one system: a frozen subclass per system, in its module,
+    whose fields are the rule's intermediate values (``centres``, ``place_points`` …) and whose
+    docstring names the seed and section. The explanation layer words them field by field,
+    a label per field name (:mod:`palmares.explain.renderers.scoring`); a field that is
+    ``None`` is not said."""
+
+
+@dataclass(frozen=True, slots=True)
+class SoloFigures(Figures):
+    """A power's figures on a soloed or conceded board: its outcome and centres, and, where the
+    system pays the losers by the years they lasted, those years (``None``: not used)."""
+
+    outcome: Outcome
+    centres: int
+    years_played: int | None = None
+    years_survived: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardNote:
+    """Something a system says about the whole board (a frozen subclass per remark, in the
+    system's module; the explanation layer words it)."""
+
+
+F = TypeVar("F", bound=Figures)
+
+
+@dataclass(frozen=True, slots=True)
+class PowerWorkings(Workings, Generic[F]):
+    """A board under a system that explains itself power by power: each power's score and
+    :class:`Figures` (board order), the soloist and how the board ended for it (``None``: no
+    solo), and the system's remarks on the board."""
+
+    scores: Mapping[str, Score]
+    powers: Mapping[str, F]
+    soloist: str | None = None
+    outcome: Outcome | None = None
+    notes: tuple[BoardNote, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class BoardScore:
     """The scores of one board under one system, with what explains each."""
@@ -56,8 +112,6 @@ class BoardScore:
     board: Board
     system: str
     scores: Mapping[str, Score]
-    details: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    notes: tuple[str, ...] = ()
     #: The board's nominal total when the system fixes one (Divide and Conquer: 100, even when
     #: its rounded raw scores sum to 99.99); ``None``: the board is worth the sum of its scores.
     total: Score | None = None
@@ -102,33 +156,13 @@ class BoardScore:
             return Fraction(1, len(self.scores))
         return exact(self.scores[power]) / total
 
-    def explain(self) -> list[str]:
-        """The board's scores in words: the notes, then one line per power (a system may put
-        its own words in a power's ``details["explain"]``)."""
-        lines = [f"Board {self.board.id} ({self.system}):"]
-        lines.extend(f"  {note}" for note in self.notes)
-        for power, score in self.scores.items():
-            details = self.details.get(power, {})
-            if isinstance(details.get("explain"), str):
-                lines.append(f"  {details['explain']}")
-                continue
-            extra = ", ".join(
-                f"{k} {v}"
-                for k, v in details.items()
-                if isinstance(v, int | float | Fraction | Decimal)
-            )
-            lines.append(f"  {power} = {score}" + (f" ({extra})" if extra else ""))
-        if self.normalised_to is not None:
-            lines.append(f"  normalised to a board total of {self.normalised_to}")
-        return lines
-
     def normalised(self, total: Score = 100) -> BoardScore:
         """The same board rescaled so its scores sum to ``total`` (100 by default).
 
         Each score becomes ``score · total / Σ scores`` (the actual sum, so a Divide and
         Conquer board whose rounded raw scores sum to 100.03 comes out at exactly 100): a
         Fraction when the scores are exact, a float otherwise; a board whose scores are all 0
-        gives everyone an equal share. The details and workings are kept; ``unnormalised``
+        gives everyone an equal share. The workings are kept; ``unnormalised``
         holds each power's own score.
         """
         factor_total = exact(total)
@@ -142,16 +176,10 @@ class BoardScore:
         scores: dict[str, Score] = {
             p: float(s * factor_total) if inexact else s * factor_total for p, s in shares.items()
         }
-        details = {p: dict(self.details.get(p, {})) for p in self.scores}
-        for p, own in details.items():
-            if isinstance(own.get("explain"), str):  # a system's own words: say the rescaling
-                own["explain"] = f"{own['explain']}; normalised: {half_up(scores[p], 3)}"
         return BoardScore(
             board=self.board,
             system=self.system,
             scores=scores,
-            details=details,
-            notes=self.notes,
             total=total,
             workings=self.workings,
             normalised_to=total,

@@ -14,11 +14,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring._shared import Details, finish, leaders, solo_result
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring._shared import board_score, leaders, solo_score
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["Base3"]
+__all__ = ["Base3", "Base3Power"]
+
+
+@dataclass(frozen=True, slots=True)
+class Base3Power(Figures):
+    """One power under Base 3 (dipvis game_scoring/base3.py): final centres, 3 for surviving,
+    and the topping bonus (9 to a lone topper, divided by 3 for each topper more)."""
+
+    centres: int
+    survival: int
+    topping_bonus: Fraction
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,18 +38,18 @@ class Base3:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, 46)
+            return solo_score(board, self.slug, soloist, 46)
         tops = leaders(board)
         topping = Fraction(9, 3 ** (len(tops) - 1))
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, Base3Power] = {}
         for p in board.powers:
             c = board.centres[p]
             survival = 3 if c > 0 else 0
             bonus = topping if p in tops else Fraction(0)
             scores[p] = c + survival + bonus
-            details[p] = {"centres": c, "survival": survival, "topping bonus": bonus}
-        return finish(board, self.slug, scores, details)
+            powers[p] = Base3Power(c, survival, bonus)
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

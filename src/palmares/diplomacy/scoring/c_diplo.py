@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring._shared import Details, finish, rank_points, solo_result
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring._shared import board_score, rank_points, solo_score
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["CDiplo", "namur_centre_points"]
+__all__ = ["CDiplo", "CDiploPower", "namur_centre_points"]
 
 NAMUR_SCALE = (0, 5, 9, 12, 14, 16, 18)
 
@@ -37,6 +37,18 @@ def namur_centre_points(centres: int) -> int:
     if centres < len(NAMUR_SCALE):
         return NAMUR_SCALE[centres]
     return NAMUR_SCALE[-1] + centres - (len(NAMUR_SCALE) - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class CDiploPower(Figures):
+    """One power under C-Diplo (WDD "C-Diplo 100"; dipvis cdiplo.py, cdiplo_namur.py): final
+    centres, the point for playing, the points for centres (1 each, or Namur's scale), and the
+    place bonus (38 / 14 / 7, C-Diplo 80's 25 / 14 / 7; ties split)."""
+
+    centres: int
+    played: int
+    centre_points: int
+    place_bonus: Fraction
 
 
 def _one_per_centre(centres: int) -> int:
@@ -54,20 +66,15 @@ class CDiplo:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, self.solo)
+            return solo_score(board, self.slug, soloist, self.solo)
         place = rank_points(board.powers, lambda p: board.centres[p], self.places)
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, CDiploPower] = {}
         for p in board.powers:
             centres = self.centre_points(board.centres[p])
             scores[p] = self.played + centres + place[p]
-            details[p] = {
-                "centres": board.centres[p],
-                "played": self.played,
-                "centre points": centres,
-                "place bonus": place[p],
-            }
-        return finish(board, self.slug, scores, details)
+            powers[p] = CDiploPower(board.centres[p], self.played, centres, place[p])
+        return board_score(board, self.slug, scores, powers)
 
 
 _SOURCE = "WDD scoring system 'C-Diplo 100'; dipvis game_scoring/cdiplo.py"

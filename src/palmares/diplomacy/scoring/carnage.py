@@ -29,19 +29,18 @@ from typing import Literal
 
 from palmares.diplomacy.board import TOTAL_CENTRES, Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
+    board_score,
     choice,
     elimination_year,
-    finish,
     lead,
     leaders,
     rank_points,
-    solo_result,
+    solo_score,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["CARNAGE_PLACES", "CENTRE_COUNT_PLACES", "Carnage"]
+__all__ = ["CARNAGE_PLACES", "CENTRE_COUNT_PLACES", "Carnage", "CarnagePower"]
 
 Dead = Literal["elimination-order", "tied"]
 
@@ -66,6 +65,18 @@ def placed_points(board: Board, places: tuple[int, ...], dead: Dead) -> dict[str
 
 
 @dataclass(frozen=True, slots=True)
+class CarnagePower(Figures):
+    """One power under Carnage (spec "Other board-scoring systems"; dipvis carnage.py): its
+    final centres, the rank points of its place (ties split), its points for centres, and,
+    under Carnage 2023, the bonus for a lone topper's lead (``None`` in the other variants)."""
+
+    centres: int
+    place_points: Fraction
+    centre_points: int
+    lead_bonus: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Carnage:
     dead: Dead = "elimination-order"
     places: tuple[int, ...] = CARNAGE_PLACES
@@ -81,24 +92,23 @@ class Carnage:
             solo = self.solo
             if solo is None:
                 solo = sum(self.places) + self.per_centre * TOTAL_CENTRES
-            return solo_result(board, self.slug, soloist, solo, lambda _p: self.lost_to_solo)
+            return solo_score(board, self.slug, soloist, solo, lambda _p: self.lost_to_solo)
         place = placed_points(board, self.places, self.dead)
         tops = leaders(board)
         bonus = self.lead_bonus * lead(board) if len(tops) == 1 else 0
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, CarnagePower] = {}
         for p in board.powers:
             centre_points = self.per_centre * board.centres[p]
             lead_points = bonus if p in tops else 0
             scores[p] = place[p] + centre_points + lead_points
-            details[p] = {
-                "centres": board.centres[p],
-                "place points": place[p],
-                "centre points": centre_points,
-            }
-            if self.lead_bonus:
-                details[p]["lead bonus"] = lead_points
-        return finish(board, self.slug, scores, details)
+            powers[p] = CarnagePower(
+                centres=board.centres[p],
+                place_points=place[p],
+                centre_points=centre_points,
+                lead_bonus=lead_points if self.lead_bonus else None,
+            )
+        return board_score(board, self.slug, scores, powers)
 
 
 _DEAD = {"dead": choice("elimination-order", "tied")}

@@ -19,13 +19,23 @@ from fractions import Fraction
 
 from palmares.core.errors import PalmaresError
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring._shared import Details, finish, fraction_param, solo_result
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring._shared import board_score, fraction_param, solo_score
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["DRAW_POINTS", "CruiseCon"]
+__all__ = ["DRAW_POINTS", "CruiseCon", "CruiseConPower"]
 
 DRAW_POINTS = {2: 48, 3: 32, 4: 24, 5: 19, 6: 16, 7: 13}
+
+
+@dataclass(frozen=True, slots=True)
+class CruiseConPower(Figures):
+    """One power under Cruise Con (WDD "Cruise Con System"): whether it is in the draw, and if
+    so the draw points of a draw of its size and its centre bonus ⌊centres / draw size⌋."""
+
+    in_draw: bool
+    draw_points: int | None = None
+    centre_bonus: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,22 +51,22 @@ class CruiseCon:
                     f"board {board.id}: cruise-con publishes no score for a solo;"
                     " state it as cruise-con:solo=N"
                 )
-            return solo_result(board, self.slug, soloist, self.solo)
+            return solo_score(board, self.slug, soloist, self.solo)
         drawing = board.drawing
         size = len(drawing)
         if size not in DRAW_POINTS:
             raise PalmaresError(f"board {board.id}: cruise-con has no points for a {size}-way draw")
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, CruiseConPower] = {}
         for p in board.powers:
             if p not in drawing:
                 scores[p] = Fraction(0)
-                details[p] = {"in draw": False}
+                powers[p] = CruiseConPower(in_draw=False)
                 continue
             bonus = board.centres[p] // size
             scores[p] = Fraction(DRAW_POINTS[size] + bonus)
-            details[p] = {"in draw": True, "draw points": DRAW_POINTS[size], "centre bonus": bonus}
-        return finish(board, self.slug, scores, details)
+            powers[p] = CruiseConPower(True, DRAW_POINTS[size], bonus)
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

@@ -19,18 +19,17 @@ from fractions import Fraction
 
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
-    finish,
+    board_score,
     lead,
     leaders,
     lowest_place_points,
-    solo_result,
+    solo_score,
     years_survived,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["Detour09"]
+__all__ = ["Detour09", "Detour09Power"]
 
 PLACES = (4, 3, 2, 1)
 PER_YEAR = Fraction(1, 4)
@@ -42,6 +41,20 @@ def _survival(board: Board, power: str) -> Fraction:
 
 
 @dataclass(frozen=True, slots=True)
+class Detour09Power(Figures):
+    """One power under Detour09 (spec "Other board-scoring systems"; dipvis detour09.py):
+    final centres, place points (4 / 3 / 2 / 1, a tie taking the lowest place's), its raw score
+    (centres + 2 alive + a lone topper's lead + place points), the board's raw total (the
+    score is total × raw / raw total), and a dead power's survival (0.25 a year, 8 at most)."""
+
+    centres: int
+    place_points: Fraction
+    raw: Fraction
+    raw_total: Fraction
+    survival: Fraction
+
+
+@dataclass(frozen=True, slots=True)
 class Detour09:
     total: Fraction = Fraction(100)
     slug: str = "detour09"
@@ -49,7 +62,9 @@ class Detour09:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, 110, lambda p: _survival(board, p))
+            return solo_score(
+                board, self.slug, soloist, 110, lambda p: _survival(board, p), years="survived"
+            )
         place = lowest_place_points(board.powers, lambda p: board.centres[p], PLACES)
         tops = leaders(board)
         raw: dict[str, Fraction] = {}
@@ -57,20 +72,14 @@ class Detour09:
             c = board.centres[p]
             gap = lead(board) if p in tops and len(tops) == 1 else 0
             raw[p] = Fraction(c + (2 if c > 0 else 0) + gap) + place[p]
-        total_raw = sum(raw.values())
+        total_raw = sum(raw.values(), Fraction(0))
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, Detour09Power] = {}
         for p in board.powers:
             survival = _survival(board, p) if board.centres[p] == 0 else Fraction(0)
             scores[p] = self.total * raw[p] / total_raw + survival
-            details[p] = {
-                "centres": board.centres[p],
-                "place points": place[p],
-                "raw": raw[p],
-                "raw total": total_raw,
-                "survival": survival,
-            }
-        return finish(board, self.slug, scores, details)
+            powers[p] = Detour09Power(board.centres[p], place[p], raw[p], total_raw, survival)
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

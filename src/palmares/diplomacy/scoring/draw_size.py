@@ -14,11 +14,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring._shared import Details, finish, solo_result
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring._shared import board_score, solo_score
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["DrawSize"]
+__all__ = ["DrawSize", "DrawSizePower"]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawSizePower(Figures):
+    """One power under Draw size (spec "Other board-scoring systems"; dipvis draw_size.py):
+    whether it is in the draw, and the draw's size (the drawing powers share the pot)."""
+
+    in_draw: bool
+    draw_size: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,14 +38,12 @@ class DrawSize:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, self.pot)
+            return solo_score(board, self.slug, soloist, self.pot)
         drawing = board.drawing
         share = self.pot / len(drawing)
         scores = {p: share if p in drawing else Fraction(0) for p in board.powers}
-        details: Details = {
-            p: {"in draw": p in drawing, "draw size": len(drawing)} for p in board.powers
-        }
-        return finish(board, self.slug, scores, details)
+        powers = {p: DrawSizePower(p in drawing, len(drawing)) for p in board.powers}
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

@@ -17,14 +17,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring._shared import Details, choice, finish, solo_result
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring._shared import board_score, choice, solo_score
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.carnage import Dead, placed_points
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["DuctTapeV2"]
+__all__ = ["DuctTapePower", "DuctTapeV2"]
 
 PLACES = (40, 24, 15, 9, 6, 3, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class DuctTapePower(Figures):
+    """One power under Duct Tape v2: final centres (1 point each) and the points of its place
+    (40 / 24 / 15 / 9 / 6 / 3 / 3, ties split; the dead tied or by elimination year)."""
+
+    centres: int
+    place_points: Fraction
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,15 +44,15 @@ class DuctTapeV2:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, 75)
+            return solo_score(board, self.slug, soloist, 75)
         place = placed_points(board, PLACES, self.dead)
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, DuctTapePower] = {}
         for p in board.powers:
             c = board.centres[p]
             scores[p] = c + place[p]
-            details[p] = {"centres": c, "place points": place[p]}
-        return finish(board, self.slug, scores, details)
+            powers[p] = DuctTapePower(c, place[p])
+        return board_score(board, self.slug, scores, powers)
 
 
 def _tied(dead: Dead = "tied") -> DuctTapeV2:

@@ -19,21 +19,32 @@ from fractions import Fraction
 
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
+    board_score,
     elimination_year,
-    finish,
     lead,
     leaders,
     lowest_place_points,
-    solo_result,
+    solo_score,
     years_played,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["Haight"]
+__all__ = ["Haight", "HaightPower"]
 
 PLACES = (66, 55, 44, 33, 22, 11, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class HaightPower(Figures):
+    """One power under Haight: final centres; 10 a centre for a survivor, or a dead power's
+    years played; the place bonus (66 / 55 / … / 0, a tie taking the lowest place's); and a lone
+    topper's 5 a centre of lead."""
+
+    centres: int
+    centres_or_years: int
+    place_bonus: Fraction
+    lead_bonus: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +54,9 @@ class Haight:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, 451, lambda p: self._loser(board, p))
+            return solo_score(
+                board, self.slug, soloist, 451, lambda p: self._loser(board, p), years="played"
+            )
 
         def standing(p: str) -> tuple[int, int]:
             c = board.centres[p]
@@ -52,19 +65,14 @@ class Haight:
         place = lowest_place_points(board.powers, standing, PLACES)
         tops = leaders(board)
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, HaightPower] = {}
         for p in board.powers:
             c = board.centres[p]
             base = 10 * c if c > 0 else years_played(board, p)
             bonus = 5 * lead(board) if p in tops and len(tops) == 1 else 0
             scores[p] = base + place[p] + bonus
-            details[p] = {
-                "centres": c,
-                "centres or years": base,
-                "place bonus": place[p],
-                "lead bonus": bonus,
-            }
-        return finish(board, self.slug, scores, details)
+            powers[p] = HaightPower(c, base, place[p], bonus)
+        return board_score(board, self.slug, scores, powers)
 
     @staticmethod
     def _loser(board: Board, power: str) -> int:

@@ -20,17 +20,29 @@ from fractions import Fraction
 
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
+    board_score,
     elimination_year,
-    finish,
     lead,
     leaders,
-    solo_result,
+    solo_score,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["KublaConKill"]
+__all__ = ["KublaConKill", "KublaConPower"]
+
+
+@dataclass(frozen=True, slots=True)
+class KublaConPower(Figures):
+    """One power under KublaCon KILL (WDD "KublaCon KILL System"): final centres, the point for
+    surviving past 1905 (1 or 0), a survivor's 2 for every dead power, a lone topper's 2 a centre
+    of lead, and the sum before the cap of 27."""
+
+    centres: int
+    survival_point: int
+    kill_points: int
+    lead_bonus: int
+    before_cap: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,27 +54,22 @@ class KublaConKill:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, 34)
+            return solo_score(board, self.slug, soloist, 34)
         dead = sum(1 for c in board.centres.values() if c == 0)
         tops = leaders(board)
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, KublaConPower] = {}
         for p in board.powers:
             c = board.centres[p]
             alive = c > 0
             past = alive or elimination_year(board, p) > self.survival_year
             kills = 2 * dead if alive else 0
             bonus = 2 * lead(board) if p in tops and len(tops) == 1 else 0
-            raw = c + (1 if past else 0) + kills + bonus
+            survival = 1 if past else 0
+            raw = c + survival + kills + bonus
             scores[p] = Fraction(min(raw, self.cap))
-            details[p] = {
-                "centres": c,
-                f"survived past {self.survival_year}": past,
-                "dead powers": kills,
-                "lead bonus": bonus,
-                "before cap": raw,
-            }
-        return finish(board, self.slug, scores, details)
+            powers[p] = KublaConPower(c, survival, kills, bonus, raw)
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

@@ -26,17 +26,28 @@ from fractions import Fraction
 
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
-    finish,
-    solo_result,
+    board_score,
+    solo_score,
     years_survived,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["ManorCon"]
+__all__ = ["ManorCon", "ManorConPower"]
 
 PER_YEAR = Fraction(1, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class ManorConPower(Figures):
+    """One power under ManorCon (spec "Other board-scoring systems"; diplom.org/manorcon):
+    final centres S and N = S² + 4S + 16 (0 for the dead under v2); a survivor's score is
+    100 · N / ΣN over the board, a dead power's 0.1 a year survived."""
+
+    centres: int
+    n: int
+    sum_of_n: int | None = None
+    years_survived: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,28 +59,28 @@ class ManorCon:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(
+            return solo_score(
                 board,
                 self.slug,
                 soloist,
                 self.solo,
                 lambda p: PER_YEAR * years_survived(board, p),
-                lambda p: f"lost to a solo: survived {years_survived(board, p)} years",
+                years="survived",
             )
         n = {p: self._n(c) for p, c in board.centres.items()}
         total = sum(n.values())
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, ManorConPower] = {}
         for p in board.powers:
             c = board.centres[p]
             if c > 0:
                 scores[p] = 100 * Fraction(n[p], total)
-                details[p] = {"centres": c, "N": n[p], "sum of N": total}
+                powers[p] = ManorConPower(c, n[p], sum_of_n=total)
             else:
                 years = years_survived(board, p)
                 scores[p] = PER_YEAR * years
-                details[p] = {"centres": 0, "N": n[p], "years survived": years}
-        return finish(board, self.slug, scores, details)
+                powers[p] = ManorConPower(0, n[p], years_survived=years)
+        return board_score(board, self.slug, scores, powers)
 
     def _n(self, centres: int) -> int:
         if centres == 0 and not self.dead_count_16:

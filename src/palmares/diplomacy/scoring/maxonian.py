@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.diplomacy.board import SOLO_CENTRES, Board
-from palmares.diplomacy.scoring._shared import Details, finish, int_param, rank_points
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring._shared import board_score, int_param, rank_points
+from palmares.diplomacy.scoring.base import BoardNote, BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["Maxonian"]
+__all__ = ["DeadByEliminationYear", "Maxonian", "MaxonianPower", "TiedSurvivorsShare"]
 
 PLACES = (7, 6, 5, 4, 3, 2, 1)
 
@@ -59,6 +59,32 @@ def history_key(board: Board, power: str) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class MaxonianPower(Figures):
+    """One power under Maxonian or 7Eleven (dipvis maxonian.py): final centres, the points of
+    its place (7 … 1, ties by earlier years, then shared), and 1 a centre above the threshold
+    (13, 7Eleven's 11; on a soloed board the soloist's only, 18 centres at most)."""
+
+    centres: int
+    place_points: Fraction
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class TiedSurvivorsShare(BoardNote):
+    """The board has no centre counts by year, so survivors on equal final centres share the
+    places they span (the module's rule, "Earlier years")."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeadByEliminationYear(BoardNote):
+    """The board has no centre counts by year, so its dead powers are placed by elimination
+    year, later first (``out``: each dead power and its year, in that order); those out in the
+    same year share. dipvis, without the counts, shares those places (the module's rule)."""
+
+    out: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Maxonian:
     threshold: int = 13
     slug: str = "maxonian"
@@ -67,29 +93,23 @@ class Maxonian:
         place = rank_points(board.powers, lambda p: history_key(board, p), PLACES)
         soloist = board.soloist
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, MaxonianPower] = {}
         for p in board.powers:
             c = min(board.centres[p], SOLO_CENTRES)
             earns = soloist is None or soloist == p
             bonus = max(c - self.threshold, 0) if earns else 0
             scores[p] = place[p] + bonus
-            details[p] = {"centres": board.centres[p], "place points": place[p], "bonus": bonus}
-        notes: list[str] = []
-        if soloist is not None:
-            notes.append(f"solo: {soloist}")
+            powers[p] = MaxonianPower(board.centres[p], place[p], bonus)
+        notes: list[BoardNote] = []
         finals = [board.centres[p] for p in board.survivors]
         if not board.centres_by_year and len(set(finals)) < len(finals):
-            notes.append("no centre counts by year: tied survivors share their places")
+            notes.append(TiedSurvivorsShare())
         dead = sorted(
             (board.eliminated.get(p, 0), p) for p in board.powers if board.centres[p] == 0
         )
         if not board.centres_by_year and len(dead) > 1:
-            years = ", ".join(f"{p} out {y}" for y, p in reversed(dead))
-            notes.append(
-                f"no centre counts by year: dead powers placed by elimination year ({years}; "
-                "the same year shares); dipvis, without the counts by year, shares those places"
-            )
-        return finish(board, self.slug, scores, details, notes)
+            notes.append(DeadByEliminationYear(tuple((p, y) for y, p in reversed(dead))))
+        return board_score(board, self.slug, scores, powers, notes)
 
 
 _PARAMS = {"threshold": int_param}

@@ -13,13 +13,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring._shared import Details, finish, leaders, solo_result
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring._shared import board_score, leaders, solo_score
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["Mischief"]
+__all__ = ["Mischief", "MischiefPower"]
 
 TOPPING = {1: 5, 2: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class MischiefPower(Figures):
+    """One power under Mischief (dipvis game_scoring/mischief.py): its final centres and its
+    topping bonus (5 alone on top, 1 each of two sharing it, else 0)."""
+
+    centres: int
+    topping_bonus: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,17 +38,17 @@ class Mischief:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, 34)
+            return solo_score(board, self.slug, soloist, 34)
         tops = leaders(board)
         topping = TOPPING.get(len(tops), 0)
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, MischiefPower] = {}
         for p in board.powers:
             c = board.centres[p]
             bonus = topping if p in tops else 0
             scores[p] = Fraction(c + bonus)
-            details[p] = {"centres": c, "topping bonus": bonus}
-        return finish(board, self.slug, scores, details)
+            powers[p] = MischiefPower(centres=c, topping_bonus=bonus)
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

@@ -16,20 +16,36 @@ from fractions import Fraction
 
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
-    finish,
+    board_score,
     lead,
     leaders,
     rank_points,
-    solo_result,
+    solo_score,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["OpenMindTheGap"]
+__all__ = ["OmgPower", "OpenMindTheGap"]
 
 PLACES = (Fraction(9, 2), Fraction(3), Fraction(3, 2))
 PER_CENTRE = Fraction(3, 2)
+SURVIVAL = 9
+
+
+@dataclass(frozen=True, slots=True)
+class OmgPower(Figures):
+    """One power under Open Mind the Gap (dipvis game_scoring/open_mind_the_gap.py): its final
+    centres, 1.5 per centre, 9 for surviving (0 dead), the points of its place (ties split),
+    its score before the tribute, and the tribute it pays a lone topper (the topper: the
+    tribute it receives; ``None`` for the side that does not apply)."""
+
+    centres: int
+    centre_points: Fraction
+    survival: int
+    place_points: Fraction
+    before_tribute: Fraction
+    tribute_paid: Fraction | None = None
+    tribute_received: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +55,11 @@ class OpenMindTheGap:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, 100)
+            return solo_score(board, self.slug, soloist, 100)
         place = rank_points(board.powers, lambda p: board.centres[p], PLACES)
         base = {
-            p: PER_CENTRE * c + (9 if c > 0 else 0) + place[p] for p, c in board.centres.items()
+            p: PER_CENTRE * c + (SURVIVAL if c > 0 else 0) + place[p]
+            for p, c in board.centres.items()
         }
         tops = leaders(board)
         gap = lead(board)
@@ -53,16 +70,19 @@ class OpenMindTheGap:
                     paid[p] = min(Fraction(gap), base[p] / 2)
             paid[tops[0]] = -sum(paid.values(), Fraction(0))
         scores = {p: base[p] - paid[p] for p in board.powers}
-        details: Details = {
-            p: {
-                "centres": board.centres[p],
-                "place points": place[p],
-                "before tribute": base[p],
-                ("tribute received" if paid[p] < 0 else "tribute paid"): abs(paid[p]),
-            }
-            for p in board.powers
-        }
-        return finish(board, self.slug, scores, details)
+        powers: dict[str, OmgPower] = {}
+        for p, c in board.centres.items():
+            receives = paid[p] < 0
+            powers[p] = OmgPower(
+                centres=c,
+                centre_points=PER_CENTRE * c,
+                survival=SURVIVAL if c > 0 else 0,
+                place_points=place[p],
+                before_tribute=base[p],
+                tribute_paid=None if receives else paid[p],
+                tribute_received=-paid[p] if receives else None,
+            )
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

@@ -18,16 +18,29 @@ from fractions import Fraction
 
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
-    finish,
+    board_score,
     leaders,
-    solo_result,
+    solo_score,
     top_centres,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["OpenTribute"]
+__all__ = ["OpenTribute", "OpenTributePower"]
+
+
+@dataclass(frozen=True, slots=True)
+class OpenTributePower(Figures):
+    """One power under OpenTribute (spec "Other board-scoring systems": OpenTribute; dipvis
+    game_scoring/open_tribute.py): its final centres, a survivor's base points (34 + 3 per
+    centre; ``None`` dead), the tribute it pays the topper (1 per centre it trails by, a dead
+    power the topper's whole count) and a survivor's tribute received (a topper's share of the
+    total, divided by k² for k toppers and rounded down; 0 for the others; ``None`` dead)."""
+
+    centres: int
+    base_points: int | None
+    tribute_paid: int
+    tribute_received: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,30 +53,25 @@ class OpenTribute:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, self.solo)
+            return solo_score(board, self.slug, soloist, self.solo)
         top = top_centres(board)
         tops = leaders(board)
         tribute = sum(top - c for c in board.centres.values())
         received = math.floor(Fraction(tribute, len(tops) ** 2))
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, OpenTributePower] = {}
         for p in board.powers:
             c = board.centres[p]
             if c == 0:
                 scores[p] = Fraction(0)
-                details[p] = {"centres": 0, "tribute paid": top}
+                powers[p] = OpenTributePower(0, None, top, None)
                 continue
             start = self.base + self.per_centre * c
             paid = top - c
             gain = received if p in tops else 0
             scores[p] = Fraction(start - paid + gain)
-            details[p] = {
-                "centres": c,
-                "base": start,
-                "tribute paid": paid,
-                "tribute received": gain,
-            }
-        return finish(board, self.slug, scores, details)
+            powers[p] = OpenTributePower(c, start, paid, gain)
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

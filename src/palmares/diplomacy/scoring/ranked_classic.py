@@ -21,15 +21,14 @@ from fractions import Fraction
 from palmares.core.ranking import tie_groups
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
-    finish,
-    solo_result,
+    board_score,
+    solo_score,
     years_survived,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["PLACES", "TWO_WAY", "RankedClassic", "lowest_place_bonus"]
+__all__ = ["PLACES", "TWO_WAY", "RankedClassic", "RankedClassicPower", "lowest_place_bonus"]
 
 PLACES = (200, 90, 60, 40, 30, 20, 10)
 TWO_WAY = (135, 70, 50, 35, 25, 15)
@@ -46,6 +45,19 @@ def lowest_place_bonus(places: range) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class RankedClassicPower(Figures):
+    """One power under Ranked Classic or its v2 (dipvis game_scoring/ranked_classic.py): its
+    final centres; a survivor's 10 per centre, 30 for surviving and rank bonus; a dead power's
+    years survived (``None``: the side that does not apply)."""
+
+    centres: int
+    centre_points: int | None = None
+    survival: int | None = None
+    rank_bonus: int | None = None
+    years_survived: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RankedClassic:
     """Ranked Classic; ``bonus`` says what a tie spanning some places takes (the v2 differs)."""
 
@@ -55,23 +67,27 @@ class RankedClassic:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, 550, lambda p: years_survived(board, p))
+            return solo_score(
+                board, self.slug, soloist, 550, lambda p: years_survived(board, p), years="survived"
+            )
         bonus: dict[str, int] = {}
         for group in tie_groups(list(board.powers), key=lambda p: board.centres[p]):
             for member in group.members:
                 bonus[member] = self.bonus(group.places)
         scores: dict[str, Fraction | int] = {}
-        details: Details = {}
+        powers: dict[str, RankedClassicPower] = {}
         for p in board.powers:
             c = board.centres[p]
             if c == 0:
                 years = years_survived(board, p)
                 scores[p] = years
-                details[p] = {"centres": 0, "years survived": years}
+                powers[p] = RankedClassicPower(0, years_survived=years)
                 continue
             scores[p] = 10 * c + 30 + bonus[p]
-            details[p] = {"centres": c, "survival": 30, "rank bonus": bonus[p]}
-        return finish(board, self.slug, scores, details)
+            powers[p] = RankedClassicPower(
+                c, centre_points=10 * c, survival=30, rank_bonus=bonus[p]
+            )
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

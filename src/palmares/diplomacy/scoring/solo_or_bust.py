@@ -12,11 +12,24 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring._shared import finish, solo_result
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring._shared import board_score, solo_score
+from palmares.diplomacy.scoring.base import BoardNote, BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["SoloOrBust"]
+__all__ = ["NoSolo", "SoloOrBust", "SoloOrBustPower"]
+
+
+@dataclass(frozen=True, slots=True)
+class SoloOrBustPower(Figures):
+    """One power of a board without a solo under Solo or bust (dipvis game_scoring/solos.py):
+    its final centres, which do not score."""
+
+    centres: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoSolo(BoardNote):
+    """Solo or bust: nobody soloed (nor was conceded the board), so every power scores 0."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,12 +40,13 @@ class SoloOrBust:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, self.solo)
-        return finish(
+            return solo_score(board, self.slug, soloist, self.solo)
+        return board_score(
             board,
             self.slug,
             dict.fromkeys(board.powers, 0),
-            {p: {"result": "no solo"} for p in board.powers},
+            {p: SoloOrBustPower(board.centres[p]) for p in board.powers},
+            notes=(NoSolo(),),
         )
 
 

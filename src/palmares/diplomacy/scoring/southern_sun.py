@@ -19,18 +19,32 @@ from fractions import Fraction
 from palmares.core.rounding import half_up_int
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
-    finish,
+    board_score,
     rank_points,
-    solo_result,
+    solo_score,
     years_played,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["SouthernSun"]
+__all__ = ["SouthernSun", "SouthernSunPower"]
 
 PLACES = (130, 80, 50, 30, 20, 10, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class SouthernSunPower(Figures):
+    """One power under Southern Sun (dipvis game_scoring/southern_sun.py): its final centres; a
+    survivor's 30 for surviving, 10 per centre, the points of its place among the survivors
+    (ties share the average) and those rounded half up; a dead power's years played, 3 points
+    each (``None``: the side that does not apply)."""
+
+    centres: int
+    survival: int | None = None
+    centre_points: int | None = None
+    place_points: Fraction | None = None
+    rounded_place_points: int | None = None
+    years_played: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,22 +54,28 @@ class SouthernSun:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, 500)
+            return solo_score(board, self.slug, soloist, 500)
         survivors = board.survivors
         place = rank_points(survivors, lambda p: board.centres[p], PLACES[: len(survivors)])
         scores: dict[str, Fraction | int] = {}
-        details: Details = {}
+        powers: dict[str, SouthernSunPower] = {}
         for p in board.powers:
             c = board.centres[p]
             if c == 0:
                 years = years_played(board, p)
                 scores[p] = 3 * years
-                details[p] = {"centres": 0, "years played": years}
+                powers[p] = SouthernSunPower(0, years_played=years)
                 continue
             rank = half_up_int(place[p])
             scores[p] = 30 + 10 * c + rank
-            details[p] = {"centres": c, "survival": 30, "rank points": place[p], "rounded": rank}
-        return finish(board, self.slug, scores, details)
+            powers[p] = SouthernSunPower(
+                c,
+                survival=30,
+                centre_points=10 * c,
+                place_points=place[p],
+                rounded_place_points=rank,
+            )
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

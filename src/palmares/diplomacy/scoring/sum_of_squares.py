@@ -15,11 +15,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring._shared import Details, finish, solo_result
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring._shared import board_score, solo_score
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["SumOfSquares"]
+__all__ = ["SumOfSquares", "SumOfSquaresPower"]
+
+
+@dataclass(frozen=True, slots=True)
+class SumOfSquaresPower(Figures):
+    """One power under Sum of Squares (spec "Other board-scoring systems"; dipvis
+    game_scoring/sum_of_squares.py): its final centres, their square, and the board's sum of
+    squares (the score is 100 · square / sum)."""
+
+    centres: int
+    square: int
+    sum_of_squares: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,15 +42,12 @@ class SumOfSquares:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, self.solo)
+            return solo_score(board, self.slug, soloist, self.solo)
         squares = {p: c * c for p, c in board.centres.items()}
         total = sum(squares.values())
         scores = {p: self.total * Fraction(squares[p], total) for p in board.powers}
-        details: Details = {
-            p: {"centres": board.centres[p], "square": squares[p], "sum of squares": total}
-            for p in board.powers
-        }
-        return finish(board, self.slug, scores, details)
+        powers = {p: SumOfSquaresPower(board.centres[p], squares[p], total) for p in board.powers}
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

@@ -15,16 +15,30 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring._shared import Details, finish, years_played
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring._shared import board_score, years_played
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.carnage import placed_points
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["SydneyLeague"]
+__all__ = ["SydneyLeague", "SydneyLeaguePower"]
 
 PLACES = (700, 600, 500, 400, 300, 200, 100)
 SOLO_FACTOR = Fraction(3, 2)
 LOSER_FACTOR = Fraction(1, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class SydneyLeaguePower(Figures):
+    """One power under Sydney League (dipvis game_scoring/sydney_league.py): its final centres,
+    the points of its place (the dead by elimination year, ties split), a survivor's 25 per
+    centre or a dead power's years played (1 point each), and on a soloed board the factor its
+    score is multiplied by (1.5 the soloist, 0.5 the others; ``None``: no solo)."""
+
+    centres: int
+    place_points: Fraction
+    centre_points: int | None = None
+    years_played: int | None = None
+    solo_factor: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,22 +49,23 @@ class SydneyLeague:
         place = placed_points(board, PLACES, "elimination-order")
         soloist = board.soloist
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, SydneyLeaguePower] = {}
         for p in board.powers:
             c = board.centres[p]
-            extra = 25 * c if c > 0 else years_played(board, p)
+            years = None if c > 0 else years_played(board, p)
+            extra = 25 * c if years is None else years
             factor = Fraction(1)
             if soloist is not None:
                 factor = SOLO_FACTOR if p == soloist else LOSER_FACTOR
             scores[p] = (place[p] + extra) * factor
-            details[p] = {
-                "centres": c,
-                "place points": place[p],
-                "centre or year points": extra,
-                "solo factor": factor,
-            }
-        notes = (f"solo: {soloist}",) if soloist is not None else ()
-        return finish(board, self.slug, scores, details, notes)
+            powers[p] = SydneyLeaguePower(
+                centres=c,
+                place_points=place[p],
+                centre_points=25 * c if years is None else None,
+                years_played=years,
+                solo_factor=factor if soloist is not None else None,
+            )
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

@@ -16,16 +16,28 @@ from fractions import Fraction
 
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
-    finish,
+    board_score,
     leaders,
-    solo_result,
+    solo_score,
     top_centres,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["Tribute"]
+__all__ = ["Tribute", "TributePower"]
+
+
+@dataclass(frozen=True, slots=True)
+class TributePower(Figures):
+    """One power under Tribute (spec "Other board-scoring systems": Tribute; dipvis
+    game_scoring/tribute.py): its final centres, its share of the survivors' 66 points (0
+    dead), and the tribute it pays each topper (the toppers: their share of the tribute
+    received; ``None`` for the side that does not apply)."""
+
+    centres: int
+    survival_share: Fraction
+    tribute_paid: Fraction | None = None
+    tribute_received: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +50,7 @@ class Tribute:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, self.solo)
+            return solo_score(board, self.slug, soloist, self.solo)
         survivors = board.survivors
         share = self.survival_pot / len(survivors)
         tops = leaders(board)
@@ -46,7 +58,7 @@ class Tribute:
         tribute = min(share, Fraction(max(top - self.free_centres, 0)))
         payers = len(survivors) - len(tops)
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, TributePower] = {}
         for p in board.powers:
             c = board.centres[p]
             survival = share if c > 0 else Fraction(0)
@@ -57,9 +69,14 @@ class Tribute:
             else:
                 paid = Fraction(0)
             scores[p] = c + survival - paid
-            flow = "tribute received" if paid < 0 else "tribute paid"
-            details[p] = {"centres": c, "survival share": survival, flow: abs(paid)}
-        return finish(board, self.slug, scores, details)
+            receives = paid < 0
+            powers[p] = TributePower(
+                c,
+                survival,
+                tribute_paid=None if receives else paid,
+                tribute_received=-paid if receives else None,
+            )
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

@@ -14,11 +14,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring._shared import Details, finish, leaders, solo_result
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring._shared import board_score, leaders, solo_score
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["Vulcan"]
+__all__ = ["Vulcan", "VulcanPower"]
+
+
+@dataclass(frozen=True, slots=True)
+class VulcanPower(Figures):
+    """One power under Vulcan (dipvis game_scoring/vulcan.py): its final centres; a
+    survivor's 5 for surviving, its gap points (the centres it leads each power below it by,
+    summed) and its share of the 10-point topping bonus (``None`` dead)."""
+
+    centres: int
+    survival: int | None = None
+    gap_points: int | None = None
+    topping_bonus: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,23 +40,23 @@ class Vulcan:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(
+            return solo_score(
                 board, self.slug, soloist, 130, lambda p: 5 if board.centres[p] > 0 else 0
             )
         tops = leaders(board)
         scores: dict[str, Fraction] = {}
-        details: Details = {}
+        powers: dict[str, VulcanPower] = {}
         for p in board.powers:
             c = board.centres[p]
             if c == 0:
                 scores[p] = Fraction(0)
-                details[p] = {"centres": 0}
+                powers[p] = VulcanPower(0)
                 continue
             gap = sum(c - other for other in board.centres.values() if other < c)
             topping = Fraction(10, len(tops)) if p in tops else Fraction(0)
             scores[p] = 5 + c + gap + topping
-            details[p] = {"centres": c, "survival": 5, "gap points": gap, "topping": topping}
-        return finish(board, self.slug, scores, details)
+            powers[p] = VulcanPower(c, survival=5, gap_points=gap, topping_bonus=topping)
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

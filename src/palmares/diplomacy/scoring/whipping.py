@@ -16,16 +16,29 @@ from fractions import Fraction
 
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
-    finish,
+    board_score,
     leaders,
-    solo_result,
+    solo_score,
     years_played,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["Whipping"]
+__all__ = ["Whipping", "WhippingPower"]
+
+
+@dataclass(frozen=True, slots=True)
+class WhippingPower(Figures):
+    """One power under Whipping (dipvis game_scoring/whipping.py): its final centres; a
+    survivor's 10 per centre, its equal share of the survivors' 60 points and a lone topper's
+    bonus of twice its centres (0 for the others); a dead power's years played, 1 point each
+    (``None``: the side that does not apply)."""
+
+    centres: int
+    centre_points: int | None = None
+    survivors_share: Fraction | None = None
+    topping_bonus: int | None = None
+    years_played: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,25 +49,32 @@ class Whipping:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(
-                board, self.slug, soloist, self.solo, lambda p: years_played(board, p)
+            return solo_score(
+                board,
+                self.slug,
+                soloist,
+                self.solo,
+                lambda p: years_played(board, p),
+                years="played",
             )
         survivors = board.survivors
         share = Fraction(60, len(survivors))
         tops = leaders(board)
         scores: dict[str, Fraction | int] = {}
-        details: Details = {}
+        powers: dict[str, WhippingPower] = {}
         for p in board.powers:
             c = board.centres[p]
             if c == 0:
                 years = years_played(board, p)
                 scores[p] = years
-                details[p] = {"centres": 0, "years played": years}
+                powers[p] = WhippingPower(0, years_played=years)
                 continue
             bonus = 2 * c if p in tops and len(tops) == 1 else 0
             scores[p] = 10 * c + share + bonus
-            details[p] = {"centres": c, "survivors' share": share, "topping bonus": bonus}
-        return finish(board, self.slug, scores, details)
+            powers[p] = WhippingPower(
+                c, centre_points=10 * c, survivors_share=share, topping_bonus=bonus
+            )
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

@@ -20,16 +20,30 @@ from fractions import Fraction
 
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
-    Details,
-    finish,
+    board_score,
     leaders,
-    solo_result,
+    solo_score,
     years_survived,
 )
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["WorldClassic"]
+__all__ = ["WorldClassic", "WorldClassicPower"]
+
+
+@dataclass(frozen=True, slots=True)
+class WorldClassicPower(Figures):
+    """One power under World or Summer Classic (spec "Other board-scoring systems"; dipvis
+    game_scoring/world_classic.py): its final centres; a survivor's 10 per centre, 30 for
+    surviving and its share of the 48-point topping pool (0 when not a topper, or when Summer
+    Classic's top is shared three or more ways); a dead power's years survived, 1 point each
+    (``None``: the side that does not apply)."""
+
+    centres: int
+    centre_points: int | None = None
+    survival: int | None = None
+    topping_share: Fraction | None = None
+    years_survived: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,35 +54,32 @@ class WorldClassic:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(
+            return solo_score(
                 board,
                 self.slug,
                 soloist,
                 420,
                 lambda p: years_survived(board, p),
-                lambda p: f"survived {years_survived(board, p)} years",
+                years="survived",
             )
         tops = leaders(board)
         paid = self.max_toppers is None or len(tops) <= self.max_toppers
         pool = Fraction(48, len(tops)) if paid else Fraction(0)
         scores: dict[str, Fraction | int] = {}
-        details: Details = {}
+        powers: dict[str, WorldClassicPower] = {}
         for p in board.powers:
             c = board.centres[p]
             if c == 0:
                 years = years_survived(board, p)
                 scores[p] = years
-                details[p] = {"centres": 0, "years survived": years}
+                powers[p] = WorldClassicPower(0, years_survived=years)
                 continue
             topping = pool if p in tops else Fraction(0)
             scores[p] = 10 * c + 30 + topping
-            details[p] = {
-                "centres": c,
-                "centre points": 10 * c,
-                "survival": 30,
-                "topping share": topping,
-            }
-        return finish(board, self.slug, scores, details)
+            powers[p] = WorldClassicPower(
+                c, centre_points=10 * c, survival=30, topping_share=topping
+            )
+        return board_score(board, self.slug, scores, powers)
 
 
 register(

@@ -15,21 +15,37 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.diplomacy.board import Board
-from palmares.diplomacy.scoring._shared import Details, finish, solo_result
-from palmares.diplomacy.scoring.base import BoardScore, SystemInfo
+from palmares.diplomacy.scoring._shared import board_score, solo_score
+from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["BANDS", "YourDrawSize", "band_points"]
+__all__ = ["BANDS", "YourDrawSize", "YourDrawSizePower", "band_points"]
 
 #: (fewest centres of the band, points), highest band first.
 BANDS: tuple[tuple[int, int], ...] = ((14, 105), (11, 70), (8, 42), (4, 30), (1, 21), (0, 0))
 
 
-def band_points(centres: int) -> int:
+def band(centres: int) -> tuple[int, int]:
+    """The band ``centres`` fall in: (its fewest centres, its points)."""
     for least, points in BANDS:
         if centres >= least:
-            return points
-    return 0
+            return least, points
+    return 0, 0
+
+
+def band_points(centres: int) -> int:
+    """The points of the band ``centres`` fall in."""
+    return band(centres)[1]
+
+
+@dataclass(frozen=True, slots=True)
+class YourDrawSizePower(Figures):
+    """One power under Your Draw Size (dipvis game_scoring/your_draw_size.py): its final
+    centres and the fewest centres of the band they fall in (14, 11, 8, 4, 1 or 0), whose
+    points are its score."""
+
+    centres: int
+    band_from: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +56,10 @@ class YourDrawSize:
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
         if soloist is not None:
-            return solo_result(board, self.slug, soloist, self.solo)
+            return solo_score(board, self.slug, soloist, self.solo)
         scores = {p: Fraction(band_points(c)) for p, c in board.centres.items()}
-        details: Details = {p: {"centres": c} for p, c in board.centres.items()}
-        return finish(board, self.slug, scores, details)
+        powers = {p: YourDrawSizePower(c, band(c)[0]) for p, c in board.centres.items()}
+        return board_score(board, self.slug, scores, powers)
 
 
 for _solo in (300, 320):

@@ -8,11 +8,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message, times
 from palmares.diplomacy.board import PlayedBoard, Seat
 from palmares.diplomacy.seeding.colouring import Line, colour
 from palmares.diplomacy.seeding.fresh import regroup
 from palmares.diplomacy.seeding.lower_bound import LowerBound
-from palmares.diplomacy.seeding.objective import Quality, evaluate, times
+from palmares.diplomacy.seeding.objective import Quality, evaluate
 from palmares.diplomacy.seeding.plan import Foreseen, foresee, last_round, plan_cost
 from palmares.diplomacy.seeding.powers import assign_powers
 from palmares.diplomacy.seeding.problem import SeedingProblem
@@ -40,7 +41,8 @@ class BoardCall:
     two_boarders: tuple[str, ...]
     quality: Quality
     bound: LowerBound
-    notes: tuple[str, ...]
+    #: The choices made on the way, told by the explanation layer (``explain(note)``).
+    notes: tuple[Message, ...]
     seed: int
     moves: int
     seconds: float
@@ -98,12 +100,13 @@ def board_call(
             options.append((len(evaluate(prep, other, given).power_repeats), n + 1, other, given))
         _, n, boards, powers = min(options, key=lambda o: o[:2])
         regrouped = n == 2
-    affine_note = ""
+    affine_note: Message | None = None
     if now.affine:
-        affine_note = (
-            f"the boards are the next parallel class of the affine plane of order "
-            f"{prep.board_size} read from the earlier rounds ({len(prep.players)} players "
-            f"can play {prep.board_size + 1} rounds without meeting twice)."
+        affine_note = Message.of(
+            "seeding.affine",
+            order=prep.board_size,
+            players=len(prep.players),
+            rounds=prep.board_size + 1,
         )
     quality = evaluate(prep, boards, powers)
     if quality.violations:  # the search only returns calls without them; a guard, not a path
@@ -113,21 +116,14 @@ def board_call(
         for k, i in sorted(zip(ks, members, strict=True)):
             seats.append(CalledSeat(prep.round, b + 1, prep.powers[k], prep.players[i]))
     notes = list(prep.notes)
-    if affine_note:
+    if affine_note is not None:
         notes.append(affine_note)
     if regrouped:
-        notes.append(
-            "the powers played before differ from the ones planned: seats were swapped between "
-            "boards, the pair cost kept, to give more players a fresh power."
-        )
+        notes.append(Message.of("seeding.regrouped"))
     elif len(plan) > 1:
-        notes.append(
-            f"powers are given over rounds {prep.round}–{plan[-1].prep.round} together, the "
-            f"boards of rounds after {prep.round} foreseen as the next calls will seat them "
-            "with the same players and seed."
-        )
+        notes.append(Message.of("seeding.planned", first=prep.round, last=plan[-1].prep.round))
     if prep.top:
-        notes.append("board 1 is the fixed top board.")
+        notes.append(Message.of("seeding.top_board"))
     plan_boards = [b for b in problem.history if b.round < problem.round] + [
         PlayedBoard(f.prep.round, str(b + 1), tuple(Seat("", f.prep.players[i], 0) for i in m))
         for f in plan
@@ -137,23 +133,30 @@ def board_call(
     worst = bound.worst
     if worst is not None:
         last = plan[-1].prep.round
-        span = "" if last == problem.round else f", rounds {problem.round + 1}–{last} foreseen"
+        span = (
+            ""
+            if last == problem.round
+            else Message.of("seeding.foreseen_span", first=problem.round + 1, last=last)
+        )
         reached = (
-            f"the bound: no call can do better than {times(worst.event)}"
+            Message.of("seeding.bound_reached", times=times(worst.event))
             if plan_worst <= worst.event
-            else f"above the bound of {worst.event}, which the search cannot prove reachable"
+            else Message.of("seeding.bound_above", bound=worst.event)
         )
         notes.append(
-            f"worst pair: seated {times(plan_worst)} by the end of round {last}{span} "
-            f"({reached}); {plan_extra} extra meetings in all."
+            Message.of(
+                "seeding.worst_pair",
+                times=times(plan_worst),
+                last=last,
+                span=span,
+                reached=reached,
+                extra=plan_extra,
+            )
         )
     stopped = any(f.found.stopped_by_time for f in plan)
     stopped = stopped or len(plan) < last_round(problem) - problem.round + 1
     if stopped:
-        notes.append(
-            f"the search stopped at the time limit ({time_limit:g} s) after {found.moves} "
-            "moves; a longer limit may find a better call."
-        )
+        notes.append(Message.of("seeding.stopped", limit=time_limit, moves=found.moves))
     return BoardCall(
         round=prep.round,
         seats=tuple(seats),

@@ -44,13 +44,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
+from palmares.core.message import Message, times
 from palmares.diplomacy.seeding.problem import Prepared
-
-
-def times(n: int) -> str:
-    """``once``, ``twice``, ``3 times`` …"""
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
-
 
 __all__ = ["LowerBound", "WorstBound", "even_squares", "lower_bound", "spread_pairs", "worst_bound"]
 
@@ -61,7 +56,7 @@ class LowerBound:
     the bound on the worst pair (:func:`worst_bound`) and the fewest pairs meeting again."""
 
     value: int
-    explain: tuple[str, ...]
+    explain: tuple[Message, ...]  # told by the explanation layer
     worst: WorstBound | None = None
     #: The fewest pairs seated together this round who met before; and the fewest when no
     #: pair is seated beyond the worst pair's cap (``worst.met_before``), what the search aims
@@ -79,7 +74,7 @@ class WorstBound:
     round: int
     event: int
     final_round: int
-    explain: tuple[str, ...]
+    explain: tuple[Message, ...]  # told by the explanation layer
 
     @property
     def met_before(self) -> int:
@@ -118,9 +113,9 @@ def worst_bound(prep: Prepared) -> WorstBound:
     # Never below a pair who met already, nor below the worst pair seated this round.
     most_met = max((max(row) for row in met if row), default=0)
     event = max(most_met, this_round + 1 if rows else 0)
-    how = "no pair has met more often, nor will the worst pair seated this round"
+    how = Message.of("bound.how_met")
     if rows and not prep.sitters and not prep.doubles and not prep.top:
-        how = "the opponents each player still meets, spread as evenly as possible, bring some pair"
+        how = Message.of("bound.how_spread")
         # Everyone plays one board, this round and (as foreseen) every round to the last: the
         # least level at which each player's open opponents have room for the meetings left.
         level = 0
@@ -132,14 +127,13 @@ def worst_bound(prep: Prepared) -> WorstBound:
             level = max(level, at)
         event = max(event, level)
     explain = (
-        f"worst pair: a player's sixth-fewest-met opponent this round has met them {this_round} "
-        f"times, so the most-met pair seated has met at least {this_round} times before.",
-        f"worst pair over rounds {prep.round}–{final}: at least {times(event)} ({how}).",
+        Message.of("bound.worst_round", met=this_round),
+        Message.of("bound.worst_event", first=prep.round, last=final, times=times(event), how=how),
     )
     return WorstBound(this_round, event, final, explain)
 
 
-def _fewest_again(prep: Prepared, by_round: int, cap: int) -> tuple[int, int, str]:
+def _fewest_again(prep: Prepared, by_round: int, cap: int) -> tuple[int, int, Message]:
     """The fewest pairs seated this round who met before (module docstring): in all, and when
     no pair is seated more often than ``cap`` times before."""
     size = prep.board_size
@@ -160,8 +154,13 @@ def _fewest_again(prep: Prepared, by_round: int, cap: int) -> tuple[int, int, st
     return (
         best,
         min(pairs, max(within, by_player)),
-        f"pairs meeting again: at least max({from_rounds}, {by_player}) = {best} (by earlier "
-        f"rounds, each pair bringing back at most {most} of them; by player).",
+        Message.of(
+            "bound.again",
+            from_rounds=from_rounds,
+            by_player=by_player,
+            best=best,
+            most=most,
+        ),
     )
 
 
@@ -192,9 +191,9 @@ def lower_bound(prep: Prepared) -> LowerBound:
             seats[i] = seats.get(i, 0) + 1
     free_boards = prep.n_boards - (1 if prep.top else 0)
     index = {p: i for i, p in enumerate(prep.players)}
-    lines: list[str] = []
+    lines: list[Message] = []
     if prep.top:
-        lines.append(f"the fixed top board costs {top_cost}.")
+        lines.append(Message.of("bound.top", cost=top_cost))
 
     by_round = 0
     meetings = 0
@@ -215,8 +214,13 @@ def lower_bound(prep: Prepared) -> LowerBound:
         by_round += pairs
         meetings += pairs
         lines.append(
-            f"round {rnd}: groups filling {'+'.join(map(str, groups)) or 'no'} seats, spread "
-            f"over {free_boards} boards, still seat at least {pairs} pairs together again."
+            Message.of(
+                "bound.round",
+                round=rnd,
+                groups="+".join(map(str, groups)) if groups else Message.of("bound.no"),
+                boards=free_boards,
+                pairs=pairs,
+            )
         )
 
     # Σ m ≥ by_round over the pairs of the free boards; Σ m² is least when the m are even.
@@ -224,8 +228,7 @@ def lower_bound(prep: Prepared) -> LowerBound:
     by_squares = even_squares(by_round, pairs_seated)
     if by_squares > by_round:
         lines.append(
-            f"{by_round} earlier meetings over the {pairs_seated} pairs seated are at best "
-            f"spread evenly, so (times met)² adds up to at least {by_squares}."
+            Message.of("bound.squares", meetings=by_round, pairs=pairs_seated, least=by_squares)
         )
         by_round = by_squares
 
@@ -240,15 +243,18 @@ def lower_bound(prep: Prepared) -> LowerBound:
         need = size - 1
         by_player2 += sum(costs[:need])
     by_player = (by_player2 + 1) // 2
-    lines.append(
-        f"by player: the cheapest six opponents each player may face cost {by_player2} "
-        f"counted from both ends, so at least {by_player}."
-    )
+    lines.append(Message.of("bound.by_player", both=by_player2, least=by_player))
     best = max(by_round, by_player)
     lines.append(
-        f"lower bound: {top_cost} + max({by_round}, {by_player}) = {top_cost + best}"
+        Message.of(
+            "bound.total_top",
+            top=top_cost,
+            by_round=by_round,
+            by_player=by_player,
+            bound=top_cost + best,
+        )
         if prep.top
-        else f"lower bound: max({by_round}, {by_player}) = {best}"
+        else Message.of("bound.total", by_round=by_round, by_player=by_player, bound=best)
     )
     worst = worst_bound(prep)
     again, within, line = _fewest_again(prep, meetings, worst.met_before)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from palmares.diplomacy.seeding.lower_bound import times, worst_bound
+from palmares.diplomacy.seeding.lower_bound import worst_bound
 from palmares.diplomacy.seeding.problem import Prepared
 
 __all__ = [
@@ -42,7 +42,6 @@ __all__ = [
     "pair_cost",
     "pair_weights",
     "square_weights",
-    "times",
 ]
 
 #: The cost of seating two players who must be kept apart: more than any call's pair cost.

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard
 
 __all__ = ["Entrant", "Fill", "Prepared", "SeedingProblem", "prepare"]
@@ -83,7 +84,7 @@ class Prepared:
     played: tuple[tuple[int, ...], ...]
     top: tuple[int, ...]
     history: tuple[PlayedBoard, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Message, ...]
     last: tuple[int, ...] = ()
     #: The last round of the tournament (``SeedingProblem.rounds``, else the board size, and
     #: never before this round): the worst pair is bounded over the rounds up to it.
@@ -199,7 +200,7 @@ def _fit_on_one_board(
 
 
 def _propose_fill(
-    problem: SeedingProblem, named: dict[str, int], notes: list[str], size: int
+    problem: SeedingProblem, named: dict[str, int], notes: list[Message], size: int
 ) -> dict[str, int]:
     """Complete the TD's sitters and two-boarders so the seats fill whole boards.
 
@@ -241,24 +242,21 @@ def _propose_fill(
         boards = (seats + need) // size
         passed = _choose_two_boarders(problem, eligible, need, boards, out, chosen)
         if passed:
-            notes.append(
-                f"passed over as two-boarders (their keep-apart partners or team-mates could not "
-                f"all be kept apart on {boards} boards): {', '.join(passed)}."
-            )
+            notes.append(Message.of("seeding.passed_over", boards=boards, players=tuple(passed)))
     for p in chosen:
         out[p] = 0 if fill == "sit" else 2
-    role = "sit out" if fill == "sit" else "play two boards"
-    rule = (
-        "most games played first, then highest score"
-        if fill == "sit"
-        else "fewest games played first, then lowest score"
-    )
-    detail = ", ".join(
-        f"{p} ({games[p]} game{'s' if games[p] != 1 else ''}, {centres[p]} centres)" for p in chosen
+    detail = tuple(
+        Message.of("seeding.games_centres", player=p, games=games[p], centres=centres[p])
+        for p in chosen
     )
     notes.append(
-        f"{seats} seats leave {left} over boards of {size}: proposed to {role} ({rule}, "
-        f"then file order): {detail}."
+        Message.of(
+            "seeding.fill_sit" if fill == "sit" else "seeding.fill_double",
+            seats=seats,
+            left=left,
+            size=size,
+            detail=detail,
+        )
     )
     return out
 
@@ -272,13 +270,12 @@ def prepare(problem: SeedingProblem) -> Prepared:
     if len(set(names)) != len(names):
         dup = sorted({n for n in names if names.count(n) > 1})
         raise PalmaresError(f"players listed twice: {', '.join(dup)}")
-    notes: list[str] = []
+    notes: list[Message] = []
     history = tuple(b for b in problem.history if b.round < problem.round)
     later = sorted({b.round for b in problem.history if b.round >= problem.round})
     if later:
         notes.append(
-            f"history rounds {', '.join(map(str, later))} are not before round {problem.round} "
-            "and were left out."
+            Message.of("seeding.late_history", rounds=tuple(map(str, later)), round=problem.round)
         )
     top = problem.top_board
     if top:
@@ -320,15 +317,15 @@ def prepare(problem: SeedingProblem) -> Prepared:
                 last[index[seat.player]] = problem.powers.index(seat.power)
 
     forbidden: dict[tuple[int, int], str] = {}
+    reasons: dict[tuple[int, int], Message] = {}  # forbidden's reasons, for the notes
     unknown = sorted({p for pair in problem.keep_apart for p in pair} - set(names))
     if unknown:
-        notes.append(
-            f"keep-apart pairs name players not in the players list: {', '.join(unknown)}."
-        )
+        notes.append(Message.of("seeding.unknown_apart", players=tuple(unknown)))
     for name_a, name_b in problem.keep_apart:
         if name_a in index and name_b in index and name_a != name_b:
             x, y = sorted((index[name_a], index[name_b]))
             forbidden[(x, y)] = "keep apart"
+            reasons[(x, y)] = Message.of("seeding.keep_apart")
     free_boards = boards_needed - (1 if top else 0)
     for team, members in _apart(problem)[1].items():
         numbers = [index[p] for p in members if p in index]
@@ -342,12 +339,12 @@ def prepare(problem: SeedingProblem) -> Prepared:
             for y in numbers:
                 if x < y:
                     forbidden.setdefault((x, y), f"team {team}")
+                    reasons.setdefault((x, y), Message.of("seeding.team", team=team))
     top_idx = tuple(index[p] for p in top)
-    for (i, j), why in forbidden.items():
+    for (i, j), why in reasons.items():
         if i in top_idx and j in top_idx:
             notes.append(
-                f"the fixed top board seats {players[i]} and {players[j]} together ({why}); "
-                "the TD's top board is kept as given (seed 002, Top Board, Team Tournament)."
+                Message.of("seeding.top_board_together", a=players[i], b=players[j], why=why)
             )
     return Prepared(
         round=problem.round,

@@ -95,10 +95,12 @@ def _divide_and_conquer(w: DivideAndConquerWorkings, v: Voice) -> tuple[str, ...
 
 @renders(BoardScore)
 def _board_score(result: BoardScore, v: Voice) -> tuple[str, ...]:
-    if result.workings is None:
-        return tuple(result.explain())  # a system not yet typed words itself (English)
     head = v.say("Board {board} ({system}):", board=result.board.id, system=result.system)
-    lines = [head, *(f"  {x}" for x in explain(result.workings, v.language))]
+    if result.workings is None:  # a score with no workings (a test's own system): the scores
+        said = tuple(f"{power_name(p, v)} = {v.figure(s)}" for p, s in result.scores.items())
+    else:
+        said = explain(result.workings, v.language)
+    lines = [head, *(f"  {x}" for x in said)]
     if result.normalised_to is not None:
         scores = ", ".join(f"{power_name(p, v)} {v.figure(s)}" for p, s in result.scores.items())
         lines.append(

@@ -58,7 +58,7 @@ from palmares.web.lib.concurrency import WriteConflict
 from palmares.web.lib.limits import MAX_QUERY_CHARS
 from palmares.web.lib.names import name_key
 from palmares.web.lib.uploads import IMPORTERS, UploadTooLarge, check_size, import_upload
-from palmares.web.lib.words import site_language
+from palmares.web.lib.words import site_language, told
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry, Standing
 from palmares.web.tantrixdb.adapters import tournament_rating
@@ -111,7 +111,7 @@ def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
 def _bad_input(request: HttpRequest, exc: PalmaresError) -> HttpResponse:
     """A refused input (a service's ``FieldError`` names the field and its 4xx status)."""
     field, status = getattr(exc, "field", None), getattr(exc, "status", 400)
-    return api.create_response(request, {"detail": str(exc), "field": field}, status=status)
+    return api.create_response(request, {"detail": told(exc), "field": field}, status=status)
 
 
 @api.exception_handler(WriteConflict)
@@ -262,10 +262,11 @@ def _row_problem(exc: InputError) -> dict[str, Any]:
     if field in _ROW_COLUMNS and first.line is not None and first.line >= 2:
         field = f"{first.line - 2}.{field}"
     return {
-        "detail": first.message,
+        "detail": first.told_message(site_language()),
         "field": field,
         "errors": [
-            {"line": p.line, "column": p.column, "message": p.message} for p in exc.problems
+            {"line": p.line, "column": p.column, "message": p.told_message(site_language())}
+            for p in exc.problems
         ],
     }
 
@@ -335,7 +336,7 @@ def post_board(request: HttpRequest, tournament_id: int, payload: BoardIn) -> An
         where = (
             "seats" if field.split(".")[0] in ("centres", "eliminated", "draw", "seats") else field
         )
-        return Status(422, {"detail": str(exc), "field": where or None})
+        return Status(422, {"detail": told(exc), "field": where or None})
     return Status(201, {"id": done.board.pk, "round": payload.round, "board": done.board.label})
 
 

@@ -21,6 +21,7 @@ from palmares.web.accounts.roles import directs
 from palmares.web.api.auth import WRITE_AUTH
 from palmares.web.api.schemas import ErrorOut
 from palmares.web.clock import services
+from palmares.web.lib.words import told
 from palmares.web.tournaments.models import Tournament
 
 __all__ = ["router"]
@@ -87,7 +88,7 @@ def clock_action(request: HttpRequest, tournament_id: int, payload: ClockIn) -> 
             user=request.user,
         )
     except services.ClockInputError as exc:
-        return Status(422, {"detail": str(exc), "field": exc.field})
+        return Status(422, {"detail": told(exc), "field": exc.field})
     return done.as_json()
 
 
@@ -113,5 +114,5 @@ def clock_settings(request: HttpRequest, tournament_id: int, payload: ClockSetti
             user=request.user,
         )
     except services.ClockInputError as exc:
-        return Status(422, {"detail": str(exc), "field": exc.field})
+        return Status(422, {"detail": told(exc), "field": exc.field})
     return done.as_json()

@@ -22,6 +22,7 @@ from palmares.web.accounts.roles import directs
 from palmares.web.api.auth import WRITE_AUTH
 from palmares.web.api.schemas import ErrorOut
 from palmares.web.audit.log import entries
+from palmares.web.lib.words import said
 from palmares.web.tournaments import boardcall, registration, rollcall, setup
 from palmares.web.tournaments.adapters import teams
 from palmares.web.tournaments.models import Tournament
@@ -220,7 +221,7 @@ def _roll(t: Tournament, n: int) -> dict[str, Any]:
         "proposal": {
             "sit_out": list(offer.sit_out),
             "two_boards": list(offer.two_boards),
-            "notes": list(offer.notes),
+            "notes": [said(n) for n in offer.notes],
             "error": offer.error or None,
         },
     }

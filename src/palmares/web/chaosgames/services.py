@@ -12,6 +12,7 @@ from django.db import transaction
 
 from palmares.core.errors import InputError, Problem
 from palmares.diplomacy.adjudication.board_map import standard_map
+from palmares.diplomacy.adjudication.outcome import result_rows
 from palmares.diplomacy.adjudication.parse import parse_orders
 from palmares.diplomacy.adjudication.phases import adjudicate
 from palmares.diplomacy.adjudication.position import (
@@ -130,18 +131,7 @@ def adjudicate_turn(game: ChaosGame, orders: str, user: Any = None) -> ChaosTurn
             number=number,
             position=position_to_json(position),
             orders=orders,
-            results=[
-                {
-                    "line": r.order.line if r.order else None,
-                    "power": r.power,
-                    "text": r.order.text if r.order else "",
-                    "parsed": r.parsed,
-                    "valid": r.valid,
-                    "succeeds": r.succeeds,
-                    "reason": r.reason,
-                }
-                for r in result.results
-            ],
+            results=result_rows(result),
             next_position=position_to_json(result.next_position),
             entered_by=user if getattr(user, "is_authenticated", False) else None,
         )

@@ -38,7 +38,12 @@ class Event(models.Model):
                 name="event_external_id_unique",
             ),
         ]
-        indexes = [models.Index(fields=["kind", "-date"], name="event_kind_date")]
+        # the lists' order (latest first, then by name) read from an index: a page of the
+        # events list (``?page=``) and the home page's latest events need no sort
+        indexes = [
+            models.Index(fields=["kind", "-date", "name"], name="event_kind_date_name"),
+            models.Index(fields=["-date", "name"], name="event_date_name"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date.isoformat()})"

@@ -40,6 +40,7 @@ __all__ = [
     "TABLE",
     "cached_read",
     "data_generation",
+    "discard_pending",
     "generation_sql",
     "local_marker",
     "note_write",
@@ -178,6 +179,14 @@ def data_generation(scopes: Iterable[str], using: str = DEFAULT_DB_ALIAS) -> tup
         row = cursor.fetchone()
     number = int(row[0]) if row else 0
     return (number, *local_marker(using))
+
+
+def discard_pending(using: str = DEFAULT_DB_ALIAS) -> None:
+    """Forget the writes noted on connection ``using`` (its transaction was rolled back, as a
+    test's is: the next transaction starts with no marker)."""
+    pending = _pending(connections[using])
+    pending.scopes.clear()
+    pending.writes = 0
 
 
 def local_marker(using: str = DEFAULT_DB_ALIAS) -> tuple[int, ...]:

@@ -10,6 +10,7 @@ files, byte for byte.
 
 from __future__ import annotations
 
+import calendar
 import csv
 import random
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from pathlib import Path
 from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard, Seat
 from palmares.diplomacy.seeding import Entrant, SeedingProblem, board_call
 
-__all__ = ["RESULTS_HEADER", "History", "write_history"]
+__all__ = ["RESULTS_HEADER", "History", "write_history", "write_wizard_months"]
 
 NATIONS: dict[str, tuple[list[str], list[str]]] = {
     "France": (
@@ -279,3 +280,31 @@ def _write_wizard(folder: Path, rng: random.Random) -> Path:
         for place, nick in enumerate(rng.sample(nicks, 16), start=1):
             w.writerow(["Spring Cup 2010", "2010-03-20", nick, place, rng.randrange(3, 8)])
     return games
+
+
+def write_wizard_months(
+    path: Path,
+    months: list[tuple[int, int]],
+    *,
+    players: int = 24,
+    games: int = 160,
+    seed: int = 2010,
+) -> Path:
+    """A synthetic ``games.csv`` of regular Wizard games: ``games`` games in each of ``months``
+    ((year, month)), 3 to 6 of ``players`` players each (about 35 games a player a month, past
+    the qualifying 30), scores multiples of 10; deterministic for a ``seed``. Game ids name the
+    month, so files of different months never replace each other's games."""
+    rng = random.Random(seed)
+    nicks = [f"w{i:03d}" for i in range(players)]
+    with path.open("w", newline="", encoding="utf-8") as out:
+        w = csv.writer(out)
+        w.writerow(["date", "game", "player", "score"])
+        for year, month in months:
+            last = calendar.monthrange(year, month)[1]
+            for g in range(games):
+                day = date(year, month, 1 + g % last).isoformat()
+                for nick in rng.sample(nicks, rng.choice([3, 4, 5, 6])):
+                    w.writerow(
+                        [day, f"S{year:04d}{month:02d}-{g:04d}", nick, rng.randrange(-10, 30) * 10]
+                    )
+    return path

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable
-from dataclasses import asdict, is_dataclass
+from dataclasses import asdict, is_dataclass, replace
 from pathlib import Path, PurePath
 from typing import Any
 
-from palmares.core.errors import InputError, PalmaresError, Problem
+from palmares.core.errors import InputError, PalmaresError
 from palmares.web.events.services import import_results
 from palmares.web.lib.concurrency import retrying
 from palmares.web.lib.limits import MAX_UPLOAD_BYTES
@@ -60,8 +60,7 @@ def import_upload(kind: str, name: str, content: bytes) -> dict[str, Any] | str:
             done = retrying(lambda: runner(path), what=f"the import of {shown}")
         except InputError as exc:
             raise InputError(
-                Problem(shown if p.file == str(path) else p.file, p.line, p.column, p.message)
-                for p in exc.problems
+                replace(p, file=shown if p.file == str(path) else p.file) for p in exc.problems
             ) from None
     if is_dataclass(done) and not isinstance(done, type):
         return asdict(done)

@@ -3,11 +3,17 @@ every rule through it, in the language Django's locale middleware chose for the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.translation import get_language
 
+from palmares.core.errors import PalmaresError, Problem
+from palmares.core.message import Message
 from palmares.explain.language import Language, parse_language
+from palmares.explain.messages import tell
 
-__all__ = ["site_language"]
+__all__ = ["said", "site_language", "told"]
 
 
 def site_language() -> Language:
@@ -16,3 +22,18 @@ def site_language() -> Language:
         return parse_language(get_language() or "en")
     except ValueError:
         return Language.EN
+
+
+def said(value: Message | Mapping[str, Any] | str) -> str:
+    """A core :class:`Message` (or one kept as JSON, ``Message.to_json``) in the request's
+    language; a text kept before messages were typed is shown as it was stored."""
+    if isinstance(value, str):
+        return value
+    message = value if isinstance(value, Message) else Message.from_json(value)
+    return tell(message, site_language())
+
+
+def told(error: PalmaresError | Problem) -> str:
+    """An error (or one problem of a file, ``file:line: column:`` kept) in the request's
+    language; an error without a typed message as its text."""
+    return error.told(site_language())

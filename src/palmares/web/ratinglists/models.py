@@ -102,3 +102,22 @@ class SkillRating(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["community", "player"], name="skill_rating_unique"),
         ]
+
+
+class Backtest(models.Model):
+    """The figures of "which rating predicts best" (``ratinglists.backtests``) for a
+    community's history as it was at ``version`` (for the Dip Pouch: the lists' generation,
+    ``Publication.generation``): computed once, after the recompute's commit or by the first
+    page that asks, and read by every process (issue 21: a page never replays the history per
+    request, nor once per process)."""
+
+    community = models.CharField(max_length=16)
+    version = models.PositiveBigIntegerField()
+    #: the page's table and chart (``backtests.figures``)
+    figures = models.JSONField()
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["community", "version"], name="backtest_unique"),
+        ]

@@ -204,7 +204,8 @@ def publish(years: list[int], sizes: dict[str, dict[str, int]], *, computed: int
 
 def recompute_dip_pouch() -> int:
     """Replay every Diplomacy event in the engine; store its figures and every player's skill
-    rating (``ratinglists.skill``); return the moves.
+    rating (``ratinglists.skill``); return the moves. The figures of "which rating predicts
+    best" follow the new lists in the background (``ratinglists.backtests``), not here.
 
     One transaction holding the list's lock (``lib.concurrency.hold``): no write of results
     runs meanwhile, so what is read is what is committed, and the stored figures cover every
@@ -212,7 +213,8 @@ def recompute_dip_pouch() -> int:
     commit through :func:`palmares.web.ratinglists.writes.write_results`."""
     with transaction.atomic():
         hold(SYSTEM)
-        return _recompute()
+        moves = _recompute()
+    return moves
 
 
 def _recompute() -> int:

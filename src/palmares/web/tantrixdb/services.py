@@ -90,8 +90,18 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
                     for e in entries
                 )
             stored.append(event)
-        recompute_lists(since=min((e.date, e.pk) for e in stored) if stored else None)
+        recompute_lists(since=_since(stored, with_list=bool(entries)))
     return stored
+
+
+def _since(stored: list[Event], *, with_list: bool) -> tuple[date, int] | None:
+    """Where the replay of the lists resumes after an import of ``stored``: at its earliest
+    tournament (date, id). A list imported with it is the list of every tournament of its day
+    (``adapters.entries_before``), those stored before it included: then from that day's
+    first tournament (id 0)."""
+    if not stored:
+        return None
+    return min((e.date, 0 if with_list else e.pk) for e in stored)
 
 
 #: Stored to twelve decimals, as the Dip Pouch histories are (``ratinglists.services``).

@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.board import GREAT_POWERS, parse_power
 from palmares.diplomacy.seeding import board_call
 from palmares.diplomacy.seeding.lower_bound import LowerBound, lower_bound
@@ -22,6 +23,7 @@ from palmares.diplomacy.seeding.objective import Quality, evaluate
 from palmares.diplomacy.seeding.problem import prepare
 from palmares.diplomacy.seeding.report import quality_rows
 from palmares.web.audit.log import record
+from palmares.web.lib.words import said
 from palmares.web.players.models import Player
 from palmares.web.tournaments.adapters import BOARD_CALL_MOVES
 from palmares.web.tournaments.errors import FieldError
@@ -62,7 +64,7 @@ class Call:
         return {
             "round": self.round,
             "boards": [{"label": k, "seats": v} for k, v in self.boards.items()],
-            "report": self.report,
+            "report": told(self.report),
             "published": self.published,
             "locked": self.locked,
         }
@@ -71,6 +73,18 @@ class Call:
         """(player, board, power), alphabetical: what a player looks for."""
         rows = [(p, label, power) for label, s in self.boards.items() for power, p in s.items()]
         return sorted(rows, key=lambda r: (r[0].casefold(), r[0], r[1]))
+
+
+def told(report: dict[str, Any]) -> dict[str, Any]:
+    """A stored report with its notes and measures in words, in the request's language."""
+    out = dict(report)
+    if "notes" in out:
+        out["notes"] = [said(n) for n in out["notes"]]
+    if "bound_explain" in out:
+        out["bound_explain"] = [said(m) for m in out["bound_explain"]]
+    if "rows" in out:
+        out["rows"] = [[said(m), v] for m, v in out["rows"]]
+    return out
 
 
 def _label_order(label: str) -> tuple[int, str]:
@@ -100,7 +114,7 @@ def get_call(t: Tournament, number: int) -> Call | None:
 def _report(
     quality: Quality,
     bound: LowerBound,
-    notes: Sequence[str],
+    notes: Sequence[Message],
     sitters: Sequence[str],
     two_boarders: Sequence[str],
     seed: int | None,
@@ -120,8 +134,8 @@ def _report(
         ],
         "sitters": list(sitters),
         "two_boarders": list(two_boarders),
-        "notes": list(notes),
-        "bound_explain": list(bound.explain),
+        "notes": [n.to_json() for n in notes],
+        "bound_explain": [m.to_json() for m in bound.explain],
         "seed": seed,
     }
 
@@ -147,7 +161,7 @@ def make_call(user: Any, t: Tournament, number: int, *, seed: int = 1) -> Call:
     report = _report(
         call.quality, call.bound, call.notes, call.sitters, call.two_boarders, call.seed
     )
-    report["rows"] = [[m, v] for m, v in quality_rows(call)]
+    report["rows"] = [[m.to_json(), v] for m, v in quality_rows(call)]
     if top_seven:
         report["top_board"] = "1"  # the engine seats the fixed top board on board 1
     names = {p.name: p for p in Player.objects.filter(entries__tournament=t)}
@@ -219,7 +233,7 @@ def _recheck(
     bound = lower_bound(prep)
     sitters = [p for p, n in fixed.items() if n == 0]
     doubles = [p for p, n in fixed.items() if n == 2]
-    note = "changed by the TD after the engine's call."
+    note = Message.of("seeding.changed_by_td")
     report = _report(quality, bound, [note], sitters, doubles, seed)
     ids = dict(
         CalledSeat.objects.filter(round=rnd).values_list("player__name", "player_id").distinct()

@@ -17,9 +17,11 @@ from typing import Any
 from django.db import transaction
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.classification import Classified, final_classification
 from palmares.web.audit.log import record
 from palmares.web.events.models import Event, Result
+from palmares.web.lib.words import said
 from palmares.web.ratinglists.incremental import add_event_to_dip_pouch
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Seat, Tournament
@@ -37,7 +39,12 @@ def classification(tournament: Tournament) -> tuple[Classified, ...]:
     prizes = adapters.tournament_prizes(tournament)
     if prizes.top_board_problems:
         raise PalmaresError(
-            "the top board disagrees with the invitations: " + "; ".join(prizes.top_board_problems)
+            said(
+                Message.of(
+                    "top_board.disagrees",
+                    problems=Message.of("semicolons", items=prizes.top_board_problems),
+                )
+            )
         )
     return final_classification(adapters.standings(tournament), prizes)
 

@@ -185,7 +185,9 @@ def register_upload(user: Any, t: Tournament, name: str, content: bytes) -> list
             return register_file(user, t, path)
         except InputError as exc:
             raise InputError(
-                Problem(shown if p.file == str(path) else p.file, p.line, p.column, p.message)
+                Problem(
+                    shown if p.file == str(path) else p.file, p.line, p.column, p.message, p.said
+                )
                 for p in exc.problems
             ) from None
 

@@ -14,6 +14,8 @@ from typing import Any
 
 from django.db import transaction
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.board import GREAT_POWERS, TOTAL_CENTRES, parse_power, result_problems
 from palmares.diplomacy.prizes import PrizeMove, prize_moves
 from palmares.web.audit.log import record
@@ -66,17 +68,17 @@ class Entered:
 
 def _count(value: Any, where: str, low: int, high: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(f"{what}: expected a whole number, got {value!r}", where)
+        raise FieldError(Message.of("entry.whole", what=what, got=repr(value)), where)
     if not low <= value <= high:
-        raise FieldError(f"{what}: expected {low} to {high}, got {value}", where)
+        raise FieldError(Message.of("entry.range", what=what, low=low, high=high, got=value), where)
     return value
 
 
 def _power(value: Any, where: str) -> str:
     try:
         return parse_power(str(value))
-    except ValueError as exc:
-        raise FieldError(str(exc), where) from None
+    except PalmaresError as exc:
+        raise FieldError.from_error(exc, where) from None
 
 
 def _clean(r: BoardResult) -> tuple[dict[str, int], dict[str, int], list[str] | None, int | None]:
@@ -203,7 +205,7 @@ def enter_result(user: Any, t: Tournament, number: int, label: str, r: BoardResu
     require_director(user, t)
     label = label.strip()
     if not 1 <= len(label) <= 16:
-        raise FieldError("a board label has 1 to 16 characters", "label")
+        raise FieldError(Message.of("entry.label", low=1, high=16), "label")
     check_round(t, number)
     rnd = Round.objects.filter(tournament=t, number=number).first()
     board = Board.objects.filter(round=rnd, label=label).first() if rnd else None
@@ -221,7 +223,8 @@ def enter_result(user: Any, t: Tournament, number: int, label: str, r: BoardResu
     if problems:
         first = problems[0]
         where = first.field if first.power is None else f"{first.field}.{first.power}"
-        raise FieldError("; ".join(p.message for p in problems), where)
+        said = [p.said if p.said is not None else p.message for p in problems]
+        raise FieldError(Message.of("semicolons", items=tuple(said)), where)
     before = board_snapshot(board)
     if chart is None and board is not None:
         chart = board.centres_by_year or None

@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.seeding.problem import prepare
 from palmares.web.audit.log import record
 from palmares.web.tournaments.errors import FieldError
@@ -71,7 +72,7 @@ class Proposal:
 
     sit_out: tuple[str, ...]
     two_boards: tuple[str, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Message, ...]
     error: str = ""
 
 

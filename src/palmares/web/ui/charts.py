@@ -16,6 +16,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from palmares.explain.numbers import figure
+from palmares.web.lib.words import site_language
 
 __all__ = ["Point", "line_chart"]
 
@@ -68,12 +69,13 @@ def line_chart(points: Sequence[Point], *, title: str, value_label: str) -> Safe
     def y(value: float) -> float:
         return TOP + (y_high - value) / ((y_high - y_low) or 1) * plot_h
 
+    language = site_language()  # the tick labels as the page's language writes numbers
     parts: list[str] = []
     for t in ticks:
         parts.append(
             f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>'
             f'<text class="tick" x="{LEFT - 6}" y="{y(t) + 4:.1f}" text-anchor="end">'
-            f"{figure(t)}</text>"
+            f"{figure(t, language=language)}</text>"
         )
     years = sorted({p.day.year for p in points})
     step = max(1, math.ceil(len(years) / 8))

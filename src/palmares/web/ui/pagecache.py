@@ -14,7 +14,10 @@ a page cached under an older generation is never served again. Two levels:
 - ``cached_page(*scopes)``: the same for a view that shows data of the apps ``scopes``
   (``lib.generations``): an anonymous GET is answered from the cache of the page built under
   the scopes' data generation, read from the database on every request (one small query), so
-  a write made through any process is seen by every other at once.
+  a write made through any process is seen by every other at once. Its answer, headers and
+  compressed body included, is then kept by the outermost middleware (``ui.earlycache``), which
+  answers the next anonymous visitor before sessions, authentication and the URL resolver run,
+  after the same one query.
 
 The cache is Django's per-process memory cache (no server to install); a process builds a page
 once per generation and language.
@@ -35,6 +38,7 @@ from django.utils.translation import get_language
 
 from palmares import __version__
 from palmares.web.lib.generations import data_generation
+from palmares.web.ui.earlycache import mark
 
 __all__ = ["cache_key", "cached_fragment", "cached_page", "cached_value", "public_page"]
 
@@ -113,7 +117,10 @@ def cached_page(*scopes: str) -> Callable[[View], View]:
             # no scopes: the page shows no stored data (the formula), nothing to read
             version = data_generation(scopes) if scopes else ()
             generation = (version, view.__module__, view.__name__)
-            return public_page(request, generation, lambda _: view(request, *args, **kwargs))
+            response = public_page(request, generation, lambda _: view(request, *args, **kwargs))
+            if response.status_code == 200:
+                mark(response, scopes, version)  # kept whole by the outermost middleware
+            return response
 
         return cached
 

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from palmares.core.rounding import half_up
+from palmares.web.lib.numbers import page_fixed
 from palmares.web.ui.queries import (
     Figure,
     FoundEvent,
@@ -44,7 +44,7 @@ def _link(name: str) -> str:
 
 
 def _fixed(value: Figure | None) -> str:
-    return "" if value is None else str(half_up(value, 2))
+    return page_fixed(value, 2)
 
 
 def _int(value: int | None) -> str:

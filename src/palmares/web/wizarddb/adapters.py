@@ -27,6 +27,7 @@ __all__ = [
     "junior_sessions",
     "month",
     "player_ledger",
+    "replayed_ledger",
     "tournament",
     "tournaments",
     "triad",
@@ -144,9 +145,14 @@ def junior_sessions() -> list[Period]:
 
 
 def player_ledger(name: str) -> Ledger:
-    """The player's ledger (``wizard.ledger.ledger``): months, tournaments, Junior sessions
-    (cached per data generation)."""
-    return cached_read(SCOPES, ("wizard-ledger", name), lambda: _ledger(name))
+    """The player's ledger (``wizard.ledger.ledger``): months, tournaments, Junior sessions,
+    read as stored (``wizarddb.ledgers``, written after each import); on a database whose
+    ledgers were never built, replayed (cached per data generation)."""
+    from palmares.web.wizarddb import ledgers  # the stored ledgers use this module's readers
+
+    if ledgers.stored():
+        return ledgers.stored_ledger(name)
+    return cached_read(SCOPES, ("wizard-ledger", name), lambda: replayed_ledger(name))
 
 
 #: Every stored game, each tournament with its own TRIAD, and the Junior games: what every
@@ -167,7 +173,9 @@ def _ledger_inputs() -> LedgerInputs:
     )
 
 
-def _ledger(name: str) -> Ledger:
+def replayed_ledger(name: str) -> Ledger:
+    """The player's ledger replayed by the engine from the whole stored history (what the stored
+    ledger must equal)."""
     regular, stored, junior_games = cached_read(SCOPES, ("wizard-ledger-inputs",), _ledger_inputs)
     # Each tournament value is found by identity: its own event's TRIAD, never a namesake's.
     own = {id(value): triad for value, triad in stored}

@@ -84,3 +84,42 @@ class TriadFinish(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="wizard_triad_unique"),
         ]
+
+
+class LedgerRow(models.Model):
+    """One award of a player's stored master-point ledger (``wizarddb.ledgers``): what
+    ``wizard.ledger.ledger`` computes, written when the games or tournaments change and read by
+    the ledger pages without a replay (issue 15).
+
+    ``player`` is the engine's key, the player's name (the ledger page reads by name, as the
+    engine totals by name); ``origin`` the unit that paid it (``month:2019-12``,
+    ``junior:2016-01``, ``event:<id>``) and ``idx`` its place among that unit's awards; ``seq``
+    the award's place in the player's ledger. ``points`` and ``balance`` are exact fractions
+    written ``57/2``; ``reason`` the typed reason (``wizarddb.codec``); ``levels`` the names of
+    the lifetime levels the award reached."""
+
+    player = models.CharField(max_length=200)
+    seq = models.PositiveIntegerField()
+    origin = models.CharField(max_length=32, db_index=True)
+    idx = models.PositiveIntegerField()
+    day = models.DateField()
+    source = models.CharField(max_length=200)
+    kind = models.CharField(max_length=16)
+    points = models.CharField(max_length=64)
+    reason = models.JSONField()
+    balance = models.CharField(max_length=64)
+    levels = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["player", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "seq"], name="wizard_ledger_row_unique"),
+        ]
+        indexes = [models.Index(fields=["player", "day"], name="wizard_ledger_player_day")]
+
+
+class LedgerState(models.Model):
+    """Present once the stored ledgers cover the whole history (the first rebuild or import
+    after the table appeared); until then the pages replay the history as before."""
+
+    built = models.DateTimeField(auto_now=True)

@@ -2,12 +2,15 @@
 
 Files are read by the same strict readers as ``palmares wizard`` (``palmares.io.wizard``); a game
 already stored (same date and id) and a tournament already stored (same name and date) are
-replaced whole. After an import of regular games commits, every player's skill rating is
+replaced whole. After an import commits, the stored ledgers are updated from the units it
+wrote (its games' months or Junior sessions, its tournaments: ``wizarddb.ledgers.refresh``, in a
+transaction of its own); after an import of regular games every player's skill rating is
 recomputed and stored (``ratinglists.skill.refresh_wizard``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from django.db import transaction
@@ -19,8 +22,9 @@ from palmares.web.events.services import stored_event
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
 from palmares.web.ratinglists.skill import refresh_wizard
-from palmares.web.wizarddb import adapters
+from palmares.web.wizarddb import adapters, ledgers
 from palmares.web.wizarddb.models import Game, Month, Placement, TournamentPlace, TriadFinish
+from palmares.wizard import Game as GameValue
 
 __all__ = ["import_games", "import_tournaments", "import_triads"]
 
@@ -33,26 +37,50 @@ def import_games(path: Path | str, *, division: str = Game.Division.REGULAR) -> 
     with transaction.atomic():
         players = resolve_players((p, "", "") for g in games for p in g.players)
         ids = {key[1]: p.pk for key, p in players.items()}
-        placements: list[Placement] = []
-        for g in games:
-            Game.objects.filter(date=g.day, code=g.game, division=division).delete()
-            row = Game.objects.create(date=g.day, code=g.game, division=division)
-            placements.extend(
-                Placement(game=row, player_id=ids[name_key(f.player)], score=f.score, place=f.place)
-                for f in g.finishes
-            )
-        Placement.objects.bulk_create(placements)
+        _delete_stored(games, division)
+        rows = Game.objects.bulk_create(
+            [Game(date=g.day, code=g.game, division=division) for g in games], batch_size=CHUNK
+        )
+        placements = [
+            Placement(game=row, player_id=ids[name_key(f.player)], score=f.score, place=f.place)
+            for g, row in zip(games, rows, strict=True)
+            for f in g.finishes
+        ]
+        Placement.objects.bulk_create(placements, batch_size=CHUNK)
         if division == Game.Division.REGULAR:
             for day in {g.day.replace(day=1) for g in games}:
                 Month.objects.get_or_create(month=day)
+    unit = ledgers.month_unit if division == Game.Division.REGULAR else ledgers.junior_unit
+    ledgers.refresh({unit(g.day) for g in games})  # after the commit, in its own transaction
     if division == Game.Division.REGULAR:
         refresh_wizard()  # after the commit: every player's μ ± σ for the player pages
     return len(games)
 
 
+#: Rows a statement writes or deletes at most (SQLite's bound variables).
+CHUNK = 500
+
+
+def _delete_stored(games: Sequence[GameValue], division: str) -> None:
+    """Delete the stored games of ``division`` that ``games`` replace (same date and id), with
+    their placements, in a few statements."""
+    wanted = {(g.day, g.game) for g in games}
+    days = sorted({day for day, _ in wanted})
+    stale: list[int] = []
+    for i in range(0, len(days), CHUNK):
+        found = Game.objects.filter(division=division, date__in=days[i : i + CHUNK])
+        stale.extend(
+            pk for pk, day, code in found.values_list("pk", "date", "code") if (day, code) in wanted
+        )
+    for i in range(0, len(stale), CHUNK):
+        Placement.objects.filter(game_id__in=stale[i : i + CHUNK]).delete()
+        Game.objects.filter(pk__in=stale[i : i + CHUNK]).delete()
+
+
 def import_tournaments(path: Path | str) -> int:
     """Load ``tournament.csv``; return the number of tournaments stored."""
     tournaments = read_tournaments(path)
+    written: list[int] = []
     with transaction.atomic():
         players = resolve_players((p.player, "", "") for t in tournaments for p in t.placings)
         ids = {key[1]: p.pk for key, p in players.items()}
@@ -73,6 +101,8 @@ def import_tournaments(path: Path | str) -> int:
                 )
                 for p in t.placings
             )
+            written.append(event.pk)
+    ledgers.refresh(ledgers.event_unit(pk) for pk in written)  # after the commit
     return len(tournaments)
 
 
@@ -81,6 +111,7 @@ def import_triads(path: Path | str) -> int:
     one stored. The tournament must be stored (by name; the latest of that name) and the engine
     must accept the TRIAD (seats, the rules of its date), else nothing is written."""
     triads = read_triads(path)
+    written: list[int] = []
     with transaction.atomic():
         for name, triad in triads.items():
             event = (
@@ -103,4 +134,6 @@ def import_triads(path: Path | str) -> int:
                 )
                 for f in triad.finishes
             )
+            written.append(event.pk)
+    ledgers.refresh(ledgers.event_unit(pk) for pk in written)  # after the commit
     return len(triads)

@@ -1,4 +1,5 @@
-"""Template filters: figures shown half up (core.rounding), never with Python's round."""
+"""Template filters: figures shown half up in the page's language (the explanation layer's
+numbers, ``palmares.web.lib.numbers``), never with Python's round."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from palmares.core.rounding import half_up
-from palmares.explain import explain
+from palmares.explain import explain, voice
+from palmares.explain.renderers.diplomacy import power_name
 from palmares.web.accounts.roles import is_ratings_officer
+from palmares.web.lib.numbers import page_fixed, page_percent
+from palmares.web.lib.words import said, site_language
 
 register = template.Library()
 
@@ -23,10 +26,16 @@ QUERY_MARK = "\x00palmares-query\x00"
 
 @register.filter
 def fixed(value: Any, places: int = 2) -> str:
-    """``{{ rating|fixed:2 }}``: the value to ``places`` decimals, half up; empty for none."""
-    if value is None or value == "":
-        return ""
-    return str(half_up(value, int(places)))
+    """``{{ rating|fixed:2 }}``: the value to ``places`` decimals, half up, as the page's
+    language writes it (``18.86`` / ``18,86``); empty for none."""
+    return page_fixed(value, int(places))
+
+
+@register.filter
+def pct(value: Any, places: int = 2) -> str:
+    """``{{ raw|pct:2 }}``: points out of 100 as a percentage in the page's language
+    (``64.47%`` / ``64,47 %``); empty for none."""
+    return page_percent(value, int(places))
 
 
 @register.filter
@@ -34,6 +43,19 @@ def explained(value: Any) -> str:
     """``{{ award.reason|explained }}``: a typed value in words, in the page's language (the
     explanation layer, ``palmares.explain``)."""
     return " ".join(explain(value, get_language()))
+
+
+@register.filter(name="said")
+def said_filter(value: Any) -> str:
+    """``{{ note|said }}``: a core message (typed, or as stored in JSON) in the page's
+    language (``palmares.web.lib.words.said``)."""
+    return said(value)
+
+
+@register.filter
+def power(value: Any) -> str:
+    """``{{ seat.power|power }}``: a Great Power's name in the page's language."""
+    return power_name(str(value), voice(site_language()))
 
 
 @register.filter

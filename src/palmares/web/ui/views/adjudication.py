@@ -15,9 +15,11 @@ from django.utils.translation import gettext_lazy as _
 
 from palmares.core.errors import InputError
 from palmares.diplomacy.adjudication.board_map import standard_map
+from palmares.diplomacy.adjudication.outcome import result_rows
 from palmares.diplomacy.adjudication.parse import parse_orders
 from palmares.diplomacy.adjudication.phases import PhaseResult, adjudicate, place_units
 from palmares.diplomacy.adjudication.position import position_from_json, position_to_json
+from palmares.web.lib.words import told
 
 __all__ = ["RulingForm", "ruling"]
 
@@ -73,24 +75,13 @@ def ruling(request: HttpRequest) -> HttpResponse:
         except InputError as exc:
             for problem in exc.problems:
                 field = "position" if problem.file == "position" else "orders"
-                form.add_error(field, str(problem))
+                form.add_error(field, told(problem))
         else:
             nxt = position_to_json(result.next_position)
             context.update(
                 {
                     "result": result,
-                    "rows": [
-                        {
-                            "line": r.order.line if r.order else None,
-                            "power": r.power,
-                            "text": r.order.text if r.order else "",
-                            "parsed": r.parsed,
-                            "valid": r.valid,
-                            "succeeds": r.succeeds,
-                            "reason": r.reason,
-                        }
-                        for r in result.results
-                    ],
+                    "rows": result_rows(result),
                     "next": nxt,
                     "next_form": RulingForm(
                         initial={

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from palmares.core.errors import InputError
 from palmares.diplomacy.adjudication.position import position_to_json
+from palmares.diplomacy.chaos import ChaosGame as ScoredGame
 from palmares.web.accounts.roles import can_edit_tournament
 from palmares.web.chaosgames.models import RULES, ChaosGame
 from palmares.web.chaosgames.services import (
@@ -24,6 +25,7 @@ from palmares.web.chaosgames.services import (
     current_position,
     start_chaos_game,
 )
+from palmares.web.lib.words import told
 from palmares.web.tournaments.models import Tournament
 
 __all__ = ["chaos_game", "new_chaos_game"]
@@ -71,7 +73,7 @@ def new_chaos_game(request: HttpRequest, tournament_id: int) -> HttpResponse:
             )
         except InputError as exc:
             for problem in exc.problems:
-                form.add_error("name" if problem.file == "name" else "players", str(problem))
+                form.add_error("name" if problem.file == "name" else "players", told(problem))
         else:
             return redirect("chaos-game", game.pk)
     return render(request, "ui/chaos_form.html", {"t": t, "form": form})
@@ -91,7 +93,7 @@ def chaos_game(request: HttpRequest, game_id: int) -> HttpResponse:
                 adjudicate_turn(game, form.cleaned_data["orders"], request.user)
             except InputError as exc:
                 for problem in exc.problems:
-                    form.add_error("orders", str(problem))
+                    form.add_error("orders", told(problem))
             else:
                 return redirect("chaos-game", game.pk)
     position = position_to_json(current_position(game))
@@ -105,5 +107,6 @@ def chaos_game(request: HttpRequest, game_id: int) -> HttpResponse:
         "units": sorted((p, ", ".join(u)) for p, u in position["units"].items()),
         "turns": turns,
         "chart": centre_chart(game),
+        "note": ScoredGame.NOTE,  # never scored (the explanation layer's words)
     }
     return render(request, "ui/chaos.html", context)

@@ -16,6 +16,7 @@ from django.utils.translation import pgettext
 from palmares.diplomacy.chaos_schedule import next_deadline
 from palmares.web.accounts.roles import directs
 from palmares.web.clock import services
+from palmares.web.lib.words import told
 from palmares.web.tournaments.models import Tournament
 
 __all__ = ["chaos_schedule", "clock"]
@@ -95,7 +96,7 @@ def chaos_schedule(request: HttpRequest, tournament_id: int) -> HttpResponse:
                     t, chaos_hours=_parse_hours(form.cleaned_data["hours"]), user=request.user
                 )
             except services.ClockInputError as exc:
-                form.add_error("hours", str(exc))
+                form.add_error("hours", told(exc))
             else:
                 return redirect("chaos-schedule", tournament_id=t.pk)
     deadlines = services.chaos_schedule(t)

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from palmares.core.errors import PalmaresError
 from palmares.web.accounts.roles import directs
+from palmares.web.lib.words import told
 from palmares.web.tournaments.closing import classification, close_tournament, is_closed
 from palmares.web.tournaments.models import Tournament
 
@@ -26,13 +27,13 @@ def close(request: HttpRequest, tournament_id: int) -> HttpResponse:
         try:
             event = close_tournament(t, request.user)
         except PalmaresError as exc:
-            context["problem"] = str(exc)
+            context["problem"] = told(exc)
         else:
             return redirect("event", event_id=event.pk)
     if not context["closed"]:
         try:
             context["lines"] = classification(t)
         except PalmaresError as exc:
-            context["problem"] = str(exc)
+            context["problem"] = told(exc)
     status = 400 if context["problem"] and request.method == "POST" else 200
     return render(request, "ui/close.html", context, status=status)

@@ -25,6 +25,7 @@ from palmares.diplomacy.aggregation.registry import all_aggregations
 from palmares.diplomacy.scoring.registry import all_systems
 from palmares.web.accounts.roles import directs, is_tournament_director
 from palmares.web.audit.log import entries
+from palmares.web.lib.words import told
 from palmares.web.tournaments import registration, setup
 from palmares.web.tournaments.adapters import teams
 from palmares.web.tournaments.errors import FieldError, Forbidden
@@ -113,7 +114,7 @@ def new_tournament(request: HttpRequest) -> HttpResponse:
             where = exc.field if exc.field in form.fields else None
             if exc.field in ("scoring", "aggregation"):
                 where = f"{exc.field}_parameters"
-            form.add_error(where, str(exc))
+            form.add_error(where, told(exc))
         else:
             return redirect("desk", tournament_id=t.pk)
     if request.method == "POST":
@@ -137,7 +138,7 @@ def directed(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
             raise PermissionDenied(str(exc)) from None
         except PalmaresError as exc:
             field = getattr(exc, "field", None)
-            messages.error(request, f"{field}: {exc}" if field else str(exc))
+            messages.error(request, f"{field}: {told(exc)}" if field else told(exc))
             back = request.POST.get("next") or request.META.get("HTTP_REFERER") or ""
             return redirect(back if back.startswith("/") else f"/diplomacy/{t.pk}/desk")
 

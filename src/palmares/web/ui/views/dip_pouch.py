@@ -13,13 +13,13 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from palmares.core.rounding import half_up
 from palmares.explain import explain
 from palmares.ratings import Event as RatingEvent
 from palmares.ratings import Placement, tournament_value
 from palmares.ratings.dip_pouch import RULE, rate
 from palmares.web.events.models import Event
 from palmares.web.lib.generations import cached_read, local_marker
+from palmares.web.lib.numbers import page_fixed
 from palmares.web.ratinglists.services import publication
 from palmares.web.ui.charts import Point, line_chart
 from palmares.web.ui.pagecache import (
@@ -94,7 +94,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
                     date.fromisoformat(h.date),
                     float(h.rating_after),
                     h.event,
-                    str(half_up(h.rating_after, 2)),
+                    page_fixed(h.rating_after, 2),
                 )
                 for h in history
             ],

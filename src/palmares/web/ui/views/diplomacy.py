@@ -20,7 +20,7 @@ from palmares.diplomacy.board import GREAT_POWERS
 from palmares.diplomacy.prizes import player_prizes
 from palmares.explain import explain
 from palmares.web.accounts.roles import directs
-from palmares.web.lib.words import site_language
+from palmares.web.lib.words import site_language, told
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.boardcall import get_call
@@ -214,13 +214,13 @@ class BoardForm(forms.Form):
         initial = {name: i for i, name in POWERS}.get(power)
         names = {"seats": "player", "centres": "centres", "eliminated": "eliminated"}
         if kind in ("round", "final_year"):
-            self.add_error(kind, str(exc))
+            self.add_error(kind, told(exc))
         elif kind == "label":
-            self.add_error("board", str(exc))
+            self.add_error("board", told(exc))
         elif initial is not None and kind in names:
-            self.add_error(f"{names[kind]}_{initial}", str(exc))
+            self.add_error(f"{names[kind]}_{initial}", told(exc))
         else:
-            self.add_error(None, str(exc))
+            self.add_error(None, told(exc))
 
 
 def _initial(t: Tournament, number: int, label: str) -> dict[str, Any]:
@@ -313,7 +313,7 @@ def board_call(request: HttpRequest, tournament_id: int) -> HttpResponse:
         try:
             call = adapters.board_call(t, number)
         except PalmaresError as exc:  # an impossible call (a team larger than the boards …)
-            context = {"t": t, "round": number, "call": None, "error": str(exc)}
+            context = {"t": t, "round": number, "call": None, "error": told(exc)}
             return render(request, "ui/board_call.html", context, status=400)
         cache.set(key, call, 600)
     boards: dict[int, list[Any]] = {}

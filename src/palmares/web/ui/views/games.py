@@ -15,6 +15,7 @@ from django.utils.translation import get_language
 from palmares.core.errors import PalmaresError
 from palmares.explain import explain
 from palmares.tantrix.tables import performance_rows
+from palmares.tantrix.tournament import OfficialPlayer, UnratedPlayer
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import SkillRating
@@ -51,13 +52,18 @@ def tantrix_event(request: HttpRequest, event_id: int) -> HttpResponse:
     rating = tournament_rating(ev) if matches else None
     rows = performance_rows(rating) if rating is not None else ()
     ids = dict(Player.objects.filter(name__in=[r.player for r in rows]).values_list("name", "pk"))
+    # each player's figures by name, found once (``TournamentRating.player`` scans the lists)
+    found: dict[str, UnratedPlayer | OfficialPlayer] = {}
+    if rating is not None:
+        found.update((u.player, u) for u in rating.unrated)
+        found.update((o.player, o) for o in rating.official)
     language = get_language()
     context = {
         "event": ev,
         "matches": matches,
         "ids": ids,
         "notes": explain(rating, language) if rating is not None else (),
-        "players": [explain(rating.player(r.player), language) for r in rows] if rating else [],
+        "players": [explain(found[r.player], language) for r in rows] if rating else [],
         "unrated": [r for r in rows if not r.official],
         "official": [r for r in rows if r.official],
     }
@@ -166,8 +172,16 @@ def wizard_tournament(request: HttpRequest, event_id: int) -> HttpResponse:
 def wizard_ledger(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's master points across months and tournaments, with the running total."""
     person = get_object_or_404(Player, pk=player_id)
-    book = wizard_adapters.player_ledger(person.name)
+    book = wizard_adapters.player_ledger(person.name)  # stored: read, not replayed
     skill = SkillRating.objects.filter(player=person, community="wizard").first()
-    return render(
-        request, "ui/wizard_ledger.html", {"player": person, "ledger": book, "skill": skill}
-    )
+    # The ledger's derived figures, each computed once (the template asks for them twice).
+    context = {
+        "player": person,
+        "ledger": book,
+        "skill": skill,
+        "total": book.total,
+        "level": book.level,
+        "next_level": book.next_level,
+        "reached": book.reached,
+    }
+    return render(request, "ui/wizard_ledger.html", context)

@@ -16,6 +16,7 @@ from django.shortcuts import render
 from palmares.core.errors import InputError, PalmaresError
 from palmares.web.accounts.roles import is_ratings_officer
 from palmares.web.lib.uploads import UploadTooLarge, check_size, import_upload
+from palmares.web.lib.words import told
 
 
 class ImportForm(forms.Form):
@@ -47,7 +48,7 @@ def upload(request: HttpRequest) -> HttpResponse:
             context["problems"] = [str(exc)]
             status = 413
         except InputError as exc:
-            context["problems"] = [str(p) for p in exc.problems]
+            context["problems"] = [told(p) for p in exc.problems]
         except PalmaresError as exc:
             context["problems"] = [str(exc)]
     status = status if status else 400 if context["problems"] else 200

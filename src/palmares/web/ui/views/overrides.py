@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from palmares.core.errors import PalmaresError
 from palmares.web.accounts.roles import directs
+from palmares.web.lib.words import told
 from palmares.web.tournaments import overrides
 from palmares.web.tournaments.models import Tournament
 
@@ -42,7 +43,7 @@ def score_overrides(request: HttpRequest, tournament_id: int) -> HttpResponse:
                     board=request.POST.get("board", "") or None,
                 )
         except PalmaresError as exc:
-            problem = str(exc)
+            problem = told(exc)
         else:
             return redirect("score-overrides", tournament_id=t.pk)
     context: dict[str, Any] = {

@@ -4,7 +4,8 @@ through its pages every ``?every=`` seconds (``?per=`` lines or boards a page) a
 fragment with its ``ETag`` (``ui/conditional.py``): a 304 while nothing changed, the new HTML
 once a result is entered. Without script the page shows every page and reloads every minute.
 The figures come from ``tournaments/screens.py``; these views only read the options and lay
-the pages out."""
+the pages out. An anonymous visitor's answer is kept whole until the screens' data changes
+(``ui.earlycache``)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from palmares.web.tournaments import screens
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.systems import system_problems
 from palmares.web.ui.conditional import Fragment, fragment, fragment_response
+from palmares.web.ui.earlycache import early_page
 
 __all__ = ["fragment_view", "index", "page"]
 
@@ -32,6 +34,9 @@ PER = {"board": 6, "player": 30, "standings": 18, "status": 24}
 PER_MAX = 200
 #: Seconds between two polls of a screen's fragment (the page adds up to a second at random).
 POLL = 5
+#: The data the screens show (``lib.generations``): an anonymous answer is kept whole by the
+#: outermost middleware (``ui.earlycache``) until one of them changes.
+SCOPES = ("tournaments", "audit", "players", "events")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +114,7 @@ def _tournament(tournament_id: int) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
 
 
+@early_page(*SCOPES)
 def page(request: HttpRequest, tournament_id: int, screen: str) -> HttpResponse:
     """A projector screen: the fragment as it is now, and the script that keeps it current."""
     t = _tournament(tournament_id)
@@ -134,6 +140,7 @@ def page(request: HttpRequest, tournament_id: int, screen: str) -> HttpResponse:
     return render(request, "ui/projector/page.html", context)
 
 
+@early_page(*SCOPES)
 def fragment_view(request: HttpRequest, tournament_id: int, screen: str) -> HttpResponse:
     """The screen's fragment with its ETag (304 while unchanged)."""
     t = _tournament(tournament_id)
@@ -144,6 +151,7 @@ def fragment_view(request: HttpRequest, tournament_id: int, screen: str) -> Http
     return fragment_response(request, _fragment(t, o))
 
 
+@early_page(*SCOPES)
 def index(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The screens a TD can put on a projector, with their options."""
     t = _tournament(tournament_id)

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from palmares.core.errors import PalmaresError
 from palmares.diplomacy.board import GREAT_POWERS
 from palmares.web.accounts.roles import directs
+from palmares.web.lib.words import told
 from palmares.web.tournaments import boardcall, rollcall
 from palmares.web.tournaments.models import Board, Round, Tournament
 from palmares.web.tournaments.problem import active_players
@@ -192,6 +193,6 @@ def check_in(request: HttpRequest, tournament_id: int) -> HttpResponse:
                     t, number, data.get("code", ""), context["name"]
                 )
             except PalmaresError as exc:
-                context["error"] = str(exc)
+                context["error"] = told(exc)
                 status = getattr(exc, "status", 400)
     return render(request, "ui/check_in.html", context, status=status)

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from palmares.core.errors import PalmaresError
 from palmares.web.accounts.roles import directs
+from palmares.web.lib.words import told
 from palmares.web.tournaments import adapters, topboard
 from palmares.web.tournaments.models import Tournament
 
@@ -40,7 +41,7 @@ def top_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
                     request.POST.get("reason", ""),
                 )
         except PalmaresError as exc:
-            problem = str(exc)
+            problem = told(exc)
         else:
             return redirect("top-board", tournament_id=t.pk)
     top = topboard.invitations(t)

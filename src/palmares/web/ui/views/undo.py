@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from palmares.core.errors import PalmaresError
 from palmares.web.accounts.roles import directs
+from palmares.web.lib.words import told
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.undo import last_undoable, undo_last_result
 
@@ -25,7 +26,7 @@ def undo(request: HttpRequest, tournament_id: int) -> HttpResponse:
         try:
             undo_last_result(request.user, t)
         except PalmaresError as exc:
-            problem = str(exc)
+            problem = told(exc)
         else:
             return redirect("undo-result", tournament_id=t.pk)
     context: dict[str, Any] = {"t": t, "entry": last_undoable(t), "problem": problem}

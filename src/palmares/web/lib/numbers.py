@@ -1,0 +1,41 @@
+"""Numbers on the site's pages in the page's language, through the explanation layer's one
+:func:`palmares.explain.numbers.figure` (English ``18.86``, French ``18,86``; half up)."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from palmares.core.rounding import Number
+from palmares.explain.numbers import figure, percent
+from palmares.web.lib.words import site_language
+
+__all__ = ["page_fixed", "page_percent"]
+
+
+def _number(value: Any) -> Number:
+    if isinstance(value, str):
+        try:
+            return Decimal(value.strip())
+        except InvalidOperation:
+            raise ValueError(f"not a number: {value!r}") from None
+    if isinstance(value, int | float | Decimal | Fraction) and not isinstance(value, bool):
+        return value
+    raise TypeError(f"not a number: {value!r}")
+
+
+def page_fixed(value: Any, places: int = 2) -> str:
+    """``value`` to exactly ``places`` decimals, half up, as the page's language writes it;
+    empty for none."""
+    if value is None or value == "":
+        return ""
+    return figure(_number(value), places, fixed=True, language=site_language())
+
+
+def page_percent(value: Any, places: int = 2) -> str:
+    """``value`` (points out of 100) as a percentage in the page's language (``64.47%``,
+    ``64,47 %``); empty for none."""
+    if value is None or value == "":
+        return ""
+    return percent(_number(value), places, fixed=True, language=site_language())
