@@ -6,28 +6,28 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
+        ("events", "0002_list_order_indexes"),
         ("players", "0004_trigram_fastupdate_off"),
-        ("ratinglists", "0003_skill_ratings"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="ratingentry",
-            name="player",
+            model_name="result",
+            name="event",
             field=models.ForeignKey(
                 db_index=False,
                 on_delete=django.db.models.deletion.CASCADE,
-                related_name="rating_entries",
-                to="players.player",
+                related_name="results",
+                to="events.event",
             ),
         ),
         migrations.AlterField(
-            model_name="standing",
+            model_name="result",
             name="player",
             field=models.ForeignKey(
                 db_index=False,
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="standings",
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="results",
                 to="players.player",
             ),
         ),

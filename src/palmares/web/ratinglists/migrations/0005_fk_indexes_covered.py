@@ -6,28 +6,28 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0001_initial"),
         ("players", "0004_trigram_fastupdate_off"),
+        ("ratinglists", "0004_stored_backtests"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="result",
-            name="event",
-            field=models.ForeignKey(
-                db_index=False,
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="results",
-                to="events.event",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="result",
+            model_name="ratingentry",
             name="player",
             field=models.ForeignKey(
                 db_index=False,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="results",
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="rating_entries",
+                to="players.player",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="standing",
+            name="player",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="standings",
                 to="players.player",
             ),
         ),
