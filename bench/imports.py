@@ -274,13 +274,16 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float, float, st
 IMPORT = """
 import sys, time
 from palmares.io import results
-read = results.read_results
-def timed(path):
-    cpu, wall = time.process_time(), time.perf_counter()
-    out = read(path)
-    print(f"READ {time.process_time() - cpu:.2f} {time.perf_counter() - wall:.2f}")
-    return out
-results.read_results = timed
+def timing(read):
+    def timed(path):
+        cpu, wall = time.process_time(), time.perf_counter()
+        out = read(path)
+        print(f"READ {time.process_time() - cpu:.2f} {time.perf_counter() - wall:.2f}")
+        return out
+    return timed
+# (the import reads the file as columns; both readers timed, whichever it calls)
+results.read_results = timing(results.read_results)
+results.read_result_columns = timing(results.read_result_columns)
 from palmares.cli.main import main
 code = main(["import", "results", sys.argv[1]])
 print(f"REST {time.process_time():.2f}")
@@ -355,6 +358,7 @@ def main() -> None:
         "--postgres-url", default="postgresql://postgres@127.0.0.1:5432/wt_imports_bench"
     )
     parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--no-sqlite", action="store_true")
     parser.add_argument("--no-check", action="store_true", help="skip the rankings check")
     parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()))
     args = parser.parse_args()
@@ -376,7 +380,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         sqlite_env = {**os.environ, "PALMARES_DB": f"{tmp}/bench.sqlite3"}
         sqlite_env.pop("DATABASE_URL", None)
-        targets.append(("sqlite", sqlite_env))
+        if not args.no_sqlite:
+            targets.append(("sqlite", sqlite_env))
         if not args.no_postgres:
             fresh_postgres(args.postgres_url)
             targets.append(("postgres", {**os.environ, "DATABASE_URL": args.postgres_url}))

@@ -56,8 +56,14 @@ class Event(models.Model):
 class Result(models.Model):
     """A player's final rank in an event; tied players share a rank."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="results")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
+    # (no index of their own: ``result_event_player_unique`` and ``result_player_event`` lead
+    # with them)
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="results", db_index=False
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="results", db_index=False
+    )
     rank = models.PositiveIntegerField()
     nationality = models.CharField(max_length=64, blank=True, default="")
 

@@ -9,21 +9,25 @@ Pouch lock; the ratings are recomputed after its commit (``ratinglists.writes.wr
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
-from django.db import transaction
+import numpy as np
+import numpy.typing as npt
+from django.db import connection, transaction
 
 from palmares.core.errors import InputError, PalmaresError
-from palmares.io.results import NAME_KEY_PREFIX, read_results, results_of_table
+from palmares.io.results import NAME_KEY_PREFIX, read_result_columns, results_of_table
+from palmares.ratings.columns import ResultColumns
 from palmares.ratings.events import Results
 from palmares.web.events.models import Event, Result
-from palmares.web.lib.bulk import indexes_after, insert_raw
+from palmares.web.lib.bulk import indexes_after, insert_raw, new_ids
 from palmares.web.lib.names import name_key
-from palmares.web.players.services import resolve_players
+from palmares.web.players.services import resolve_player_ids
 from palmares.web.ratinglists.changes import Change
 from palmares.web.ratinglists.writes import write_results
 
@@ -39,6 +43,7 @@ __all__ = [
 
 
 CHUNK = 500
+ROWS_CHUNK = 100_000
 #: From this many results on, written a quarter of the stored ones or more, SQLite builds the
 #: results' indexes after the write rather than row by row (``lib.bulk.indexes_after``).
 BULK = 20_000
@@ -55,7 +60,7 @@ def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary
     """Validate the whole file first, then write it (one transaction) and recompute the
     ratings after its commit. ``recompute=False`` writes inside the caller's transaction and
     leaves the recompute to the caller (the demo loads several files, then recomputes once)."""
-    read = [read_results(path)]
+    read = [read_result_columns(path)]
     if not recompute:
         with transaction.atomic():
             return save_results(read[0], str(path))
@@ -175,48 +180,54 @@ EVENT_FIELDS = (
 
 
 def save_results(
-    results: Results, where: str = "results", *, changes: list[Change] | None = None
+    results: Results | ResultColumns, where: str = "results", *, changes: list[Change] | None = None
 ) -> ImportSummary:
-    """Write ``results`` (checked by the reader) in the caller's transaction: players found or
-    created, each event found (:func:`stored_event`) and replaced or created, every result
-    written in bulk (``lib.bulk.insert_raw``: COPY on PostgreSQL). ``changes`` gets what the
-    replaced events were (:class:`~palmares.web.ratinglists.changes.Change`), so that the
-    ratings can be brought up to date from there rather than replayed whole (a retried write
-    appends again: the last one is the committed one)."""
-    people = [(p.name, _external_id(p.key), p.nationality or "") for p in results.players.values()]
-    players = resolve_players(people)
-    by_key = {
-        p.key: players[(_external_id(p.key), name_key(p.name))].pk for p in results.players.values()
-    }
-    known = KnownEvents([(e.name, e.date, e.event_id) for e in results.events])
+    """Write ``results`` (checked by the reader; objects or the fast reader's columns) in the
+    caller's transaction: players found or created, each event found (:func:`stored_event`) and
+    replaced or created, every result written in bulk (``lib.bulk.insert_raw``: COPY on
+    PostgreSQL) from the columns, with no object per row. ``changes`` gets what the replaced
+    events were (:class:`~palmares.web.ratinglists.changes.Change`), so that the ratings can be
+    brought up to date from there rather than replayed whole (a retried write appends again:
+    the last one is the committed one)."""
+    cols = results if isinstance(results, ResultColumns) else ResultColumns.of_results(results)
+    people = [(p.name, _external_id(p.key), p.nationality or "") for p in cols.players]
+    ids = resolve_player_ids(people)
+    player_pk = np.fromiter(
+        (ids[(ext, name_key(name))] for name, ext, _ in people),
+        dtype=np.int64,
+        count=len(people),
+    )
+    del people, ids
+    n_events = cols.n_events
+    known = KnownEvents(
+        [(cols.ev_name[e], cols.ev_date[e], cols.ev_id[e]) for e in range(n_events)]
+    )
     claimed: dict[int, str] = {}
     written: list[Event] = []
-    for data in results.events:
-        event = stored_event(
-            data.name, data.date, Event.Kind.DIPLOMACY, where, event_id=data.event_id, known=known
-        )
+    for e in range(n_events):
+        name, day, event_id = cols.ev_name[e], cols.ev_date[e], cols.ev_id[e]
+        event = stored_event(name, day, Event.Kind.DIPLOMACY, where, event_id=event_id, known=known)
         if event is None:
-            event = Event(name=data.name, date=data.date)
+            event = Event(name=name, date=day)
         elif event.pk in claimed:
             raise InputError.at(
                 where,
                 None,
                 "event",
-                f"{data.name!r} and {claimed[event.pk]!r} of the file are both the stored "
-                f"event {event}",
+                f"{name!r} and {claimed[event.pk]!r} of the file are both the stored event {event}",
             )
         old_id = event.external_id
-        event.external_id = data.event_id or event.external_id
+        event.external_id = event_id or event.external_id
         event.kind = Event.Kind.DIPLOMACY
-        event.country = data.country or ""
-        event.place = data.place or ""
-        event.rounds = data.rounds
-        event.players = data.field_size
-        event.world_championship = data.world_championship
-        event.coefficient = data.coefficient
+        event.country = cols.ev_country[e] or ""
+        event.place = cols.ev_place[e] or ""
+        event.rounds = cols.ev_rounds[e]
+        event.players = cols.field_size(e)
+        event.world_championship = cols.ev_world_championship[e]
+        event.coefficient = cols.ev_coefficient[e]
         event.key = name_key(event.name)
         if event.pk is not None:
-            claimed[event.pk] = data.name
+            claimed[event.pk] = name
         known.saved(event, old_id)
         written.append(event)
     replaced = [e.pk for e in written if e.pk is not None]
@@ -224,23 +235,66 @@ def save_results(
     for i in range(0, len(replaced), CHUNK):
         Result.objects.filter(event_id__in=replaced[i : i + CHUNK]).delete()
     Event.objects.bulk_update([e for e in written if e.pk is not None], EVENT_FIELDS, CHUNK)
-    Event.objects.bulk_create([e for e in written if e.pk is None], batch_size=CHUNK)
-    rows = (
-        (event.pk, by_key[p.player], p.rank, p.nationality or "")
-        for event, data in zip(written, results.events, strict=True)
-        for p in data.placements
-    )
-    many = sum(len(d.placements) for d in results.events)
+    _create_events([e for e in written if e.pk is None])
+    many = cols.n_rows
     bulk = many >= BULK and many * 4 >= Result.objects.count()
-    with indexes_after(Result) if bulk else nullcontext():
-        count = insert_raw(Result, RESULT_FIELDS, rows)
+    event_pk = np.array([e.pk for e in written], dtype=np.int64)
+    with indexes_after(Result, rows=many) if bulk else nullcontext():
+        count = insert_raw(Result, RESULT_FIELDS, _result_rows(cols, event_pk, player_pk))
     change.events = [e.pk for e in written]
     if changes is not None:
         changes.append(change)
-    return ImportSummary(len(results.events), count, len(replaced))
+    return ImportSummary(n_events, count, len(replaced))
+
+
+def _result_rows(
+    cols: ResultColumns, event_pk: npt.NDArray[np.int64], player_pk: npt.NDArray[np.int64]
+) -> Iterator[tuple[object, ...]]:
+    """The rows of :class:`Result` (``RESULT_FIELDS``): each event's placements in order,
+    events in the order of their rows, by chunks of columns (no object per row kept)."""
+    by_start = np.argsort(cols.ev_start, kind="stable")
+    sizes = (cols.ev_end - cols.ev_start)[by_start]
+    event_of_row = np.repeat(event_pk[by_start], sizes)
+    rows = np.concatenate(
+        [np.arange(cols.ev_start[e], cols.ev_end[e]) for e in by_start.tolist()]
+        or [np.empty(0, dtype=np.int64)]
+    ).astype(np.int64)
+    names = np.array([*cols.nationalities, ""], dtype=object)  # code -1: none
+    for at in range(0, rows.shape[0], ROWS_CHUNK):
+        part = rows[at : at + ROWS_CHUNK]
+        yield from zip(
+            event_of_row[at : at + ROWS_CHUNK].tolist(),
+            player_pk[cols.row_player[part]].tolist(),
+            cols.row_rank[part].tolist(),
+            names[cols.row_nationality[part]].tolist(),
+            strict=True,
+        )
 
 
 RESULT_FIELDS = ("event_id", "player_id", "rank", "nationality")
+NEW_EVENT_FIELDS = ("id", "name", "date", *EVENT_FIELDS)
+
+
+def _create_events(events: list[Event]) -> None:
+    """Write the new ``events`` with ids of their own (``lib.bulk.new_ids``) in one
+    ``insert_raw``, each value as Django's ``bulk_create`` prepares it (``get_db_prep_save``),
+    with no ``RETURNING`` per row; their ``pk`` is set."""
+    for event, pk in zip(events, new_ids(Event, len(events)), strict=True):
+        event.pk = pk
+    fields = [Event._meta.get_field(f) for f in NEW_EVENT_FIELDS]
+    plain = {"id", "name", "key", "external_id", "kind", "country", "place"}
+    prepared = [
+        (f.attname, None if f.name in plain else f.get_db_prep_save, f)  # type: ignore[union-attr]
+        for f in fields
+    ]
+
+    def row(event: Event) -> tuple[object, ...]:
+        return tuple(
+            getattr(event, name) if prep is None else prep(getattr(event, name), connection)
+            for name, prep, _ in prepared
+        )
+
+    insert_raw(Event, [f.attname for f in fields], (row(e) for e in events))  # type: ignore[union-attr]
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,17 +4,22 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from itertools import islice
 from typing import Any
 
-from django.db import connection, models
+from django.db import DatabaseError, connection, models
 
 from palmares.web.lib.generations import note_write
 
-__all__ = ["indexes_after", "insert_raw", "insert_rows"]
+__all__ = ["derived_writes", "indexes_after", "insert_raw", "insert_rows", "new_ids"]
 
 BATCH = 5000
+#: From this many rows written by COPY on, the table's statistics are taken again (``ANALYZE``).
+ANALYZE_AFTER = 10_000
+#: From this many rows on, a bulk write on PostgreSQL builds the indexes and constraints after
+#: it (:func:`indexes_after`).
+PG_BULK = 100_000
 #: SQLite's page cache during a bulk write (:func:`indexes_after`), in KiB.
 CACHE_KIB = 65536
 
@@ -47,6 +52,12 @@ def _copy(model: type[models.Model], fields: Sequence[str], rows: Iterable[Seque
             for row in rows:
                 copy.write_row(row)
                 count += 1
+        if count >= ANALYZE_AFTER and table not in _rebuilding:
+            # The planner's statistics of the table, now (a sample: a fraction of a second).
+            # Without them, after a bulk load into an empty table, PostgreSQL takes it for a
+            # few rows until autovacuum comes by, and the recompute's read of every result
+            # joined to its event ran as a nested loop for the better part of an hour.
+            raw.execute(f"ANALYZE {table}")
     return count
 
 
@@ -64,38 +75,60 @@ def insert_raw(
     column_of = {f.attname: str(f.column) for f in model._meta.concrete_fields}
     columns = ", ".join(connection.ops.quote_name(column_of[f]) for f in fields)
     marks = ", ".join("?" for _ in fields)
-    counted = _Counted(rows)
     note_write(model._meta.app_label)  # the raw cursor bypasses Django's execute wrappers
     with connection.cursor() as cursor:
         raw: Any = cursor.cursor  # sqlite3's cursor: its executemany reads the rows lazily
-        raw.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", counted)
-    return counted.count
+        raw.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
+        # (the rows it inserted: an INSERT of a row that does not fit raises instead)
+        return max(int(raw.rowcount), 0)
 
 
-class _Counted:
-    """An iterator over ``rows`` that counts them."""
-
-    def __init__(self, rows: Iterable[Sequence[Any]]) -> None:
-        self._rows = iter(rows)
-        self.count = 0
-
-    def __iter__(self) -> _Counted:
-        return self
-
-    def __next__(self) -> Sequence[Any]:
-        row = next(self._rows)
-        self.count += 1
-        return row
+def new_ids(model: type[models.Model], n: int) -> list[int]:
+    """``n`` primary keys for new rows of ``model``, for :func:`insert_raw` to write with the
+    rows (no ``RETURNING`` of each row, no model object per row). Call inside the writing
+    transaction. PostgreSQL: ``n`` values of the table's own sequence (no other writer gets
+    them, committed or not); SQLite: the ``n`` after the largest ever given (its
+    ``AUTOINCREMENT`` counter, or the largest id): the writing transaction holds the database's
+    one write lock, and SQLite moves the counter past the explicit ids it stores."""
+    if n <= 0:
+        return []
+    table = model._meta.db_table
+    column = str(model._meta.pk.column)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+                [connection.ops.quote_name(table), column, n],
+            )
+            return [int(r[0]) for r in cursor.fetchall()]
+        quoted = connection.ops.quote_name(table)
+        cursor.execute(f"SELECT max({connection.ops.quote_name(column)}) FROM {quoted}")
+        top = int(cursor.fetchone()[0] or 0)
+        try:
+            cursor.execute("SELECT seq FROM sqlite_sequence WHERE name = %s", [table])
+            row = cursor.fetchone()
+        except DatabaseError:  # no table has used AUTOINCREMENT yet
+            row = None
+        if row is not None:
+            top = max(top, int(row[0]))
+    return list(range(top + 1, top + 1 + n))
 
 
 @contextmanager
-def indexes_after(*tables: type[models.Model]) -> Iterator[None]:
+def indexes_after(*tables: type[models.Model], rows: int | None = None) -> Iterator[None]:
     """Inside a transaction, on SQLite: drop the tables' own indexes (unique ones included),
     and build them again when the block ends without an error (each in one sorted pass, which
     is many times quicker than keeping them up to date row by row when most of a table is
     written). A unique index that no longer holds fails its build, and with it the transaction:
     nothing is written. On an error in the block the transaction's rollback restores them.
-    Elsewhere (PostgreSQL: COPY keeps them up to date well) it does nothing."""
+    On PostgreSQL, the same for the tables' indexes and their unique and foreign-key
+    constraints (:func:`_constraints_after`), else every row COPY writes is checked by a
+    trigger per foreign key and entered in every index (most of a million-row import's time);
+    only for a write of ``rows`` ≥ :data:`PG_BULK` (``None``: any), as it locks the tables."""
+    if connection.vendor == "postgresql":
+        with _constraints_after(tables) if rows is None or rows >= PG_BULK else nullcontext():
+            yield
+        return
     if connection.vendor != "sqlite":
         yield
         return
@@ -123,3 +156,83 @@ def indexes_after(*tables: type[models.Model]) -> Iterator[None]:
     finally:
         with connection.cursor() as cursor:
             cursor.cursor.execute(f"PRAGMA cache_size = {int(cache)}")
+
+
+@contextmanager
+def derived_writes() -> Iterator[None]:
+    """Around a transaction that writes only figures derived from the stored rows (the rating
+    histories and lists, ``ratinglists``): on SQLite, outside any transaction, without the
+    per-row foreign-key lookups (``PRAGMA foreign_keys``, which SQLite lets change only
+    between transactions; three lookups per rating move). Every id such a write stores was
+    read from its parent table in the same transaction, which holds SQLite's one write lock,
+    so no parent can go meanwhile; the transaction stays all-or-nothing. Inside a transaction
+    (or on PostgreSQL) nothing changes."""
+    if connection.vendor != "sqlite" or connection.in_atomic_block:
+        yield
+        return
+    with connection.constraint_checks_disabled():
+        yield
+
+
+#: The tables inside :func:`_constraints_after` (quoted names).
+_rebuilding: set[str] = set()
+
+
+@contextmanager
+def _constraints_after(tables: Sequence[type[models.Model]]) -> Iterator[None]:
+    """PostgreSQL: drop the tables' unique and foreign-key constraints and their other indexes
+    (not the primary key), and create them again when the block ends without an error: each
+    index in one sorted build, each foreign key checked by one join over the table
+    (``ALTER TABLE … ADD CONSTRAINT``), in the same transaction. A constraint that no longer
+    holds fails, and with it the transaction (nothing is written); an error in the block rolls
+    the drops back with the rest. The tables are locked (``ACCESS EXCLUSIVE``) until the
+    commit: readers of the lists wait for the bulk write rather than see its old rows."""
+    quote = connection.ops.quote_name
+    kept: list[tuple[str, str, str]] = []  # (table, what, SQL to build it again)
+    names = [quote(m._meta.db_table) for m in tables]
+    with connection.cursor() as cursor:
+        # The checks the transaction has deferred so far run now: a table with pending
+        # trigger events cannot be altered.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        for model in tables:
+            table = model._meta.db_table
+            cursor.execute(
+                "SELECT conname, contype, pg_get_constraintdef(oid) FROM pg_constraint "
+                "WHERE conrelid = %s::regclass AND contype IN ('u', 'f') ORDER BY contype DESC",
+                [quote(table)],
+            )
+            constraints = cursor.fetchall()
+            cursor.execute(
+                "SELECT i.relname, pg_get_indexdef(i.oid) FROM pg_index x "
+                "JOIN pg_class i ON i.oid = x.indexrelid WHERE x.indrelid = %s::regclass "
+                "AND NOT x.indisprimary AND NOT EXISTS "
+                "(SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)",
+                [quote(table)],
+            )
+            indexes = cursor.fetchall()
+            for name, _, definition in constraints:
+                cursor.execute(f"ALTER TABLE {quote(table)} DROP CONSTRAINT {quote(name)}")
+                kept.append(
+                    (
+                        table,
+                        name,
+                        f"ALTER TABLE {quote(table)} ADD CONSTRAINT {quote(name)} " + definition,
+                    )
+                )
+            for name, definition in indexes:
+                cursor.execute(f"DROP INDEX {quote(name)}")
+                kept.append((table, name, definition))
+    _rebuilding.update(names)  # (their statistics are taken once, at the end)
+    try:
+        yield
+    finally:
+        _rebuilding.difference_update(names)
+    with connection.cursor() as cursor:
+        # Indexes first (the foreign keys' checks may use them), unique constraints, then
+        # the foreign keys.
+        order = sorted(kept, key=lambda k: (" FOREIGN KEY " in k[2], " UNIQUE " in k[2]))
+        for _, _, sql in order:
+            cursor.execute(sql)
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")  # Django's foreign keys' own mode
+        for table in names:
+            cursor.execute(f"ANALYZE {table}")

@@ -42,8 +42,10 @@ __all__ = [
     "RowColumns",
     "Stored",
     "build",
+    "by_player",
     "decimals",
     "entry_columns",
+    "entry_order",
     "fetch_columns",
     "fetch_facts",
     "fetch_people",
@@ -367,6 +369,15 @@ def entry_columns(
         )
 
 
+def entry_order(stored: Stored) -> I64:
+    """The engine's rows in the order of :class:`RatingEntry`'s unique key (player id, then
+    event id): written so, SQLite appends to that index rather than inserting at random."""
+    arrays = stored.arrays
+    return np.lexsort(
+        (stored.event_ids[arrays.row_event], stored.player_ids[arrays.row_player])
+    ).astype(np.int64)
+
+
 @dataclass(frozen=True)
 class ListColumns:
     """One rating list in list order (rank, then name): engine player indexes and figures."""
@@ -445,6 +456,12 @@ def standing_columns(
                 strict=True,
             )
         )
+
+
+def by_player(lists: ListColumns, stored: Stored) -> I64:
+    """The list's lines (indexes in list order) by player id, the order of
+    :class:`Standing`'s unique key within a list: written so, SQLite appends to that index."""
+    return np.argsort(stored.player_ids[lists.players], kind="stable").astype(np.int64)
 
 
 def sizes(lists: ListColumns, nat_names: Sequence[str]) -> dict[str, int]:

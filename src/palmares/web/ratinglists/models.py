@@ -12,7 +12,10 @@ class RatingEntry(models.Model):
     """One line of a player's history: an event and the rating it moved them to."""
 
     system = models.CharField(max_length=32, default="dip-pouch")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_entries")
+    # (no index of its own: ``rating_player_date`` leads with it)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_entries", db_index=False
+    )
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rating_entries")
     result = models.OneToOneField(Result, on_delete=models.CASCADE, null=True, blank=True)
     date = models.DateField()
@@ -36,7 +39,10 @@ class Standing(models.Model):
 
     system = models.CharField(max_length=32, default="dip-pouch")
     year = models.PositiveSmallIntegerField(default=0)
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
+    # (no index of its own: ``standing_player`` leads with it)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="standings", db_index=False
+    )
     nationality = models.CharField(max_length=64, blank=True, default="")
     rating = models.DecimalField(max_digits=24, decimal_places=12)
     rank = models.PositiveIntegerField()

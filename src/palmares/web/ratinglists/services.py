@@ -224,11 +224,13 @@ def _recompute() -> int:
     skill = stored_skill(stored)  # μ ± σ for the player pages
     years = stored.years
     sizes: dict[str, dict[str, int]] = {}
-    with transaction.atomic(), indexes_after(RatingEntry, Standing):
+    with transaction.atomic(), indexes_after(RatingEntry, Standing, rows=engine.n_rows):
         RatingEntry.objects.filter(system=SYSTEM).delete()
         Standing.objects.filter(system=SYSTEM).delete()
         moves = insert_raw(
-            RatingEntry, ENTRY_FIELDS, chain.from_iterable(columns.entry_columns(engine, stored))
+            RatingEntry,
+            ENTRY_FIELDS,
+            chain.from_iterable(columns.entry_columns(engine, stored, columns.entry_order(stored))),
         )
         lines = write_lists(engine, stored, [0, *years], sizes)
         store(SYSTEM, skill)
@@ -253,10 +255,11 @@ def write_lists(
     lines = 0
     for year in years:
         listed = columns.list_columns(engine, order, year)
+        by_player = columns.by_player(listed, stored)
         lines += insert_raw(
             Standing,
             STANDING_FIELDS,
-            chain.from_iterable(columns.standing_columns(listed, stored, names)),
+            chain.from_iterable(columns.standing_columns(listed, stored, names, by_player)),
         )
         sizes[str(year)] = columns.sizes(listed, names)
     return lines

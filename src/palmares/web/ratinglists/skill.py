@@ -33,7 +33,7 @@ from palmares.ratings.engine import ResultArrays
 from palmares.ratings.skill import SkillHistory, WengLin, rate_competitions
 from palmares.ratings.skill.history import flat_from_ids, rate_flat
 from palmares.tantrix.match import Match as MatchValue
-from palmares.web.lib.bulk import insert_rows
+from palmares.web.lib.bulk import insert_raw
 from palmares.web.lib.concurrency import hold
 from palmares.web.ratinglists.columns import Stored
 from palmares.web.ratinglists.models import SkillRating
@@ -127,7 +127,7 @@ def store(
         for player, (mu, sigma, n) in changed.items():
             yield (community, player, mu, sigma, n)
 
-    written = insert_rows(SkillRating, FIELDS, lines())
+    written = insert_raw(SkillRating, FIELDS, lines())
     log.info("%s: %d skill ratings written", community, written)
     return written
 

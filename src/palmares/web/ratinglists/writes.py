@@ -26,6 +26,7 @@ from typing import TypeVar
 from django.db import transaction
 from django.db.models import F
 
+from palmares.web.lib.bulk import derived_writes
 from palmares.web.lib.concurrency import WriteConflict, hold, retrying
 from palmares.web.ratinglists.changes import Change
 from palmares.web.ratinglists.incremental import apply_change
@@ -78,7 +79,7 @@ def refresh(stamp: int | None = None, change: Change | None = None) -> bool:
     """Recompute the Dip Pouch figures unless a recompute already covered write ``stamp``
     (``None``: always); True if it ran. With the write's ``change``, only what it changed is
     rewritten when every earlier write is covered (else the full replay)."""
-    with transaction.atomic():
+    with derived_writes(), transaction.atomic():
         hold(SYSTEM)
         if stamp is not None:
             computed = (
