@@ -5,11 +5,14 @@ layer in French (a typed message with its values), the English unchanged, and th
 from __future__ import annotations
 
 import html
+import json
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from palmares.web.tournaments.models import Tournament
+from tests.web.tday_helpers import PLAYERS, TEAM, create, director, register, result, send
 from tests.web.test_board_form import _form
 
 
@@ -43,3 +46,64 @@ def test_the_import_page_keeps_file_line_and_column_in_french(officer: Client) -
     assert "x-cup.csv:2: date: attendu une date AAAA-MM-JJ, reçu '2010-02-30'" in page
     assert "x-cup.csv:3: rank: doit valoir au moins 1, reçu 0" in page
     assert "must be at least" not in page
+
+
+def _fr(client: Client, method: str, url: str, body: object = None) -> tuple[int, str, str]:
+    """A JSON request answered in French: its status, French detail and the English one."""
+    call = getattr(client, method.lower())
+    data = json.dumps(body) if body is not None else None
+    told = {
+        lang: call(url, data=data, content_type="application/json", HTTP_ACCEPT_LANGUAGE=lang)
+        for lang in ("fr", "en")
+    }
+    assert told["fr"].status_code == told["en"].status_code
+    return told["fr"].status_code, told["fr"].json()["detail"], told["en"].json()["detail"]
+
+
+@pytest.mark.django_db
+def test_the_tournament_day_refuses_in_french() -> None:
+    _, client = director()
+    bad = {"name": "Bad Cup", "date": "2026-05-01", "rounds": 65543, "scoring": "carnage",
+           "aggregation": "ante", "team_size": None}  # fmt: skip
+    assert _fr(client, "POST", "/api/tournaments", bad) == (
+        400,
+        "rondes : attendu de 1 à 99, reçu 65\u202f543",
+        "rounds: expected 1 to 99, got 65543",
+    )
+    tid = create(client)
+    register(client, tid)
+    pairs = f"/api/tournaments/{tid}/keep-apart"
+    assert _fr(client, "POST", pairs, [{"player_a": "Player A", "player_b": "Nobody"}])[1:] == (
+        "'Nobody' n’est pas inscrit à ce tournoi",
+        "'Nobody' is not registered for this tournament",
+    )
+    rounds = f"/api/tournaments/{tid}/rounds"
+    assert _fr(client, "POST", f"{rounds}/1/board-call/publish")[1:] == (
+        "la ronde 1 n’a pas encore d’appel aux tables",
+        "round 1 has no board call yet",
+    )
+    # Seven present: one board, and a team of three cannot be kept apart on it (seeding's
+    # error, told in French through the site).
+    seven = [*TEAM, *[p for p in PLAYERS if p not in TEAM][:4]]
+    send(client, "PUT", f"{rounds}/1/roll-call", {"present": seven})
+    assert _fr(client, "POST", f"{rounds}/1/board-call", {"seed": 1})[1:] == (
+        "l’équipe Trio occupe 3 places cette ronde mais seules 1 tables lui sont ouvertes : "
+        "ses membres ne peuvent pas tous être séparés",
+        "team Trio fills 3 seats this round but only 1 boards are open to it: team-mates "
+        "cannot all be kept apart",
+    )
+    send(client, "PUT", f"{rounds}/1/roll-call", {"present": PLAYERS})
+    call = send(client, "POST", f"{rounds}/1/board-call", {"seed": 1}).json()
+    board = call["boards"][0]
+    answer = _fr(client, "PUT", f"{rounds}/1/boards/{board['label']}", result(board["seats"]))
+    assert answer == (
+        409,
+        "l’appel aux tables de la ronde 1 n’est pas publié : publiez-le ou donnez les places",
+        "the board call of round 1 is not published: publish it or give the seats",
+    )
+    assert send(client, "POST", f"{rounds}/1/board-call/lock").status_code == 200
+    assert _fr(client, "POST", f"{rounds}/1/board-call", {"seed": 2}) == (
+        409,
+        "l’appel aux tables de la ronde 1 est verrouillé",
+        "the board call of round 1 is locked",
+    )
