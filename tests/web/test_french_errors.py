@@ -14,6 +14,7 @@ from django.test import Client
 from palmares.web.tournaments.models import Tournament
 from tests.web.tday_helpers import PLAYERS, TEAM, create, director, register, result, send
 from tests.web.test_board_form import _form
+from tests.web.test_chaos_game import CENTRES, _start
 
 
 def _refused(td: Client, wc: Tournament, language: str, **extra: object) -> str:
@@ -107,3 +108,55 @@ def test_the_tournament_day_refuses_in_french() -> None:
         "l’appel aux tables de la ronde 1 est verrouillé",
         "the board call of round 1 is locked",
     )
+
+
+def test_the_ruling_page_tells_each_order_in_french(client: Client, db: None) -> None:
+    orders = "FRA: F mao -> spa/sc\nItaly: F wes - spa/sc\nItaly: F lyo S F wes - spa\n"
+    told = {
+        lang: html.unescape(
+            client.post(
+                "/diplomacy/ruling/",
+                {"orders": orders, "rules": "wdc-2007"},
+                HTTP_ACCEPT_LANGUAGE=lang,
+            ).content.decode()
+        )
+        for lang in ("fr", "en")
+    }
+    assert "échoue : rebond avec F WES : attaque 1 contre empêchement 2" in told["fr"]
+    assert "va en SPA/SC (attaque 2)" in told["fr"]
+    assert "soutien donné à WES" in told["fr"]
+    assert "bounced with" not in told["fr"] and "support given" not in told["fr"]
+    assert "fails: bounced with F WES: attack 1 against prevent 2" in told["en"]
+    assert "moves to SPA/SC (attack 2)" in told["en"]
+
+
+def test_a_chaos_turn_is_told_in_the_page_language(
+    td: Client, client: Client, wc: Tournament
+) -> None:
+    game = _start(td, wc)
+    builds = "\n".join(f"Player {i + 1:02d}: build A {c}" for i, c in enumerate(CENTRES))
+    assert td.post(f"/diplomacy/chaos/{game.pk}/", {"orders": builds}).status_code == 302
+    orders = "Player 01: A ank - arm\nPlayer 02: A bel - bel\n"
+    assert td.post(f"/diplomacy/chaos/{game.pk}/", {"orders": orders}).status_code == 302
+    url = f"/diplomacy/chaos/{game.pk}/"
+    french = html.unescape(client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "va en ARM (attaque 1)" in french
+    assert "invalide : une unité ne peut pas aller dans sa propre province ; l’unité tient" in (
+        french
+    )
+    assert "construite" in french and "moves to" not in french and "built<" not in french
+    english = html.unescape(client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "moves to ARM (attack 1)" in english
+    assert "invalid: a unit cannot move to its own province; the unit holds" in english
+
+
+def test_the_projector_refuses_its_options_in_french(wc: Tournament) -> None:
+    screen = Client()
+    url = f"/diplomacy/{wc.pk}/projector/boards/fragment"
+    french = screen.get(f"{url}?every=1", HTTP_ACCEPT_LANGUAGE="fr")
+    assert french.status_code == 400
+    assert "every : un nombre entier de 3 à 600 était attendu, reçu 1" in html.unescape(
+        french.content.decode()
+    )
+    english = screen.get(f"{url}?by=power", HTTP_ACCEPT_LANGUAGE="en")
+    assert "by: expected board or player, got power" in html.unescape(english.content.decode())

@@ -15,6 +15,8 @@ from fractions import Fraction
 
 from palmares.core.message import Message, Value
 from palmares.explain.language import Language
+from palmares.explain.messages_io import IO
+from palmares.explain.messages_orders import ORDERS
 from palmares.explain.messages_seeding import SEEDING
 from palmares.explain.messages_site import SITE
 from palmares.explain.voice import N_, Voice, voice
@@ -240,6 +242,10 @@ TEXTS.update(
 TEXTS.update(SITE)
 # Why a board call cannot be made (diplomacy.seeding).
 TEXTS.update(SEEDING)
+# What a board file or a Tantrix file gets wrong (io.boards, io.tantrix).
+TEXTS.update(IO)
+# An order's ruling (diplomacy.adjudication).
+TEXTS.update(ORDERS)
 
 #: key → (singular, plural, the value that counts).
 PLURALS: dict[str, tuple[str, str, str]] = {

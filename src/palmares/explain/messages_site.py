@@ -42,6 +42,7 @@ SITE: dict[str, str] = {
     "site.seed": N_("seed: expected 0 to {most}, got {got}"),
     "site.locked": N_("the board call of round {round} is locked"),
     "site.nobody": N_("nobody is present for round {round}: take the roll call"),
+    "site.no_published": N_("round {round} has no published board call"),
     "site.no_call": N_("round {round} has no board call yet"),
     "site.two_players": N_("choose two different players"),
     "site.neither_seated": N_("neither {a} nor {b} is seated"),
@@ -80,4 +81,7 @@ SITE: dict[str, str] = {
     "site.override_board": N_("a board override names both the round and the board"),
     "site.did_not_play": N_("{player} did not play board {board} of round {round}"),
     "site.no_ruling": N_("no ruling {id} in this tournament"),
+    # the room's projector screens' options (web.ui.views.projector)
+    "projector.number": N_("{name}: expected a whole number from {low} to {high}, got {got}"),
+    "projector.by": N_("by: expected board or player, got {got}"),
 }

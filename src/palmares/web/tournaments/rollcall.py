@@ -73,7 +73,7 @@ class Proposal:
     sit_out: tuple[str, ...]
     two_boards: tuple[str, ...]
     notes: tuple[Message, ...]
-    error: str = ""
+    error: Message | str = ""
 
 
 def check_round(t: Tournament, number: int, field: str = "round") -> None:
@@ -169,7 +169,7 @@ def proposal(t: Tournament, number: int) -> Proposal:
     try:
         prep = prepare(round_problem(t, number))
     except PalmaresError as exc:
-        return Proposal((), (), (), str(exc))
+        return Proposal((), (), (), exc.said or str(exc))
     return Proposal(
         sit_out=prep.sitters,
         two_boards=tuple(prep.players[i] for i in prep.doubles),
