@@ -84,4 +84,7 @@ SITE: dict[str, str] = {
     # the room's projector screens' options (web.ui.views.projector)
     "projector.number": N_("{name}: expected a whole number from {low} to {high}, got {got}"),
     "projector.by": N_("by: expected board or player, got {got}"),
+    # closing a tournament (web.tournaments.closing)
+    "site.already_closed": N_("{tournament} is already closed"),
+    "site.nothing_to_file": N_("{tournament} has no board results to file"),
 }
