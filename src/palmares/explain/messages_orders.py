@@ -95,4 +95,13 @@ ORDERS: dict[str, str] = {
     "order.removed": N_("removed"),
     "order.not_in_adjustment": N_("a {kind} order is not given in an adjustment phase"),
     "order.civil_disorder": N_("civil disorder: removed (distance {far} from an owned centre)"),
+    "order.no_province": N_("a province is missing"),
+    "order.ambiguous": N_(
+        "'{token}' could mean several provinces ({provinces}) — an order with several "
+        "reasonable meanings is invalid"
+    ),
+    "order.unknown_province": N_("unknown province '{token}'"),
+    "order.unreadable": N_("cannot read '{rest}'"),
+    "order.via_convoy": N_("expected 'via convoy'"),
+    "order.convoy_destination": N_("a convoy needs the army's destination"),
 }
