@@ -120,3 +120,21 @@ def test_csv_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         lines[1]
         == "1,Italy,F NAP - TUN,no,no,invalid: a fleet at NAP cannot reach TUN; the unit holds"
     )
+
+
+def test_adjudicate_tells_each_reason_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = _write(tmp_path, "orders.txt", "FRA: F mao -> spa/sc\nItaly: F nap - tun\n")
+    assert main(["diplomacy", "adjudicate", str(f), "--language", "fr", "--format", "csv"]) == 0
+    french = capsys.readouterr().out
+    assert "va en SPA/SC (attaque 1)" in french
+    assert "une flotte en NAP ne peut pas atteindre TUN" in french
+    assert "moves to" not in french
+    assert main(["diplomacy", "adjudicate", str(f), "--language", "en", "--format", "csv"]) == 0
+    english = capsys.readouterr().out
+    assert "moves to SPA/SC (attack 1)" in english
+    assert main(["diplomacy", "adjudicate", str(f), "--language", "fr", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["orders"]
+    assert rows[0]["reason"] == "moves to SPA/SC (attack 1)"  # the data stays English
+    assert "said" not in rows[0]

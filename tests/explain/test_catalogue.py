@@ -16,7 +16,7 @@ from palmares.explain.voice import LOCALE_DIR, Voice
 EXPLAIN = Path(__file__).resolve().parents[2] / "src" / "palmares" / "explain"
 RENDERERS = EXPLAIN / "renderers"
 #: Where the layer's words are: the renderers and the core messages' sentences.
-WORDED = (*sorted(RENDERERS.glob("*.py")), EXPLAIN / "messages.py")
+WORDED = (*sorted(RENDERERS.glob("*.py")), *sorted(EXPLAIN.glob("messages*.py")))
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / "palmares.po"
 
 

@@ -15,6 +15,10 @@ from fractions import Fraction
 
 from palmares.core.message import Message, Value
 from palmares.explain.language import Language
+from palmares.explain.messages_io import IO
+from palmares.explain.messages_orders import ORDERS
+from palmares.explain.messages_seeding import SEEDING
+from palmares.explain.messages_site import SITE
 from palmares.explain.voice import N_, Voice, voice
 
 __all__ = ["PLURALS", "TEXTS", "message_text", "tell"]
@@ -233,6 +237,15 @@ TEXTS.update(
         "label.level": N_("Level reached"),
     }
 )
+
+# The site's refusals of a tournament write (web.tournaments).
+TEXTS.update(SITE)
+# Why a board call cannot be made (diplomacy.seeding).
+TEXTS.update(SEEDING)
+# What a board file or a Tantrix file gets wrong (io.boards, io.tantrix).
+TEXTS.update(IO)
+# An order's ruling (diplomacy.adjudication).
+TEXTS.update(ORDERS)
 
 #: key → (singular, plural, the value that counts).
 PLURALS: dict[str, tuple[str, str, str]] = {

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from palmares.core.errors import InputError, Problem
+from palmares.core.errors import InputError, PalmaresError, Problem
+from palmares.core.message import Message
+from palmares.core.message import power as power_
 from palmares.diplomacy.board import (
     GREAT_POWERS,
     TOTAL_CENTRES,
@@ -92,7 +94,7 @@ def read_boards_csv(
     problems = RowProblems(name)
     if not rows:
         # Nothing to score, and an import would empty a stored tournament (issue 13).
-        problems.add(None, None, "no boards: the file has a header row only")
+        problems.add(None, None, Message.of("boards.header_only"))
     check_spellings(rows, ("player",), problems)
     by_board: dict[tuple[int, str], list[Row]] = defaultdict(list)
     for row in rows:
@@ -108,8 +110,13 @@ def read_boards_csv(
                 problems.add(
                     row.line,
                     "power",
-                    f"{power} appears twice on round {rnd} board {board_id} "
-                    f"(first at line {seen[power]})",
+                    Message.of(
+                        "boards.power_twice",
+                        power=power_(power),
+                        round=rnd,
+                        board=board_id,
+                        first=seen[power],
+                    ),
                 )
             else:
                 seen[power] = row.line
@@ -118,15 +125,22 @@ def read_boards_csv(
             problems.add(
                 first,
                 "power",
-                f"round {rnd} board {board_id} has {len(seen)} powers, "
-                f"missing {', '.join(missing)}",
+                Message.of(
+                    "boards.powers_missing",
+                    round=rnd,
+                    board=board_id,
+                    powers=len(seen),
+                    missing=tuple(power_(p) for p in missing),
+                ),
             )
         final_years = {r["final_year"] for r in members if r["final_year"] is not None}
         if len(final_years) > 1:
             problems.add(
                 first,
                 "final_year",
-                f"round {rnd} board {board_id} disagrees: {sorted(final_years)}",
+                Message.of(
+                    "boards.disagrees", round=rnd, board=board_id, values=str(sorted(final_years))
+                ),
             )
         final_year = min(final_years) if final_years else None
         line_of = {r["power"]: r.line for r in members}
@@ -139,13 +153,16 @@ def read_boards_csv(
             players={r["power"]: r["player"] for r in members},
         ):
             if problem.power is None:
-                prefix = f"round {rnd} board {board_id}: "
-                problems.add(first, problem.field, prefix + problem.message)
+                said = problem.said if problem.said is not None else problem.message
+                at = Message.of("boards.at", round=rnd, board=board_id, problem=said)
+                problems.add(first, problem.field, at)
             else:
-                problems.add(line_of[problem.power], problem.field, problem.message)
+                problems.add(line_of[problem.power], problem.field, problem.said or problem.message)
         tops = {r["top_board"] for r in members}
         if len(tops) > 1:
-            problems.add(first, "top_board", f"round {rnd} board {board_id}: rows disagree")
+            problems.add(
+                first, "top_board", Message.of("boards.rows_disagree", round=rnd, board=board_id)
+            )
         seats = tuple(
             Seat(
                 power=r["power"],
@@ -169,12 +186,12 @@ def read_boards_csv(
         boards_of = [b for b, _ in places]
         if len(set(boards_of)) < len(boards_of):
             line = places[-1][1]
-            problems.add(line, "player", f"{player} sits twice on one board in round {rnd}")
+            problems.add(line, "player", Message.of("boards.sits_twice", player=player, round=rnd))
         elif len(boards_of) > 2:
             problems.add(
                 places[2][1],
                 "player",
-                f"{player} plays {len(boards_of)} boards in round {rnd} (at most two)",
+                Message.of("boards.too_many", player=player, boards=len(boards_of), round=rnd),
             )
     problems.raise_if_any()
     boards.sort(key=lambda b: (b.round, _natural(b.board)))
@@ -202,7 +219,11 @@ def read_teams_csv(path: Path | str) -> dict[str, tuple[str, ...]]:
         player = row["player"]
         if player in team_of:
             team, line = team_of[player]
-            problems.add(row.line, "player", f"{player} is already in team {team} (line {line})")
+            problems.add(
+                row.line,
+                "player",
+                Message.of("boards.in_team", player=player, team=team, line=line),
+            )
             continue
         team_of[player] = (row["team"], row.line)
         teams[row["team"]].append(player)
@@ -221,15 +242,17 @@ def team_problems(
     for team, members in teams.items():
         if len(members) > TEAM_SIZE:
             problems.append(
-                Problem(
+                Problem.of(
                     str(path),
                     lines[members[TEAM_SIZE]],
                     "team",
-                    f"{team} has {len(members)} players (teams are three)",
+                    Message.of("boards.team_size", team=team, players=len(members)),
                 )
             )
         problems.extend(
-            Problem(str(path), lines[p], "player", f"{p} (team {team}) plays no board")
+            Problem.of(
+                str(path), lines[p], "player", Message.of("boards.no_board", player=p, team=team)
+            )
             for p in members
             if p not in players
         )
@@ -246,7 +269,7 @@ def read_boards_json(
     name = str(path)
     path = Path(path)
     if not path.is_file():
-        raise InputError.at(name, None, None, "no such file")
+        raise InputError.at(name, None, None, Message.of("io.no_file"))
     source = path.read_text(encoding="utf-8-sig")
     items = _json_array_with_lines(source, name)
     problems: list[Problem] = []
@@ -254,66 +277,88 @@ def read_boards_json(
     ids: dict[str, int] = {}
     for line, item in items:
 
-        def bad(column: str | None, message: str, line: int = line) -> None:
-            problems.append(Problem(name, line, column, message))
+        def bad(column: str | None, message: str | Message, line: int = line) -> None:
+            if isinstance(message, Message):
+                problems.append(Problem.of(name, line, column, message))
+            else:
+                problems.append(Problem(name, line, column, message))
 
         if not isinstance(item, dict):
-            bad(None, "each board must be an object")
+            bad(None, Message.of("boards.object"))
             continue
         unknown = set(item) - {"id", "centres", "eliminated", "final_year", "draw"}
         for key in sorted(unknown):
-            bad(key, "unknown field (expected: id, centres, eliminated, final_year, draw)")
+            bad(key, Message.of("boards.unknown_field"))
         board_id = str(item.get("id", len(boards) + 1))
         if board_id in ids:
-            bad("id", f"board {board_id} appears twice (first at line {ids[board_id]})")
+            bad("id", Message.of("boards.id_twice", board=board_id, first=ids[board_id]))
         ids[board_id] = line
         centres = _power_map(item.get("centres"), "centres", powers, bad)
         if centres is None:
             continue
         missing = [p for p in powers if p not in centres]
         if missing:
-            bad("centres", f"board {board_id} has no count for {', '.join(missing)}")
+            bad(
+                "centres",
+                Message.of(
+                    "boards.no_count", board=board_id, powers=tuple(power_(p) for p in missing)
+                ),
+            )
         for power, count in centres.items():
             if (
                 not isinstance(count, int)
                 or isinstance(count, bool)
                 or not 0 <= count <= total_centres
             ):
-                bad("centres", f"{power}: expected a whole number 0–{total_centres}, got {count!r}")
+                bad(
+                    "centres",
+                    Message.of(
+                        "boards.count",
+                        power=power_(power),
+                        most=total_centres,
+                        got=repr(count),
+                    ),
+                )
         counts = {
             p: c for p, c in centres.items() if isinstance(c, int) and not isinstance(c, bool)
         }
         eliminated = _power_map(item.get("eliminated", {}), "eliminated", powers, bad) or {}
         for power, year in eliminated.items():
             if not isinstance(year, int) or isinstance(year, bool) or not 1901 <= year <= 2100:
-                bad("eliminated", f"{power}: expected a year, got {year!r}")
+                bad(
+                    "eliminated",
+                    Message.of("boards.year_of", power=power_(power), got=repr(year)),
+                )
         final_year = item.get("final_year")
         if final_year is not None and (
             not isinstance(final_year, int) or not 1901 <= final_year <= 2100
         ):
-            bad("final_year", f"expected a year, got {final_year!r}")
+            bad("final_year", Message.of("site.year", got=repr(final_year)))
             final_year = None
         draw_raw = item.get("draw")
         draw: frozenset[str] | None = None
         if draw_raw is not None:
             if not isinstance(draw_raw, list):
-                bad("draw", "expected a list of powers or null")
+                bad("draw", Message.of("boards.draw_list"))
             else:
                 members = []
                 for p in draw_raw:
                     try:
                         members.append(parse_power(str(p), powers))
                     except ValueError as exc:
-                        bad("draw", str(exc))
+                        bad("draw", _said(exc))
                 draw = frozenset(members)
                 if len(draw) < len(members):
-                    bad("draw", "a power appears twice in the draw")
+                    bad("draw", Message.of("site.draw_twice"))
         years = {p: y for p, y in eliminated.items() if isinstance(y, int)}
         for problem in result_problems(
             counts, years, final_year, draw or (), total_centres=total_centres
         ):
-            where = f"board {board_id}: " if problem.power is None else ""
-            bad(problem.field, where + problem.message)
+            said = problem.said if problem.said is not None else problem.message
+            if problem.power is None:
+                bad(problem.field, Message.of("boards.board_at", board=board_id, problem=said))
+            else:
+                bad(problem.field, said)
         boards.append(
             Board(
                 id=board_id,
@@ -328,19 +373,26 @@ def read_boards_json(
     return boards
 
 
+def _said(error: ValueError) -> str | Message:
+    """A refused power's message, typed where the error has one."""
+    if isinstance(error, PalmaresError) and error.said is not None:
+        return error.said
+    return str(error)
+
+
 def _power_map(value: Any, column: str, powers: tuple[str, ...], bad: Any) -> dict[str, Any] | None:
     if not isinstance(value, dict):
-        bad(column, "expected an object of power: value")
+        bad(column, Message.of("boards.power_object"))
         return None
     out: dict[str, Any] = {}
     for key, v in value.items():
         try:
             power = parse_power(str(key), powers)
         except ValueError as exc:
-            bad(column, str(exc))
+            bad(column, _said(exc))
             continue
         if power in out:
-            bad(column, f"{power} appears twice")
+            bad(column, Message.of("boards.twice", power=power_(power)))
         out[power] = v
     return out
 
@@ -352,15 +404,15 @@ def _json_array_with_lines(source: str, name: str) -> list[tuple[int, Any]]:
         json.loads(source)
     except json.JSONDecodeError as exc:
         raise InputError.at(
-            name, exc.lineno, None, f"not valid JSON: {exc.msg} (column {exc.colno})"
+            name, exc.lineno, None, Message.of("boards.json", why=exc.msg, column=exc.colno)
         ) from None
     i = _skip_ws(source, 0)
     if i >= len(source) or source[i] != "[":
-        raise InputError.at(name, 1, None, "expected a JSON list of boards")
+        raise InputError.at(name, 1, None, Message.of("boards.json_list"))
     i = _skip_ws(source, i + 1)
     items: list[tuple[int, Any]] = []
     if source[i] == "]":
-        raise InputError.at(name, 1, None, "the list of boards is empty")
+        raise InputError.at(name, 1, None, Message.of("boards.json_empty"))
     while True:
         line = source.count("\n", 0, i) + 1
         value, i = decoder.raw_decode(source, i)

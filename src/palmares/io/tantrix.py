@@ -40,7 +40,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from palmares.core.errors import InputError, Problem
+from palmares.core.errors import InputError, PalmaresError, Problem
+from palmares.core.message import Message
 from palmares.core.names import name_key
 from palmares.io import limits
 from palmares.io.fields import boolean, bounded_text, decimal, integer, iso_date, proper_name
@@ -101,22 +102,22 @@ def _form(row: Row, problems: RowProblems) -> str | None:
     has_match = [c for c in _MATCH_FORM if row.values.get(c) is not None]
     has_game = [c for c in _GAME_FORM if row.values.get(c) is not None]
     if has_match and has_game:
-        problems.add(row.line, None, "give games/tp_a/tp_b or score_a/score_b, not both")
+        problems.add(row.line, None, Message.of("tantrix.both_forms"))
         return None
     if has_game:
         for c in _GAME_FORM:
             if row.values.get(c) is None:
-                problems.add(row.line, c, "a value is required (the other tile score is given)")
+                problems.add(row.line, c, Message.of("tantrix.other_score"))
         return "game" if len(has_game) == 2 else None
     if not has_match:
-        problems.add(row.line, None, "needs games, tp_a and tp_b (or score_a and score_b)")
+        problems.add(row.line, None, Message.of("tantrix.needs"))
         return None
     missing = [c for c in _MATCH_FORM if row.values.get(c) is None]
     for c in missing:
-        problems.add(row.line, c, "a value is required")
+        problems.add(row.line, c, Message.of("io.required"))
     for c in ("minutes_a", "minutes_b", "game"):
         if row.values.get(c) is not None:
-            problems.add(row.line, c, "only for rows with tile scores (one row per game)")
+            problems.add(row.line, c, Message.of("tantrix.only_games"))
     return None if missing else "match"
 
 
@@ -126,39 +127,51 @@ def read_matches_csv(path: Path | str) -> tuple[Match, ...]:
     rows = read_rows(path, MATCH_COLUMNS)
     problems = RowProblems(name)
     if not rows:
-        problems.add(None, None, "no matches: the file has a header row only")
+        problems.add(None, None, Message.of("tantrix.header_only"))
     check_spellings(rows, ("player_a", "player_b", "own_rating"), problems)
     pending: dict[tuple[str, str, frozenset[str]], _Pending] = {}
     for row in rows:
         a, b = row["player_a"], row["player_b"]
         if a == b:
-            problems.add(row.line, "player_b", f"{a} cannot meet themself")
+            problems.add(row.line, "player_b", Message.of("tantrix.themself", player=a))
             continue
         form = _form(row, problems)
         own = row["own_rating"]
         if own is not None and own not in (a, b):
-            problems.add(row.line, "own_rating", f"{own} did not play this match ({a} v {b})")
+            problems.add(
+                row.line, "own_rating", Message.of("tantrix.own_absent", own=own, a=a, b=b)
+            )
             own = None
         if form is None:
             continue
         key = (row["event"], row["round"], frozenset((a, b)))
-        where = f"round {row['round']}" if row["round"] else "this event"
+        where = (
+            Message.of("tantrix.round", round=row["round"])
+            if row["round"]
+            else Message.of("tantrix.this_event")
+        )
         earlier = pending.get(key)
         if form == "match":
             if earlier is not None:
                 problems.add(
                     row.line,
                     None,
-                    f"the match {a} v {b} in {where} is listed twice "
-                    f"(first at line {earlier.first.line})",
+                    Message.of(
+                        "tantrix.match_twice", a=a, b=b, where=where, first=earlier.first.line
+                    ),
                 )
                 continue
             if row["tp_a"] + row["tp_b"] != GAME_POINTS * row["games"]:
                 problems.add(
                     row.line,
                     "tp_b",
-                    f"tp_a + tp_b = {row['tp_a'] + row['tp_b']}, but {row['games']} games "
-                    f"share 20 × {row['games']} = {GAME_POINTS * row['games']}",
+                    Message.of(
+                        "tantrix.tp_sum",
+                        sum=row["tp_a"] + row["tp_b"],
+                        games=row["games"],
+                        each=GAME_POINTS,
+                        total=GAME_POINTS * row["games"],
+                    ),
                 )
                 continue
             pending[key] = _Pending(row, key, a, b, False, [], {}, own, bool(row["illustrative"]))
@@ -172,7 +185,7 @@ def read_matches_csv(path: Path | str) -> tuple[Match, ...]:
                 minutes_a, minutes_b = row["minutes_a"], row["minutes_b"]
             points = game_points(score_a, score_b, minutes_a=minutes_a, minutes_b=minutes_b)
         except ValueError as exc:
-            problems.add(row.line, None, str(exc))
+            problems.add(row.line, None, exc if isinstance(exc, PalmaresError) else str(exc))
             continue
         if earlier is None:
             pending[key] = _Pending(
@@ -183,8 +196,7 @@ def read_matches_csv(path: Path | str) -> tuple[Match, ...]:
             problems.add(
                 row.line,
                 None,
-                f"the match {a} v {b} in {where} is listed twice "
-                f"(first at line {earlier.first.line})",
+                Message.of("tantrix.match_twice", a=a, b=b, where=where, first=earlier.first.line),
             )
             continue
         else:
@@ -193,7 +205,12 @@ def read_matches_csv(path: Path | str) -> tuple[Match, ...]:
                 problems.add(
                     row.line,
                     "own_rating",
-                    f"{own}, but line {earlier.first.line} of this match says {earlier.own_rating}",
+                    Message.of(
+                        "tantrix.own_differs",
+                        own=own,
+                        line=earlier.first.line,
+                        said=str(earlier.own_rating),
+                    ),
                 )
             earlier.own_rating = earlier.own_rating or own
             earlier.illustrative = earlier.illustrative or bool(row["illustrative"])
@@ -203,8 +220,13 @@ def read_matches_csv(path: Path | str) -> tuple[Match, ...]:
                 problems.add(
                     row.line,
                     "game",
-                    f"game {number} of {a} v {b} is listed twice "
-                    f"(first at line {earlier.game_numbers[number]})",
+                    Message.of(
+                        "tantrix.game_twice",
+                        game=number,
+                        a=a,
+                        b=b,
+                        first=earlier.game_numbers[number],
+                    ),
                 )
             else:
                 earlier.game_numbers[number] = row.line
@@ -266,8 +288,7 @@ def read_ratings_csv(
             problems.add(
                 row.line,
                 "player",
-                f"{row['player']!r} is {other!r} of the matches spelled otherwise: "
-                "spell them alike",
+                Message.of("tantrix.spelled", player=repr(row["player"]), other=repr(other)),
             )
     seen: dict[str, int] = {}
     entries: list[RatingEntry] = []
@@ -275,7 +296,9 @@ def read_ratings_csv(
         player = row["player"]
         if player in seen:
             problems.add(
-                row.line, "player", f"{player} is listed twice (first at line {seen[player]})"
+                row.line,
+                "player",
+                Message.of("tantrix.listed_twice", player=player, first=seen[player]),
             )
             continue
         seen[player] = row.line
@@ -294,11 +317,11 @@ def check_own_rating(
     """``own_rating`` must name an officially rated player: raise with file:line otherwise."""
     official = {e.player for e in ratings if e.official}
     problems = [
-        Problem(
+        Problem.of(
             str(path),
             m.line,
             "own_rating",
-            f"{m.own_rating} has no official pre-tournament rating in the ratings file",
+            Message.of("tantrix.own_unrated", player=m.own_rating),
         )
         for m in matches
         if m.own_rating is not None and m.own_rating not in official
@@ -320,7 +343,9 @@ def read_names_csv(path: Path | str) -> dict[str, str]:
         player = row["player"]
         if player in first:
             problems.add(
-                row.line, "player", f"{player} is listed twice (first at line {first[player]})"
+                row.line,
+                "player",
+                Message.of("tantrix.listed_twice", player=player, first=first[player]),
             )
             continue
         first[player] = row.line

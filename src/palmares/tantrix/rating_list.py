@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.tantrix.tournament import TournamentRating
 
 __all__ = [
@@ -163,10 +164,10 @@ def recentre(
     by_player = {e.player: e for e in entries}
     missing = [p for p in weights if p not in by_player]
     if missing:
-        raise PalmaresError(f"not on the rating list: {', '.join(missing)}")
+        raise PalmaresError.of(Message.of("tantrix.not_listed", players=tuple(missing)))
     total = sum(weights.values())
     if total <= 0:
-        raise PalmaresError("re-centring needs players with games")
+        raise PalmaresError.of(Message.of("tantrix.recentre"))
     mean = math.fsum(by_player[p].rating * g for p, g in weights.items()) / total
     shift = centre - mean
     shifted = tuple(replace(e, rating=e.rating + shift) for e in entries)

@@ -43,6 +43,7 @@ from enum import StrEnum
 from typing import Literal
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.tantrix.factor import FACTOR_SCALE, P_CLAMP
 from palmares.tantrix.knockout import ChainRating, Unconnected, players_in_order, rate_unrated
 from palmares.tantrix.match import Match
@@ -174,12 +175,21 @@ def rate_tournament(
     official rating (the io layer reports that with the file and line first).
     """
     if not matches:
-        raise PalmaresError("a tournament needs at least one match")
+        raise PalmaresError.of(Message.of("tantrix.no_match"))
     pre = {p: float(r) for p, r in official.items()}
     for m in matches:
         if m.own_rating is not None and m.own_rating not in pre:
-            raise PalmaresError(
-                f"own_rating {m.own_rating} has no official rating ({m.describe()})"
+            raise PalmaresError.of(
+                Message.of(
+                    "tantrix.own_no_rating",
+                    player=m.own_rating,
+                    a=m.player_a,
+                    tp_a=m.tp_a,
+                    tp_b=m.tp_b,
+                    b=m.player_b,
+                    games=m.games,
+                    where=f" ({m.round})" if m.round else "",
+                )
             )
     chain = rate_unrated(matches, pre, clamp=clamp, scale=scale)
     chain_of = {c.player: c for c in chain.rated}

@@ -8,6 +8,7 @@ from palmares.core.errors import InputError
 from palmares.diplomacy.adjudication.board_map import standard_map
 from palmares.diplomacy.adjudication.orders import OrderKind, UnitType
 from palmares.diplomacy.adjudication.parse import parse_orders
+from palmares.explain import tell
 
 GMAP = standard_map()
 
@@ -50,10 +51,12 @@ def test_obvious_abbreviations_only_under_wdc_2007() -> None:
     order can have only one reasonable meaning"."""
     assert one("Italy: A Veni - Tyro", "wdc-2007") == "Italy: A VEN - TYR"
     (datc,) = parse_orders("Italy: A Veni - Tyro", GMAP, rules="datc")
-    assert datc.problem == "unknown province 'veni'"
+    assert datc.problem is not None and tell(datc.problem, "en") == "unknown province 'veni'"
+    assert tell(datc.problem, "fr") == "province inconnue « veni »"
     assert one("Russia: F Norwe - Bar", "wdc-2007") == "Russia: F NWG - BAR"
     (ambiguous,) = parse_orders("Russia: F Gulf - Bal", GMAP, rules="wdc-2007")
-    assert ambiguous.problem == (
+    assert ambiguous.problem is not None
+    assert tell(ambiguous.problem, "en") == (
         "'gulf' could mean several provinces (BOT, LYO)"
         " — an order with several reasonable meanings is invalid"
     )

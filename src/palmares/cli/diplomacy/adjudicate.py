@@ -87,7 +87,12 @@ def adjudicate_command(
     """Adjudicate one phase: each order valid or not, succeeds or not, and why; the dislodged
     units; the next phase's position."""
     result = _load(orders, position, rules)
+    words = language_of(language)
     rows = result_rows(result)
+    for row, r in zip(rows, result.results, strict=True):
+        del row["said"]  # the reason told: English in JSON, the language in a table
+        if fmt is not Format.json and r.said is not None:
+            row["reason"] = tell(r.said, words)
     nxt = position_to_json(result.next_position)
     if fmt is Format.json:
         payload = {
@@ -113,7 +118,6 @@ def adjudicate_command(
         Col("reason"),
     ]
     report = Report(tables=[Table("orders", cols, rows)])
-    words = language_of(language)
     if result.dislodged:
         units = tuple(f"{d.unit.power} {d.unit}" for d in result.dislodged)
         report.notes.append(tell(Message.of("adjudication.dislodged", units=units), words))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
+from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of, split_location
 from palmares.diplomacy.adjudication.orders import Order, OrderKind, Unit, UnitType
 from palmares.diplomacy.adjudication.outcome import OrderResult, PhaseResult, advance
@@ -56,7 +57,7 @@ def distance_to(gmap: GameMap, start: str, goals: frozenset[str]) -> int:
 
 def _build(
     o: Order, position: Position, gmap: GameMap, rules: str, occupied: set[str]
-) -> tuple[Unit | None, str, bool]:
+) -> tuple[Unit | None, Message, bool]:
     """(unit, reason, waived) for one build order."""
     assert o.location is not None
     province, coast = split_location(o.location)
@@ -64,29 +65,61 @@ def _build(
     homes = position.homes.get(o.power, ())
     owned = position.centres.get(o.power, ())
     if province not in owned:
-        return None, f"invalid: {o.power} does not own {province.upper()}", False
+        return (
+            None,
+            Message.of(
+                "order.invalid",
+                why=Message.of("order.not_owned", power=o.power, at=province.upper()),
+                then="",
+            ),
+            False,
+        )
     if province not in homes and not position.build_anywhere:
-        return None, f"invalid: {province.upper()} is not a home centre of {o.power}", False
+        return (
+            None,
+            Message.of(
+                "order.invalid",
+                why=Message.of("order.not_home", at=province.upper(), power=o.power),
+                then="",
+            ),
+            False,
+        )
     if province in occupied:
-        return None, f"invalid: {province.upper()} is occupied", False
+        return (
+            None,
+            Message.of(
+                "order.invalid", why=Message.of("order.occupied", at=province.upper()), then=""
+            ),
+            False,
+        )
     ut = o.unit_type
     if ut is None:
         if p.kind == "coast":
-            return None, "waived: a build in a coastal province must say Fleet or Army", True
+            return None, Message.of("order.build_type"), True
         ut = UnitType.ARMY
     if ut is UnitType.ARMY:
-        return Unit(o.power, ut, province), "built", False
+        return Unit(o.power, ut, province), Message.of("order.built"), False
     if p.kind == "land":
         return (
             None,
-            f"invalid: a fleet cannot be built in a land province ({province.upper()})",
+            Message.of(
+                "order.invalid", why=Message.of("order.fleet_inland", at=province.upper()), then=""
+            ),
             False,
         )
     if p.coasts:
         if coast is None or coast not in p.coasts:
-            return None, f"invalid: a fleet built in {province.upper()} needs its coast", False
-        return Unit(o.power, ut, f"{province}/{coast}"), "built", False
-    return Unit(o.power, ut, province), "built", False
+            return (
+                None,
+                Message.of(
+                    "order.invalid",
+                    why=Message.of("order.build_coast", at=province.upper()),
+                    then="",
+                ),
+                False,
+            )
+        return Unit(o.power, ut, f"{province}/{coast}"), Message.of("order.built"), False
+    return Unit(o.power, ut, province), Message.of("order.built"), False
 
 
 def adjust(position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: str) -> PhaseResult:
@@ -101,23 +134,38 @@ def adjust(position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: 
     used: dict[str, int] = dict.fromkeys(balance, 0)
     removed: set[str] = set()
 
-    def out(o: Order, ok: bool, reason: str, valid: bool = True) -> None:
-        results.append(OrderResult(o, o.power, o.describe(), valid, ok, reason))
+    def out(o: Order, ok: bool, reason: Message, valid: bool = True) -> None:
+        results.append(OrderResult.of(o, o.power, o.describe(), valid, ok, reason))
 
     for o in orders:
         have = balance.get(o.power, 0)
         if o.problem is not None:
-            out(o, False, f"invalid: {o.problem}", False)
+            out(o, False, Message.of("order.invalid", why=o.problem, then=""), False)
             continue
         kind = OrderKind.REMOVE if o.kind is OrderKind.DISBAND else o.kind
         if kind in (OrderKind.BUILD, OrderKind.WAIVE):
             if have <= 0:
-                out(o, False, f"invalid: {o.power} has no build", False)
+                out(
+                    o,
+                    False,
+                    Message.of(
+                        "order.invalid", why=Message.of("order.no_build", power=o.power), then=""
+                    ),
+                    False,
+                )
             elif used[o.power] >= have:
-                out(o, False, f"fails: {o.power} may build only {have}")
+                out(
+                    o,
+                    False,
+                    Message.of(
+                        "order.fails",
+                        why=Message.of("order.build_only", power=o.power, n=have),
+                        then="",
+                    ),
+                )
             elif kind is OrderKind.WAIVE:
                 used[o.power] += 1
-                out(o, True, "build waived")
+                out(o, True, Message.of("order.waived"))
             else:
                 unit, reason, waived = _build(o, position, gmap, rules, occupied)
                 if unit is not None:
@@ -132,24 +180,72 @@ def adjust(position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: 
             prov = province_of(o.location)
             unit = next((u for u in units if province_of(u.location) == prov), None)
             if have >= 0:
-                out(o, False, f"invalid: {o.power} has no unit to remove", False)
+                out(
+                    o,
+                    False,
+                    Message.of(
+                        "order.invalid",
+                        why=Message.of("order.none_to_remove", power=o.power),
+                        then="",
+                    ),
+                    False,
+                )
             elif unit is None or unit.power != o.power:
-                out(o, False, f"invalid: {o.power} has no unit in {prov.upper()}", False)
+                out(
+                    o,
+                    False,
+                    Message.of(
+                        "order.invalid",
+                        why=Message.of("order.no_unit_of", power=o.power, at=prov.upper()),
+                        then="",
+                    ),
+                    False,
+                )
             elif rules == "datc" and o.unit_type is not None and o.unit_type is not unit.type:
-                out(o, False, f"invalid: the unit in {prov.upper()} is {unit}", False)
+                out(
+                    o,
+                    False,
+                    Message.of(
+                        "order.invalid",
+                        why=Message.of("order.unit_is", at=prov.upper(), unit=str(unit)),
+                        then="",
+                    ),
+                    False,
+                )
             elif prov in removed:
-                out(o, False, f"invalid: {unit} is already removed", False)
+                out(
+                    o,
+                    False,
+                    Message.of(
+                        "order.invalid",
+                        why=Message.of("order.removed_already", unit=str(unit)),
+                        then="",
+                    ),
+                    False,
+                )
             elif used[o.power] >= -have:
-                out(o, False, f"fails: {o.power} must remove only {-have}")
+                out(
+                    o,
+                    False,
+                    Message.of(
+                        "order.fails",
+                        why=Message.of("order.remove_only", power=o.power, n=-have),
+                        then="",
+                    ),
+                )
             else:
                 removed.add(prov)
                 used[o.power] += 1
-                out(o, True, "removed")
+                out(o, True, Message.of("order.removed"))
         else:
             out(
                 o,
                 False,
-                f"invalid: a {kind.value} order is not given in an adjustment phase",
+                Message.of(
+                    "order.invalid",
+                    why=Message.of("order.not_in_adjustment", kind=kind.value),
+                    then="",
+                ),
                 False,
             )
     for power, have in balance.items():
@@ -166,13 +262,13 @@ def adjust(position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: 
             removed.add(province_of(u.location))
             far = distance_to(gmap, province_of(u.location), owned)
             results.append(
-                OrderResult(
+                OrderResult.of(
                     None,
                     power,
                     f"remove {u}",
                     True,
                     True,
-                    f"civil disorder: removed (distance {far} from an owned centre)",
+                    Message.of("order.civil_disorder", far=far),
                 )
             )
     kept = tuple(u for u in units if province_of(u.location) not in removed)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of
 from palmares.diplomacy.adjudication.orders import OrderKind
 from palmares.diplomacy.adjudication.rulings import Ruled
@@ -34,7 +35,7 @@ class MovementResult:
     province of their attacker (``None`` when it came by convoy) and the bounce provinces."""
 
     succeeds: dict[str, bool]
-    reasons: dict[str, str]
+    reasons: dict[str, Message]
     dislodged: dict[str, tuple[str, bool]]
     standoffs: frozenset[str]
 
@@ -259,7 +260,7 @@ def resolve_movement(ruled: dict[str, Ruled], gmap: GameMap) -> MovementResult:
     for p in ruled:
         r.resolve(p)
     succeeds: dict[str, bool] = {}
-    reasons: dict[str, str] = {}
+    reasons: dict[str, Message] = {}
     dislodged: dict[str, tuple[str, bool]] = {}
     for p in ruled:
         moved = r.is_move(p) and r.result[p]
@@ -287,59 +288,66 @@ def _name(r: _Resolver, p: str) -> str:
 
 def _explain(
     r: _Resolver, p: str, x: Ruled, dislodged: dict[str, tuple[str, bool]]
-) -> tuple[bool, str]:
-    by = f"dislodged by {_name(r, dislodged[p][0])}" if p in dislodged else ""
+) -> tuple[bool, Message]:
+    by = (
+        Message.of("order.dislodged_by", unit=_name(r, dislodged[p][0])) if p in dislodged else None
+    )
+    then: Message | str = Message.of("order.then", what=by) if by else ""
     if x.kind is OrderKind.MOVE:
         dest = province_of(x.target or "")
         if r.result[p]:
-            via = " by convoy" if r.by_convoy[p] else ""
-            return True, f"moves{via} to {(x.target or '').upper()} (attack {r.attack(p)})"
+            return True, Message.of(
+                "order.moves_convoyed" if r.by_convoy[p] else "order.moves",
+                to=(x.target or "").upper(),
+                attack=r.attack(p),
+            )
         if not r.route_ok(p):
-            why = "no convoy route" if p not in r.szykman else "convoy paradox (Szykman rule)"
-            return False, f"fails: {why}" + (f"; {by}" if by else "")
+            why = Message.of("order.no_route" if p not in r.szykman else "order.paradox")
+            return False, Message.of("order.fails", why=why, then=then)
         a = r.attack(p)
         opp = r.head_to_head(p)
-        parts = []
+        parts: list[Message] = []
         if opp is not None and a <= r.defend(opp):
             parts.append(
-                f"head-to-head with {_name(r, opp)}: attack {a} against defend {r.defend(opp)}"
+                Message.of("order.head_to_head", unit=_name(r, opp), attack=a, defend=r.defend(opp))
             )
         elif opp is None and a <= r.hold(dest):
             other = r.unit.get(dest)
             if other is not None and other.power == r.unit[p].power and a == 0:
-                parts.append(f"cannot dislodge {other}, a unit of its own power")
+                parts.append(Message.of("order.own_power", unit=str(other)))
             else:
-                parts.append(f"attack {a} against hold {r.hold(dest)} of {dest.upper()}")
+                parts.append(
+                    Message.of("order.against_hold", attack=a, hold=r.hold(dest), at=dest.upper())
+                )
         for q in r.moves_to.get(dest, []):
             if q != p and a <= r.prevent(q):
                 parts.append(
-                    f"bounced with {_name(r, q)}: attack {a} against prevent {r.prevent(q)}"
+                    Message.of(
+                        "order.bounced_with", unit=_name(r, q), attack=a, prevent=r.prevent(q)
+                    )
                 )
-        return False, "fails: " + "; ".join(parts or ["bounced"]) + (f"; {by}" if by else "")
+        why = Message.of("semicolons", items=tuple(parts)) if parts else Message.of("order.bounced")
+        return False, Message.of("order.fails", why=why, then=then)
     if x.kind is OrderKind.SUPPORT:
         if not r._support_matches(x):
-            what = f"move to {x.target.upper()}" if x.target else "hold"
-            return (
-                False,
-                f"no effect: the supported unit in {(x.subject or '').upper()} "
-                f"was not ordered to {what}",
-            )
+            at = (x.subject or "").upper()
+            if x.target:
+                return False, Message.of("order.support_move_unmatched", at=at, to=x.target.upper())
+            return False, Message.of("order.support_hold_unmatched", at=at)
         c = r.cutter(p)
         if c is not None:
-            return False, f"cut by {_name(r, c)}" + (f"; {by}" if by else "")
-        return True, f"support given to {(x.subject or '').upper()}"
+            return False, Message.of("order.cut", unit=_name(r, c), then=then)
+        return True, Message.of("order.supports", at=(x.subject or "").upper())
     if x.kind is OrderKind.CONVOY:
         if not r._convoy_matches(x):
-            return (
-                False,
-                f"no effect: the army in {(x.subject or '').upper()} "
-                f"was not ordered to {(x.target or '').upper()}",
+            return False, Message.of(
+                "order.convoy_unmatched", at=(x.subject or "").upper(), to=(x.target or "").upper()
             )
         if by:
-            return False, f"convoy disrupted: {by}"
+            return False, Message.of("order.disrupted", by=by)
         if (x.subject or "") in r.szykman:
-            return False, "convoy paradox (Szykman rule): the army does not move"
-        return True, "convoys"
+            return False, Message.of("order.paradox_stays")
+        return True, Message.of("order.convoys")
     if by:
         return False, by
-    return True, "holds"
+    return True, Message.of("order.holds")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from palmares.core.message import Message
+
 __all__ = ["Order", "OrderKind", "Unit", "UnitType"]
 
 
@@ -67,7 +69,7 @@ class Order:
     subject: str | None = None
     subject_type: UnitType | None = None
     via_convoy: bool = False
-    problem: str | None = None
+    problem: Message | None = None
 
     def describe(self) -> str:
         """The order in the usual short notation (``F MAO - SPA/SC``)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of
 from palmares.diplomacy.adjudication.orders import Order
 from palmares.diplomacy.adjudication.position import Dislodged, Position
@@ -19,7 +20,9 @@ __all__ = ["OrderResult", "PhaseResult", "advance", "result_rows"]
 @dataclass(frozen=True, slots=True)
 class OrderResult:
     """One order's ruling: ``valid`` (and if not, which rule: ``reason``), ``succeeds`` and
-    why. ``order`` is ``None`` for a unit that had no order (NMR): it holds."""
+    why. ``order`` is ``None`` for a unit that had no order (NMR): it holds. ``reason`` is the
+    English; ``said`` the same reason as a typed message, which the explanation layer tells in
+    the reader's language (the CLI's ``--language``, the ruling and chaos pages)."""
 
     order: Order | None
     power: str
@@ -27,6 +30,22 @@ class OrderResult:
     valid: bool
     succeeds: bool
     reason: str
+    said: Message | None = None
+
+    @classmethod
+    def of(
+        cls,
+        order: Order | None,
+        power: str,
+        parsed: str,
+        valid: bool,
+        succeeds: bool,
+        said: Message,
+    ) -> OrderResult:
+        """The ruling whose reason is ``said`` (``reason``: its English)."""
+        from palmares.explain.messages import tell  # the layer's words, loaded when ruled
+
+        return cls(order, power, parsed, valid, succeeds, tell(said, "en"), said)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +100,7 @@ def result_rows(result: PhaseResult) -> list[dict[str, object]]:
             "valid": r.valid,
             "succeeds": r.succeeds,
             "reason": r.reason,
+            "said": r.said.to_json() if r.said is not None else None,
         }
         for r in result.results
     ]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from palmares.core.errors import InputError, Problem
+from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import STANDARD_POWERS, GameMap
 from palmares.diplomacy.adjudication.orders import Order, OrderKind, UnitType
 
@@ -46,7 +47,11 @@ _PUNCTUATION = re.compile(r"[()/,.]")
 
 
 class _Unreadable(Exception):
-    pass
+    """Why an order cannot be read (a typed message, told by the explanation layer)."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(said.key)
+        self.said = said
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,17 +148,15 @@ class _Reader:
                 return self._coast(self.names.exact[words])
         tok = self.peek()
         if tok is None:
-            raise _Unreadable("a province is missing")
+            raise _Unreadable(Message.of("order.no_province"))
         if self.lenient and tok in self.names.words:
             candidates = self.names.words[tok]
             if len(candidates) == 1:
                 self.i += 1
                 return self._coast(next(iter(candidates)))
-            raise _Unreadable(
-                f"'{tok}' could mean several provinces ({', '.join(sorted(candidates)).upper()})"
-                " — an order with several reasonable meanings is invalid"
-            )
-        raise _Unreadable(f"unknown province '{tok}'")
+            several = ", ".join(sorted(candidates)).upper()
+            raise _Unreadable(Message.of("order.ambiguous", token=tok, provinces=several))
+        raise _Unreadable(Message.of("order.unknown_province", token=tok))
 
     def _coast(self, province: str) -> str:
         tok = self.peek()
@@ -170,7 +173,7 @@ class _Reader:
 
     def end(self) -> None:
         if self.peek() is not None:
-            raise _Unreadable(f"cannot read '{' '.join(self.t[self.i :])}'")
+            raise _Unreadable(Message.of("order.unreadable", rest=" ".join(self.t[self.i :])))
 
 
 def _read_order(line: int, text: str, power: str, body: str, names: _Names, lenient: bool) -> Order:
@@ -220,13 +223,13 @@ def _read_order(line: int, text: str, power: str, body: str, names: _Names, leni
             via = False
             if r.take({"via", "by"}):
                 if r.take({"convoy", "c"}) is None:
-                    raise _Unreadable("expected 'via convoy'")
+                    raise _Unreadable(Message.of("order.via_convoy"))
                 via = True
             r.end()
             return make(OrderKind.MOVE, target=target, via_convoy=via, **common)
         kind_word = r.take(_SUPPORT | _CONVOY)
         if kind_word is None:
-            raise _Unreadable(f"cannot read '{' '.join(tokens[r.i :])}'")
+            raise _Unreadable(Message.of("order.unreadable", rest=" ".join(tokens[r.i :])))
         kind = OrderKind.SUPPORT if kind_word in _SUPPORT else OrderKind.CONVOY
         st = r.unit_type()
         subject = r.place()
@@ -237,10 +240,10 @@ def _read_order(line: int, text: str, power: str, body: str, names: _Names, leni
             r.take(_HOLD)
         r.end()
         if kind is OrderKind.CONVOY and supported_to is None:
-            raise _Unreadable("a convoy needs the army's destination")
+            raise _Unreadable(Message.of("order.convoy_destination"))
         return make(kind, subject=subject, subject_type=st, target=supported_to, **common)
     except _Unreadable as exc:
-        return make(OrderKind.HOLD, location=None, problem=str(exc))
+        return make(OrderKind.HOLD, location=None, problem=exc.said)
 
 
 def parse_orders(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from palmares.core.message import Message
 from palmares.diplomacy.adjudication.adjustment import adjust
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of
 from palmares.diplomacy.adjudication.movement import resolve_movement
@@ -67,7 +68,7 @@ def _movement(
             continue
         p = province_of(x.unit.location)
         if p in first_line:
-            ruled_lines[i] = replace(x, valid=False, reason="a second order for the same unit")
+            ruled_lines[i] = replace(x, valid=False, reason=Message.of("order.second"))
             continue
         first_line[p] = i
         by_province[p] = x if x.valid else Ruled(x.order, x.unit, True, None, OrderKind.HOLD)
@@ -82,30 +83,34 @@ def _movement(
         o = x.order
         if not x.valid:
             at = province_of(x.unit.location) if x.unit else None
-            held = ""
+            held: Message | str = ""
             if at is not None and first_line.get(at) == i:
                 fate = outcome.reasons[at]
-                held = "; the unit holds" + ("" if fate == "holds" else f" ({fate})")
-            results.append(
-                OrderResult(o, o.power, o.describe(), False, False, f"invalid: {x.reason}{held}")
-            )
+                held = (
+                    Message.of("order.then_holds")
+                    if fate.key == "order.holds"
+                    else Message.of("order.then_holds_as", fate=fate)
+                )
+            said = Message.of("order.invalid", why=x.reason or "", then=held)
+            results.append(OrderResult.of(o, o.power, o.describe(), False, False, said))
             continue
         assert x.unit is not None
         p = province_of(x.unit.location)
         results.append(
-            OrderResult(o, o.power, o.describe(), True, outcome.succeeds[p], outcome.reasons[p])
+            OrderResult.of(o, o.power, o.describe(), True, outcome.succeeds[p], outcome.reasons[p])
         )
     for p in nmr:
         u = units[p]
         results.append(
-            OrderResult(
+            OrderResult.of(
                 None,
                 u.power,
                 f"{u} H",
                 True,
                 outcome.succeeds[p],
-                "no order (NMR): holds"
-                + ("" if outcome.reasons[p] == "holds" else f"; {outcome.reasons[p]}"),
+                Message.of("order.nmr")
+                if outcome.reasons[p].key == "order.holds"
+                else Message.of("order.nmr_then", fate=outcome.reasons[p]),
             )
         )
     moved: list[Unit] = []

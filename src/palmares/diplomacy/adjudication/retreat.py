@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of
 from palmares.diplomacy.adjudication.orders import Order, OrderKind, UnitType
 from palmares.diplomacy.adjudication.outcome import OrderResult, PhaseResult, advance
@@ -24,7 +25,7 @@ __all__ = ["retreat"]
 
 def _rule(
     o: Order, d: Dislodged, occupied: set[str], position: Position, gmap: GameMap, rules: str
-) -> tuple[str | None, str | None]:
+) -> tuple[str | None, Message | None]:
     """(destination, None) for a valid retreat, (None, why) otherwise."""
     assert o.target is not None
     u = d.unit
@@ -35,25 +36,25 @@ def _rule(
             return None, why
     else:
         if not gmap.army_can_stand(dest):
-            return None, "an army cannot retreat to a sea province"
+            return None, Message.of("order.retreat_sea")
         if not gmap.army_adjacent(u.location, dest):
             here = province_of(u.location).upper()
-            return None, f"{here} is not adjacent to {dest.upper()} (no convoy in a retreat)"
+            return None, Message.of("order.retreat_adjacent", here=here, to=dest.upper())
         loc = dest
     if dest in occupied:
-        return None, f"{dest.upper()} is occupied"
+        return None, Message.of("order.occupied", at=dest.upper())
     if d.attacker_from is not None and dest == d.attacker_from:
         return (
             None,
-            f"a unit cannot retreat to the province its attacker came from ({dest.upper()})",
+            Message.of("order.attacker_from", at=dest.upper()),
         )
     if dest in position.standoffs:
-        return None, f"{dest.upper()} was left empty by a standoff"
+        return None, Message.of("order.standoff", at=dest.upper())
     return loc, None
 
 
-def _result(o: Order, valid: bool, succeeds: bool, reason: str) -> OrderResult:
-    return OrderResult(o, o.power, o.describe(), valid, succeeds, reason)
+def _result(o: Order, valid: bool, succeeds: bool, reason: Message) -> OrderResult:
+    return OrderResult.of(o, o.power, o.describe(), valid, succeeds, reason)
 
 
 def retreat(
@@ -63,23 +64,25 @@ def retreat(
     occupied = {province_of(u.location) for u in position.units}
     by_province = {province_of(d.unit.location): d for d in position.dislodged}
     chosen: dict[str, tuple[int, str | None]] = {}
-    lines: list[tuple[Order, str | None, str | None]] = []
+    lines: list[tuple[Order, str | None, Message | str | None]] = []
     for i, o in enumerate(orders):
         if o.problem is not None or o.location is None:
-            lines.append((o, None, o.problem or "no unit"))
+            lines.append((o, None, o.problem or Message.of("adjudication.no_unit")))
             continue
         p = province_of(o.location)
         d = by_province.get(p)
         kind = OrderKind.RETREAT if o.kind is OrderKind.MOVE else o.kind
         kind = OrderKind.DISBAND if kind is OrderKind.REMOVE else kind
         if d is None:
-            lines.append((o, None, f"there is no dislodged unit in {p.upper()}"))
+            lines.append((o, None, Message.of("order.no_dislodged", at=p.upper())))
         elif d.unit.power != o.power:
-            lines.append((o, None, f"the unit in {p.upper()} belongs to {d.unit.power}"))
+            lines.append((o, None, Message.of("order.belongs", at=p.upper(), owner=d.unit.power)))
         elif rules == "datc" and o.unit_type is not None and o.unit_type is not d.unit.type:
-            lines.append((o, None, f"the dislodged unit in {p.upper()} is {d.unit}"))
+            lines.append(
+                (o, None, Message.of("order.dislodged_is", at=p.upper(), unit=str(d.unit)))
+            )
         elif p in chosen:
-            lines.append((o, None, "a second order for the same unit"))
+            lines.append((o, None, Message.of("order.second")))
         elif kind is OrderKind.DISBAND:
             chosen[p] = (i, None)
             lines.append((o, None, None))
@@ -89,7 +92,7 @@ def retreat(
                 chosen[p] = (i, loc)
             lines.append((o, loc, why))
         else:
-            lines.append((o, None, f"a {kind.value} order is not given in a retreat phase"))
+            lines.append((o, None, Message.of("order.not_in_retreat", kind=kind.value)))
     targets: dict[str, list[str]] = {}
     for p, (_, loc) in chosen.items():
         if loc is not None:
@@ -97,24 +100,31 @@ def retreat(
     results: list[OrderResult] = []
     units = list(position.units)
     ordered = {province_of(o.location) for o, _, _ in lines if o.location is not None}
-    for o, loc, why in lines:
+    for o, loc, wrong in lines:
         p = province_of(o.location) if o.location else ""
-        if why is not None:
-            fate = "; the unit is disbanded" if p in by_province and p not in chosen else ""
-            results.append(_result(o, False, False, f"invalid: {why}{fate}"))
+        if wrong is not None:
+            fate: Message | str = ""
+            if p in by_province and p not in chosen:
+                fate = Message.of("order.then_disbanded")
+            results.append(
+                _result(o, False, False, Message.of("order.invalid", why=wrong, then=fate))
+            )
         elif loc is None:
-            results.append(_result(o, True, True, "disbanded"))
+            results.append(_result(o, True, True, Message.of("order.disbanded")))
         elif rivals := [q for q in targets[province_of(loc)] if q != p]:
-            others = ", ".join(str(by_province[q].unit) for q in rivals)
+            others = tuple(str(by_province[q].unit) for q in rivals)
             where = province_of(loc).upper()
-            results.append(_result(o, True, False, f"bounced with {others} in {where}: disbanded"))
+            bounced = Message.of("order.retreat_bounced", units=others, at=where)
+            results.append(_result(o, True, False, bounced))
         else:
             units.append(replace(by_province[p].unit, location=loc))
-            results.append(_result(o, True, True, f"retreats to {loc.upper()}"))
+            results.append(_result(o, True, True, Message.of("order.retreats", to=loc.upper())))
     for p, d in by_province.items():
         if p not in ordered:
             results.append(
-                OrderResult(None, d.unit.power, f"{d.unit} R ?", True, False, "no order: disbanded")
+                OrderResult.of(
+                    None, d.unit.power, f"{d.unit} R ?", True, False, Message.of("order.no_retreat")
+                )
             )
     after = replace(
         position, units=tuple(units), dislodged=(), standoffs=frozenset(), phase="retreat"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of, split_location
 from palmares.diplomacy.adjudication.orders import Order, OrderKind, Unit, UnitType
 
@@ -34,7 +35,7 @@ class Ruled:
     order: Order
     unit: Unit | None
     valid: bool
-    reason: str | None = None
+    reason: Message | str | None = None
     kind: OrderKind = OrderKind.HOLD
     target: str | None = None
     subject: str | None = None
@@ -42,33 +43,36 @@ class Ruled:
     via_convoy: bool = False
 
 
-def _invalid(order: Order, unit: Unit | None, reason: str) -> Ruled:
+def _invalid(order: Order, unit: Unit | None, reason: Message | str) -> Ruled:
     return Ruled(order, unit, False, reason, order.kind)
 
 
 def fleet_destination(
     gmap: GameMap, fleet_at: str, written: str, rules: str
-) -> tuple[str | None, str | None]:
+) -> tuple[str | None, Message | None]:
     """Where a fleet at ``fleet_at`` ordered to ``written`` goes: (location, None) or
     (None, why it cannot)."""
     province, coast = split_location(written)
     p = gmap.provinces[province]
     if p.kind == "land":
-        return None, "a fleet cannot move to a land province"
+        return None, Message.of("order.fleet_land")
     reachable = gmap.fleet_coasts_reachable(fleet_at, province)
     if not reachable:
-        return None, f"a fleet at {fleet_at.upper()} cannot reach {province.upper()}"
+        return None, Message.of("order.fleet_reach", at=fleet_at.upper(), to=province.upper())
     if not p.coasts or coast is None:
         if len(reachable) == 1:
             return reachable[0], None
-        options = " or ".join(r.upper() for r in reachable)
-        return None, f"the coast must be named: the fleet could go to {options}"
+        options = [r.upper() for r in reachable]
+        choice: Message | str = " or ".join(options)  # two coasts on the standard map
+        if len(options) == 2:
+            choice = Message.of("order.either", a=options[0], b=options[1])
+        return None, Message.of("order.coast", options=choice)
     wanted = f"{province}/{coast}"
     if wanted in reachable:
         return wanted, None
     if rules == "wdc-2007" and len(reachable) == 1:
         return reachable[0], None
-    return None, f"a fleet at {fleet_at.upper()} cannot reach {wanted.upper()}"
+    return None, Message.of("order.fleet_reach", at=fleet_at.upper(), to=wanted.upper())
 
 
 def _can_reach(gmap: GameMap, unit: Unit, province: str) -> bool:
@@ -133,7 +137,9 @@ def convoy_useful(gmap: GameMap, units: dict[str, Unit], start: str, dest: str, 
     return any(search([first]) for first in seas if touches(first, start))
 
 
-def find_unit(order: Order, units: dict[str, Unit], rules: str) -> tuple[Unit | None, str | None]:
+def find_unit(
+    order: Order, units: dict[str, Unit], rules: str
+) -> tuple[Unit | None, Message | str | None]:
     """The unit an order is for, or why there is none (DATC 6.A.6: another power's unit)."""
     if order.problem is not None:
         return None, order.problem
@@ -141,13 +147,15 @@ def find_unit(order: Order, units: dict[str, Unit], rules: str) -> tuple[Unit | 
     unit = units.get(province_of(order.location))
     where = province_of(order.location).upper()
     if unit is None:
-        return None, f"there is no unit in {where}"
+        return None, Message.of("order.no_unit_in", where=where)
     if unit.power != order.power:
-        return None, f"the unit in {where} belongs to {unit.power}, not {order.power}"
+        return None, Message.of("order.not_yours", where=where, owner=unit.power, power=order.power)
     if rules == "datc" and order.unit_type is not None and order.unit_type is not unit.type:
         return (
             None,
-            f"the unit in {where} is {'an army' if unit.type is UnitType.ARMY else 'a fleet'}",
+            Message.of(
+                "order.is_army" if unit.type is UnitType.ARMY else "order.is_fleet", where=where
+            ),
         )
     return unit, None
 
@@ -156,50 +164,54 @@ def rule_movement_order(order: Order, units: dict[str, Unit], gmap: GameMap, rul
     """Rule on one order of a movement phase."""
     unit, why = find_unit(order, units, rules)
     if unit is None:
-        return _invalid(order, None, why or "no unit")
+        return _invalid(order, None, why or Message.of("adjudication.no_unit"))
     here = province_of(unit.location)
     k = order.kind
     if k is OrderKind.HOLD:
         return Ruled(order, unit, True, None, k)
     if k in (OrderKind.RETREAT, OrderKind.DISBAND, OrderKind.BUILD, OrderKind.REMOVE):
-        return _invalid(order, unit, f"a {k.value} order is not given in a movement phase")
+        return _invalid(order, unit, Message.of("order.not_in_movement", kind=k.value))
     if k is OrderKind.WAIVE:
-        return _invalid(order, unit, "a waive is given only in an adjustment phase")
+        return _invalid(order, unit, Message.of("order.waive_phase"))
     if k is OrderKind.MOVE:
         assert order.target is not None
         dest = province_of(order.target)
         if dest == here:
-            return _invalid(order, unit, "a unit cannot move to its own province")
+            return _invalid(order, unit, Message.of("order.own_province"))
         if unit.type is UnitType.FLEET:
             if order.via_convoy:
-                return _invalid(order, unit, "only an army can be convoyed")
+                return _invalid(order, unit, Message.of("order.army_convoyed"))
             loc, why = fleet_destination(gmap, unit.location, order.target, rules)
             if loc is None:
                 return _invalid(order, unit, why or "")
             return Ruled(order, unit, True, None, k, target=loc)
         if not gmap.army_can_stand(dest):
-            return _invalid(order, unit, "an army cannot move to a sea province")
+            return _invalid(order, unit, Message.of("order.army_sea"))
         if not gmap.army_adjacent(here, dest):
             if not (gmap.provinces[here].kind == "coast" and gmap.provinces[dest].kind == "coast"):
-                return _invalid(order, unit, f"{here.upper()} is not adjacent to {dest.upper()}")
+                return _invalid(
+                    order,
+                    unit,
+                    Message.of("order.not_adjacent", here=here.upper(), to=dest.upper()),
+                )
             if not convoy_possible(gmap, units, here, dest):
                 return _invalid(
-                    order, unit, f"no fleets could convoy {unit} to {dest.upper()} (DATC 6.D.32)"
+                    order, unit, Message.of("order.no_fleets", unit=str(unit), to=dest.upper())
                 )
         return Ruled(order, unit, True, None, k, target=dest, via_convoy=order.via_convoy)
     assert order.subject is not None
     subject = province_of(order.subject)
     if subject == here:
-        return _invalid(order, unit, f"a unit cannot {k.value} itself")
+        return _invalid(order, unit, Message.of("order.itself", kind=k.value))
     if k is OrderKind.SUPPORT:
         dest, coast = split_location(order.target) if order.target else (subject, None)
         if order.target is not None and dest == here:
-            return _invalid(order, unit, "a unit cannot support a move to its own province")
+            return _invalid(order, unit, Message.of("order.support_own"))
         if order.target is not None and dest == subject:
-            return _invalid(order, unit, "a unit cannot move to its own province")
+            return _invalid(order, unit, Message.of("order.own_province"))
         if not _can_reach(gmap, unit, dest):
             return _invalid(
-                order, unit, f"{unit} cannot support into {dest.upper()}: it could not move there"
+                order, unit, Message.of("order.cannot_support", unit=str(unit), to=dest.upper())
             )
         if (
             order.target is not None
@@ -208,9 +220,7 @@ def rule_movement_order(order: Order, units: dict[str, Unit], gmap: GameMap, rul
             and not gmap.army_adjacent(subject, dest)
             and not convoy_possible(gmap, units, subject, dest, without=here)
         ):
-            return _invalid(
-                order, unit, f"the supported move to {dest.upper()} is impossible (DATC 6.D.31)"
-            )
+            return _invalid(order, unit, Message.of("order.supported_impossible", to=dest.upper()))
         kept_coast = coast if rules == "datc" else None
         return Ruled(
             order,
@@ -225,16 +235,18 @@ def rule_movement_order(order: Order, units: dict[str, Unit], gmap: GameMap, rul
     # convoy
     assert order.target is not None
     if unit.type is not UnitType.FLEET:
-        return _invalid(order, unit, "only a fleet can convoy")
+        return _invalid(order, unit, Message.of("order.fleet_convoys"))
     if gmap.provinces[here].kind != "sea":
-        return _invalid(order, unit, "a fleet can convoy only from a sea province")
+        return _invalid(order, unit, Message.of("order.convoy_sea"))
     dest = province_of(order.target)
     if gmap.provinces[subject].kind != "coast" or gmap.provinces[dest].kind != "coast":
-        return _invalid(order, unit, "an army is convoyed only from a coast to a coast")
+        return _invalid(order, unit, Message.of("order.coast_to_coast"))
     if dest == subject:
-        return _invalid(order, unit, "a unit cannot move to its own province")
+        return _invalid(order, unit, Message.of("order.own_province"))
     if not convoy_useful(gmap, units, subject, dest, here):
         return _invalid(
-            order, unit, f"no convoy route from {subject.upper()} to {dest.upper()} needs {unit}"
+            order,
+            unit,
+            Message.of("order.not_needed", a=subject.upper(), b=dest.upper(), unit=str(unit)),
         )
     return Ruled(order, unit, True, None, k, target=dest, subject=subject)

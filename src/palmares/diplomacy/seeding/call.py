@@ -70,18 +70,17 @@ def board_call(
     team larger than the number of boards).
     """
     if time_limit <= 0:
-        raise PalmaresError(f"the time limit must be positive, got {time_limit}")
+        raise PalmaresError.of(Message.of("seeding.time_limit", got=str(time_limit)))
     if problem.rounds is not None and problem.rounds < 1:
-        raise PalmaresError(f"the number of rounds must be at least 1, got {problem.rounds}")
+        raise PalmaresError.of(Message.of("seeding.rounds", got=problem.rounds))
     start = time.perf_counter()
     plan = foresee(problem, seed=seed, time_limit=time_limit, moves=moves, clock=clock)
     now = plan[0]
     prep, bound, found, boards = now.prep, now.bound, now.found, now.boards
     broken = evaluate(prep, boards).violations
     if broken:
-        raise PalmaresError(
-            "no board call keeps every pair apart (the constraints may be impossible to meet): "
-            + "; ".join(broken[:5])
+        raise PalmaresError.of(
+            Message.of("seeding.no_call", broken=Message.of("semicolons", items=broken[:5]))
         )
     powers = _powers(problem, plan, seed)
     regrouped = False
@@ -110,7 +109,7 @@ def board_call(
         )
     quality = evaluate(prep, boards, powers)
     if quality.violations:  # the search only returns calls without them; a guard, not a path
-        raise PalmaresError("; ".join(quality.violations))
+        raise PalmaresError.of(Message.of("semicolons", items=quality.violations))
     seats = []
     for b, (members, ks) in enumerate(zip(boards, powers, strict=True)):
         for k, i in sorted(zip(ks, members, strict=True)):

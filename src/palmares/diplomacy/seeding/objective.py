@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from palmares.core.message import Message, power
 from palmares.diplomacy.seeding.lower_bound import worst_bound
 from palmares.diplomacy.seeding.problem import Prepared
 
@@ -189,7 +190,7 @@ class Quality:
     """How good a board call is: its broken constraints (none, if palmares made it), pair cost
     (the objective), the repeated pairs and the power repeats."""
 
-    violations: tuple[str, ...]
+    violations: tuple[Message, ...]
     objective: int
     repeated_pairs: tuple[RepeatedPair, ...]
     power_repeats: tuple[PowerRepeat, ...]
@@ -215,25 +216,30 @@ def evaluate(
     """Score a call: ``boards[b]`` are the players of board ``b`` (board 0 is the top board when
     one is fixed) and ``powers[b][s]`` the power index given to ``boards[b][s]``."""
     names = prep.players
-    violations: list[str] = []
+    violations: list[Message] = []
     cost = 0
     pairs: list[RepeatedPair] = []
     boards_of: list[list[int]] = [[] for _ in names]
     for b, members in enumerate(boards):
         if len(members) != prep.board_size:
-            violations.append(f"board {b + 1} has {len(members)} players")
+            violations.append(Message.of("seeding.board_size", board=b + 1, players=len(members)))
         for i in members:
             boards_of[i].append(b)
         fixed_top = b == 0 and bool(prep.top)
         for i, j in combinations(members, 2):
             if i == j:
-                violations.append(f"{names[i]} sits twice on board {b + 1}")
+                violations.append(Message.of("seeding.sits_twice", player=names[i], board=b + 1))
                 continue
             key = (min(i, j), max(i, j))
             if key in prep.forbidden and not fixed_top:
                 violations.append(
-                    f"{names[key[0]]} and {names[key[1]]} share board {b + 1} "
-                    f"({prep.forbidden[key]})"
+                    Message.of(
+                        "seeding.share",
+                        a=names[key[0]],
+                        b=names[key[1]],
+                        board=b + 1,
+                        why=prep.forbidden[key],
+                    )
                 )
             m = prep.met[i][j]
             cost += m * m
@@ -243,18 +249,24 @@ def evaluate(
     for i, bs in enumerate(boards_of):
         expected = prep.entries.count(i)
         if len(bs) != expected:
-            violations.append(f"{names[i]} plays {len(bs)} boards, not {expected}")
+            violations.append(
+                Message.of(
+                    "seeding.plays_boards", player=names[i], boards=len(bs), expected=expected
+                )
+            )
     repeats: list[PowerRepeat] = []
     if powers is not None:
         given: dict[int, list[int]] = {}
         for b, (members, ks) in enumerate(zip(boards, powers, strict=True)):
             if sorted(ks) != list(range(prep.board_size)):
-                violations.append(f"board {b + 1} does not give each power once")
+                violations.append(Message.of("seeding.powers_once", board=b + 1))
             for i, k in zip(members, ks, strict=True):
                 given.setdefault(i, []).append(k)
                 if prep.played[i][k]:
                     repeats.append(PowerRepeat(names[i], prep.powers[k], prep.played[i][k], b + 1))
         for i, ks in given.items():
             for k in sorted({k for k in ks if ks.count(k) > 1}):
-                violations.append(f"{names[i]} plays {prep.powers[k]} on both boards")
+                violations.append(
+                    Message.of("seeding.same_power", player=names[i], power=power(prep.powers[k]))
+                )
     return Quality(tuple(violations), cost, tuple(pairs), tuple(repeats))

@@ -80,7 +80,7 @@ class Prepared:
     doubles: tuple[int, ...]
     sitters: tuple[str, ...]
     met: tuple[tuple[int, ...], ...]
-    forbidden: Mapping[tuple[int, int], str]
+    forbidden: Mapping[tuple[int, int], Message]
     played: tuple[tuple[int, ...], ...]
     top: tuple[int, ...]
     history: tuple[PlayedBoard, ...]
@@ -213,7 +213,7 @@ def _propose_fill(
     """
     seats = sum(named.values())
     if seats < size:
-        raise PalmaresError(f"{seats} seats cannot fill a board of {size}")
+        raise PalmaresError.of(Message.of("seeding.too_few", seats=seats, size=size))
     left = seats % size
     if left == 0:
         return named
@@ -230,9 +230,14 @@ def _propose_fill(
     else:
         eligible.sort(key=lambda p: (games[p], centres[p], order[p]))
     if len(eligible) < need:
-        raise PalmaresError(
-            f"{seats} seats do not fill boards of {size}, and only {len(eligible)} players are "
-            f"left to {'sit out' if fill == 'sit' else 'play two boards'} ({need} needed)"
+        raise PalmaresError.of(
+            Message.of(
+                "seeding.too_few_sit" if fill == "sit" else "seeding.too_few_double",
+                seats=seats,
+                size=size,
+                left=len(eligible),
+                need=need,
+            )
         )
     out = dict(named)
     chosen: list[str] = []
@@ -265,11 +270,11 @@ def prepare(problem: SeedingProblem) -> Prepared:
     """Check the problem and turn it into numbers; raise :class:`PalmaresError` if impossible."""
     size = len(problem.powers)
     if problem.round < 1:
-        raise PalmaresError(f"the round must be at least 1, got {problem.round}")
+        raise PalmaresError.of(Message.of("seeding.round", got=problem.round))
     names = [e.player for e in problem.entrants]
     if len(set(names)) != len(names):
         dup = sorted({n for n in names if names.count(n) > 1})
-        raise PalmaresError(f"players listed twice: {', '.join(dup)}")
+        raise PalmaresError.of(Message.of("seeding.twice", players=tuple(dup)))
     notes: list[Message] = []
     history = tuple(b for b in problem.history if b.round < problem.round)
     later = sorted({b.round for b in problem.history if b.round >= problem.round})
@@ -280,27 +285,29 @@ def prepare(problem: SeedingProblem) -> Prepared:
     top = problem.top_board
     if top:
         if len(top) != size or len(set(top)) != size:
-            raise PalmaresError(f"the top board needs {size} different players, got {len(top)}")
+            raise PalmaresError.of(Message.of("seeding.top_size", size=size, got=len(top)))
         missing = [p for p in top if p not in names]
         if missing:
-            raise PalmaresError(f"top-board players not in the players list: {', '.join(missing)}")
+            raise PalmaresError.of(Message.of("seeding.top_unknown", players=tuple(missing)))
         for e in problem.entrants:
             if e.player in top and e.boards not in (None, 1):
-                raise PalmaresError(f"{e.player} is on the top board but boards = {e.boards}")
+                raise PalmaresError.of(
+                    Message.of("seeding.top_boards", player=e.player, boards=str(e.boards))
+                )
 
     named = {e.player: (1 if e.boards is None else e.boards) for e in problem.entrants}
     boards_of = _propose_fill(problem, named, notes, size)
     players = tuple(p for p in names if boards_of[p] > 0)
     sitters = tuple(p for p in names if boards_of[p] == 0)
     if not players:
-        raise PalmaresError("nobody plays this round")
+        raise PalmaresError.of(Message.of("seeding.nobody"))
     index = {p: i for i, p in enumerate(players)}
     entries = tuple(index[p] for p in players for _ in range(boards_of[p]))
     doubles = tuple(index[p] for p in players if boards_of[p] == 2)
     n = len(players)
     boards_needed = len(entries) // size
     if boards_needed < 2 and doubles:
-        raise PalmaresError("a two-boarder needs at least two boards in the round")
+        raise PalmaresError.of(Message.of("seeding.two_boarder"))
 
     met = [[0] * n for _ in range(n)]
     played = [[0] * size for _ in range(n)]
@@ -316,32 +323,28 @@ def prepare(problem: SeedingProblem) -> Prepared:
                 played[index[seat.player]][problem.powers.index(seat.power)] += 1
                 last[index[seat.player]] = problem.powers.index(seat.power)
 
-    forbidden: dict[tuple[int, int], str] = {}
-    reasons: dict[tuple[int, int], Message] = {}  # forbidden's reasons, for the notes
+    forbidden: dict[tuple[int, int], Message] = {}  # each pair's reason
     unknown = sorted({p for pair in problem.keep_apart for p in pair} - set(names))
     if unknown:
         notes.append(Message.of("seeding.unknown_apart", players=tuple(unknown)))
     for name_a, name_b in problem.keep_apart:
         if name_a in index and name_b in index and name_a != name_b:
             x, y = sorted((index[name_a], index[name_b]))
-            forbidden[(x, y)] = "keep apart"
-            reasons[(x, y)] = Message.of("seeding.keep_apart")
+            forbidden[(x, y)] = Message.of("seeding.keep_apart")
     free_boards = boards_needed - (1 if top else 0)
     for team, members in _apart(problem)[1].items():
         numbers = [index[p] for p in members if p in index]
         team_seats = sum(boards_of[p] for p in members if p in index and p not in top)
         if team_seats > free_boards:
-            raise PalmaresError(
-                f"team {team} fills {team_seats} seats this round but only {free_boards} boards "
-                "are open to it: team-mates cannot all be kept apart"
+            raise PalmaresError.of(
+                Message.of("seeding.team_seats", team=team, seats=team_seats, boards=free_boards)
             )
         for x in numbers:
             for y in numbers:
                 if x < y:
-                    forbidden.setdefault((x, y), f"team {team}")
-                    reasons.setdefault((x, y), Message.of("seeding.team", team=team))
+                    forbidden.setdefault((x, y), Message.of("seeding.team", team=team))
     top_idx = tuple(index[p] for p in top)
-    for (i, j), why in reasons.items():
+    for (i, j), why in forbidden.items():
         if i in top_idx and j in top_idx:
             notes.append(
                 Message.of("seeding.top_board_together", a=players[i], b=players[j], why=why)

@@ -18,6 +18,7 @@ from ninja import Field, File, Router, Schema
 from ninja.files import UploadedFile
 from ninja.responses import Status
 
+from palmares.core.message import Message
 from palmares.web.accounts.roles import directs
 from palmares.web.api.auth import WRITE_AUTH
 from palmares.web.api.schemas import ErrorOut
@@ -222,7 +223,7 @@ def _roll(t: Tournament, n: int) -> dict[str, Any]:
             "sit_out": list(offer.sit_out),
             "two_boards": list(offer.two_boards),
             "notes": [said(n) for n in offer.notes],
-            "error": offer.error or None,
+            "error": said(offer.error) if offer.error else None,
         },
     }
 
@@ -278,7 +279,8 @@ def get_call(request: HttpRequest, tournament_id: int, n: int) -> Any:
     t = _tournament(tournament_id)
     call = boardcall.get_call(t, n)
     if call is None or not (call.published or directs(request.user, t)):
-        return Status(404, {"detail": f"round {n} has no published board call", "field": None})
+        detail = said(Message.of("site.no_published", round=n))
+        return Status(404, {"detail": detail, "field": None})
     return call.as_json()
 
 
@@ -287,7 +289,8 @@ def call_csv(request: HttpRequest, tournament_id: int, n: int) -> Any:
     t = _tournament(tournament_id)
     call = boardcall.get_call(t, n)
     if call is None or not (call.published or directs(request.user, t)):
-        return Status(404, {"detail": f"round {n} has no published board call", "field": None})
+        detail = said(Message.of("site.no_published", round=n))
+        return Status(404, {"detail": detail, "field": None})
     answer = HttpResponse(boardcall.call_csv(call), content_type="text/csv; charset=utf-8")
     answer["Content-Disposition"] = f'attachment; filename="boards-round-{n}.csv"'
     return answer

@@ -146,18 +146,18 @@ def make_call(user: Any, t: Tournament, number: int, *, seed: int = 1) -> Call:
     engine's reason."""
     require_director(user, t)
     if not 0 <= seed <= MAX_SEED:
-        raise FieldError(f"seed: expected 0 to {MAX_SEED}, got {seed}", "seed")
+        raise FieldError(Message.of("site.seed", most=MAX_SEED, got=seed), "seed")
     rnd = get_round(t, number)
     if rnd.locked:
-        raise FieldError(f"the board call of round {number} is locked", None, status=409)
+        raise FieldError(Message.of("site.locked", round=number), None, status=409)
     top_seven = top_board_seven(t, number)
     problem = round_problem(t, number, top_board=top_seven)
     if not problem.entrants:
-        raise FieldError(f"nobody is present for round {number}: take the roll call", None)
+        raise FieldError(Message.of("site.nobody", round=number), None)
     try:
         call = board_call(problem, seed=seed, moves=BOARD_CALL_MOVES, time_limit=TIME_LIMIT)
     except PalmaresError as exc:
-        raise FieldError(str(exc), None) from None
+        raise FieldError.from_error(exc, None) from None
     report = _report(
         call.quality, call.bound, call.notes, call.sitters, call.two_boarders, call.seed
     )
@@ -202,9 +202,9 @@ def _editable(t: Tournament, number: int) -> tuple[Round, Call]:
     rnd = get_round(t, number)
     call = get_call(t, number)
     if call is None:
-        raise FieldError(f"round {number} has no board call yet", None, status=409)
+        raise FieldError(Message.of("site.no_call", round=number), None, status=409)
     if rnd.locked:
-        raise FieldError(f"the board call of round {number} is locked", None, status=409)
+        raise FieldError(Message.of("site.locked", round=number), None, status=409)
     return rnd, call
 
 
@@ -222,14 +222,17 @@ def _recheck(
     try:
         prep = prepare(round_problem(t, rnd.number, boards=fixed))
     except PalmaresError as exc:
-        raise FieldError(str(exc), None) from None
+        raise FieldError.from_error(exc, None) from None
     index = {p: i for i, p in enumerate(prep.players)}
     labels = list(boards)
     members = [[index[p] for p in boards[label].values()] for label in labels]
     powers = [[prep.powers.index(w) for w in boards[label]] for label in labels]
     quality = evaluate(prep, members, powers)
     if quality.violations:
-        raise FieldError("refused: " + "; ".join(quality.violations), None)
+        raise FieldError(
+            Message.of("site.refused", broken=Message.of("semicolons", items=quality.violations)),
+            None,
+        )
     bound = lower_bound(prep)
     sitters = [p for p, n in fixed.items() if n == 0]
     doubles = [p for p, n in fixed.items() if n == 2]
@@ -255,14 +258,14 @@ def swap_players(user: Any, t: Tournament, number: int, a: str, b: str) -> Call:
     name_a = entry_of(t, a, "player_a").player.name
     name_b = entry_of(t, b, "player_b").player.name
     if name_a == name_b:
-        raise FieldError("choose two different players", "player_b")
+        raise FieldError(Message.of("site.two_players"), "player_b")
     swap = {name_a: name_b, name_b: name_a}
     boards = {
         label: {power: swap.get(p, p) for power, p in seats.items()}
         for label, seats in call.boards.items()
     }
     if boards == call.boards:
-        raise FieldError(f"neither {name_a} nor {name_b} is seated", "player_a")
+        raise FieldError(Message.of("site.neither_seated", a=name_a, b=name_b), "player_a")
     return _recheck(user, t, rnd, boards, f"swap players round {number}", rnd.call_seed)
 
 
@@ -271,13 +274,13 @@ def swap_powers(user: Any, t: Tournament, number: int, label: str, x: str, y: st
     require_director(user, t)
     rnd, call = _editable(t, number)
     if label not in call.boards:
-        raise FieldError(f"round {number} has no board {label!r}", "label")
+        raise FieldError(Message.of("site.no_board", round=number, board=repr(label)), "label")
     try:
         px, py = parse_power(x), parse_power(y)
-    except ValueError as exc:
-        raise FieldError(str(exc), "power") from None
+    except PalmaresError as exc:
+        raise FieldError.from_error(exc, "power") from None
     if px == py:
-        raise FieldError("choose two different powers", "power_b")
+        raise FieldError(Message.of("site.two_powers"), "power_b")
     boards = {k: dict(v) for k, v in call.boards.items()}
     seats = boards[label]
     seats[px], seats[py] = seats[py], seats[px]
@@ -290,7 +293,7 @@ def publish_call(user: Any, t: Tournament, number: int, *, lock: bool = False) -
     rnd = get_round(t, number)
     call = get_call(t, number)
     if call is None:
-        raise FieldError(f"round {number} has no board call yet", None, status=409)
+        raise FieldError(Message.of("site.no_call", round=number), None, status=409)
     if rnd.published and (rnd.locked or not lock):
         return call
     with transaction.atomic():

@@ -21,7 +21,6 @@ from palmares.core.message import Message
 from palmares.diplomacy.classification import Classified, final_classification
 from palmares.web.audit.log import record
 from palmares.web.events.models import Event, Result
-from palmares.web.lib.words import said
 from palmares.web.ratinglists.incremental import add_event_to_dip_pouch
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Seat, Tournament
@@ -38,12 +37,10 @@ def classification(tournament: Tournament) -> tuple[Classified, ...]:
     """The final classification the engine gives the stored boards (what closing files)."""
     prizes = adapters.tournament_prizes(tournament)
     if prizes.top_board_problems:
-        raise PalmaresError(
-            said(
-                Message.of(
-                    "top_board.disagrees",
-                    problems=Message.of("semicolons", items=prizes.top_board_problems),
-                )
+        raise PalmaresError.of(
+            Message.of(
+                "top_board.disagrees",
+                problems=Message.of("semicolons", items=prizes.top_board_problems),
             )
         )
     return final_classification(adapters.standings(tournament), prizes)
@@ -56,10 +53,10 @@ def close_tournament(tournament: Tournament, user: Any) -> Event:
             Tournament.objects.select_for_update().select_related("event").get(pk=tournament.pk)
         )
         if is_closed(locked):
-            raise PalmaresError(f"{locked} is already closed")
+            raise PalmaresError.of(Message.of("site.already_closed", tournament=str(locked)))
         lines = classification(locked)
         if not lines:
-            raise PalmaresError(f"{locked} has no board results to file")
+            raise PalmaresError.of(Message.of("site.nothing_to_file", tournament=str(locked)))
         seats = Seat.objects.filter(board__round__tournament=locked).select_related("player")
         players = {s.player.name: s.player for s in seats}
         event = locked.event

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 
+from palmares.core.message import Message
 from palmares.core.rounding import half_up
 from palmares.web.audit.log import record
 from palmares.web.lib.names import name_key
@@ -33,11 +34,11 @@ def _score(value: Any) -> Decimal:
     try:
         score = Decimal(str(value).strip())
     except (InvalidOperation, ValueError):
-        raise FieldError(f"expected a number, got {value!r}", "score") from None
+        raise FieldError(Message.of("io.number", got=repr(value)), "score") from None
     if not score.is_finite() or abs(score) >= LIMIT:
-        raise FieldError(f"a score between -{LIMIT} and {LIMIT}", "score")
+        raise FieldError(Message.of("site.score_range", limit=LIMIT), "score")
     if score != score.quantize(Decimal("0.000001")):
-        raise FieldError("at most six decimals", "score")
+        raise FieldError(Message.of("site.six_decimals"), "score")
     return score.quantize(Decimal("0.000001"))  # as the column stores it
 
 
@@ -69,19 +70,19 @@ def add_override(
     value = _score(score)
     reason = (reason or "").strip()
     if not reason:
-        raise FieldError("a ruling needs its reason", "reason")
+        raise FieldError(Message.of("site.needs_reason"), "reason")
     if len(reason) > REASON_LENGTH:
-        raise FieldError(f"at most {REASON_LENGTH} characters", "reason")
+        raise FieldError(Message.of("site.at_most", most=REASON_LENGTH), "reason")
     who = (
         Player.objects.filter(seats__board__round__tournament=t, key=name_key(player))
         .distinct()
         .first()
     )
     if who is None:
-        raise FieldError(f"{player!r} has played no board in this tournament", "player")
+        raise FieldError(Message.of("site.played_none", name=repr(player)), "player")
     label = (board or "").strip()
     if (round_number is None) != (not label):
-        raise FieldError("a board override names both the round and the board", "board")
+        raise FieldError(Message.of("site.override_board"), "board")
     if (
         label
         and round_number is not None
@@ -89,7 +90,10 @@ def add_override(
             round__tournament=t, round__number=round_number, label=label, seats__player=who
         ).exists()
     ):
-        raise FieldError(f"{who.name} did not play board {label} of round {round_number}", "board")
+        raise FieldError(
+            Message.of("site.did_not_play", player=who.name, board=str(label), round=round_number),
+            "board",
+        )
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=t.pk)
         before = adapters.standings(t).of(who.name).score
@@ -124,7 +128,7 @@ def remove_override(user: Any, t: Tournament, override_id: int) -> None:
             .first()
         )
         if ruling is None:
-            raise FieldError(f"no ruling {override_id} in this tournament", "id", status=404)
+            raise FieldError(Message.of("site.no_ruling", id=override_id), "id", status=404)
         row = _row(ruling, adapters.overridden(t).computed.get(ruling.player.name))
         ruling.delete()
         record(user, "score override withdrawn", tournament=t, before=row, after=None)

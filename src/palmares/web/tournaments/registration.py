@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from palmares.core.errors import InputError, Problem
+from palmares.core.message import Message
 from palmares.io.seeding import read_roster
 from palmares.web.accounts.roles import directs
 from palmares.web.audit.log import record
@@ -69,7 +70,7 @@ def entry_of(t: Tournament, name: str, field: str) -> Entry:
         .first()
     )
     if found is None:
-        raise FieldError(f"{name!r} is not registered for this tournament", field)
+        raise FieldError(Message.of("site.not_registered", name=repr(name)), field)
     return found
 
 
@@ -84,18 +85,20 @@ def _check(rows: Sequence[PlayerIn], t: Tournament) -> None:
     for i, row in enumerate(rows):
         name = row.name.strip()
         if not name:
-            raise FieldError("a name is required", f"{i}.name")
+            raise FieldError(Message.of("site.name_required"), f"{i}.name")
         if len(name) > 200:
-            raise FieldError("a name has at most 200 characters", f"{i}.name")
+            raise FieldError(Message.of("site.name_long", most=200), f"{i}.name")
         if len(row.nationality) > 64:
-            raise FieldError("a nationality has at most 64 characters", f"{i}.nationality")
+            raise FieldError(Message.of("site.nationality_long", most=64), f"{i}.nationality")
         if row.team is not None and len(row.team) > 120:
-            raise FieldError("a team name has at most 120 characters", f"{i}.team")
+            raise FieldError(Message.of("site.team_long", most=120), f"{i}.team")
         if row.team and t.team_size is None:
-            raise FieldError("this tournament has no teams", f"{i}.team")
+            raise FieldError(Message.of("site.no_teams"), f"{i}.team")
         key = name_key(name)
         if key in seen:
-            raise FieldError(f"{name} is listed twice (also item {seen[key]})", f"{i}.name")
+            raise FieldError(
+                Message.of("site.listed_twice", name=name, item=seen[key]), f"{i}.name"
+            )
         seen[key] = i
 
 
@@ -160,9 +163,7 @@ def _join_team(t: Tournament, player: Player, team_name: str, field: str) -> Non
     size = team.members.count()
     if t.team_size is not None and size > t.team_size:
         raise FieldError(
-            f"team {team_name} would have {size} players; this tournament's teams have "
-            f"{t.team_size}",
-            field,
+            Message.of("site.team_full", team=team_name, size=size, most=t.team_size), field
         )
 
 
@@ -200,7 +201,7 @@ def add_keep_apart(user: Any, t: Tournament, pairs: Sequence[tuple[str, str]]) -
         ea = entry_of(t, a, f"{i}.player_a")
         eb = entry_of(t, b, f"{i}.player_b")
         if ea.pk == eb.pk:
-            raise FieldError(f"{a} is paired with themself", f"{i}.player_b")
+            raise FieldError(Message.of("site.paired_self", player=a), f"{i}.player_b")
         resolved.append((ea, eb) if ea.player_id < eb.player_id else (eb, ea))
     with transaction.atomic():
         made: list[list[str]] = []
@@ -223,11 +224,11 @@ def set_attendance(
     require_director(user, t)
     rounds = t.event.rounds or 99
     if not 1 <= arrives <= rounds:
-        raise FieldError(f"arrives: expected a round from 1 to {rounds}", "arrives")
+        raise FieldError(Message.of("site.arrives", rounds=rounds), "arrives")
     if withdrawn_after is not None and not 0 <= withdrawn_after <= rounds:
-        raise FieldError(f"withdrawn after: expected a round from 0 to {rounds}", "withdrawn_after")
+        raise FieldError(Message.of("site.withdrawn", rounds=rounds), "withdrawn_after")
     if withdrawn_after is not None and withdrawn_after < arrives - 1:
-        raise FieldError("a player cannot withdraw before arriving", "withdrawn_after")
+        raise FieldError(Message.of("site.withdraw_early"), "withdrawn_after")
     entry = entry_of(t, name, "name")
     before = {"arrives": entry.arrives, "withdrawn_after": entry.withdrawn_after}
     after = {"arrives": arrives, "withdrawn_after": withdrawn_after}

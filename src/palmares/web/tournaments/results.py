@@ -88,7 +88,9 @@ def _clean(r: BoardResult) -> tuple[dict[str, int], dict[str, int], list[str] | 
         centres[power] = _count(n, f"centres.{power}", 0, TOTAL_CENTRES, "centres")
     missing = [p for p in GREAT_POWERS if p not in centres]
     if missing:
-        raise FieldError(f"centres missing for {', '.join(missing)}", f"centres.{missing[0]}")
+        raise FieldError(
+            Message.of("site.centres_missing", powers=tuple(missing)), f"centres.{missing[0]}"
+        )
     eliminated = {}
     for key, year in (r.eliminated or {}).items():
         power = _power(key, f"eliminated.{key}")
@@ -97,7 +99,7 @@ def _clean(r: BoardResult) -> tuple[dict[str, int], dict[str, int], list[str] | 
     if r.draw is not None:
         draw = [_power(p, "draw") for p in r.draw]
         if len(set(draw)) != len(draw):
-            raise FieldError("a power appears twice in the draw", "draw")
+            raise FieldError(Message.of("site.draw_twice"), "draw")
     final_year = None
     if r.final_year is not None:
         final_year = _count(r.final_year, "final_year", FIRST_YEAR, LAST_YEAR, "final year")
@@ -112,7 +114,7 @@ def _chart(r: BoardResult) -> dict[str, dict[str, int]] | None:
         try:
             y = int(year)
         except (TypeError, ValueError):
-            raise FieldError(f"expected a year, got {year!r}", "centres_by_year") from None
+            raise FieldError(Message.of("site.year", got=repr(year)), "centres_by_year") from None
         _count(y, f"centres_by_year.{year}", FIRST_YEAR, LAST_YEAR, "year")
         counts = {
             _power(p, f"centres_by_year.{y}"): _count(
@@ -121,7 +123,9 @@ def _chart(r: BoardResult) -> dict[str, dict[str, int]] | None:
             for p, n in row.items()
         }
         if sum(counts.values()) > TOTAL_CENTRES:
-            raise FieldError(f"{y}: centres sum to more than {TOTAL_CENTRES}", "centres_by_year")
+            raise FieldError(
+                Message.of("site.year_centres", year=str(y), most=TOTAL_CENTRES), "centres_by_year"
+            )
         chart[str(y)] = {p: counts[p] for p in GREAT_POWERS if p in counts}
     return dict(sorted(chart.items()))
 
@@ -132,7 +136,7 @@ def _player(t: Tournament, value: Any, where: str) -> Player:
     if isinstance(value, int) and not isinstance(value, bool):
         found = Player.objects.filter(pk=value).first()
         if found is None:
-            raise FieldError(f"no player {value}", where)
+            raise FieldError(Message.of("site.no_player", player=str(value)), where)
     else:
         key = name_key(str(value))
         found = (
@@ -140,9 +144,9 @@ def _player(t: Tournament, value: Any, where: str) -> Player:
             or Player.objects.filter(key=key).order_by("id").first()
         )
         if found is None:
-            raise FieldError(f"no player named {value!r}", where)
+            raise FieldError(Message.of("site.no_player_named", name=repr(value)), where)
     if registered.exists() and not registered.filter(player=found).exists():
-        raise FieldError(f"{found.name} is not registered for this tournament", where)
+        raise FieldError(Message.of("site.not_registered", name=found.name), where)
     return found
 
 
@@ -156,7 +160,9 @@ def _seats(
             seats[power] = _player(t, who, f"seats.{power}")
         missing = [p for p in GREAT_POWERS if p not in seats]
         if missing:
-            raise FieldError(f"seats missing for {', '.join(missing)}", f"seats.{missing[0]}")
+            raise FieldError(
+                Message.of("site.seats_missing", powers=tuple(missing)), f"seats.{missing[0]}"
+            )
         return {p: seats[p] for p in GREAT_POWERS}
     called = list(
         CalledSeat.objects.filter(
@@ -165,15 +171,11 @@ def _seats(
     )
     if called:
         if not called[0].round.published:
-            raise FieldError(
-                f"the board call of round {number} is not published: publish it or give the seats",
-                "seats",
-                status=409,
-            )
+            raise FieldError(Message.of("site.not_published", round=number), "seats", status=409)
         return {parse_power(c.power): c.player for c in called}
     if board is not None and board.seats.exists():
         return {parse_power(s.power): s.player for s in board.seats.select_related("player")}
-    raise FieldError(f"round {number} has no board {label!r} in its call: give the seats", "seats")
+    raise FieldError(Message.of("site.no_board_in_call", round=number, board=repr(label)), "seats")
 
 
 def board_snapshot(board: Board | None) -> dict[str, Any] | None:

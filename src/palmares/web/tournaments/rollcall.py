@@ -73,7 +73,7 @@ class Proposal:
     sit_out: tuple[str, ...]
     two_boards: tuple[str, ...]
     notes: tuple[Message, ...]
-    error: str = ""
+    error: Message | str = ""
 
 
 def check_round(t: Tournament, number: int, field: str = "round") -> None:
@@ -81,7 +81,7 @@ def check_round(t: Tournament, number: int, field: str = "round") -> None:
     site is held to its number of rounds; one imported from boards.csv to :data:`MAX_ROUNDS`)."""
     last = (t.event.rounds if t.entries.exists() else None) or MAX_ROUNDS
     if not 1 <= number <= last:
-        raise FieldError(f"round: expected 1 to {last}, got {number}", field)
+        raise FieldError(Message.of("site.round", most=last, got=number), field)
 
 
 def get_round(t: Tournament, number: int, field: str = "round") -> Round:
@@ -94,7 +94,7 @@ def get_round(t: Tournament, number: int, field: str = "round") -> Round:
 
 def _unlocked(rnd: Round) -> None:
     if rnd.locked:
-        raise FieldError(f"the board call of round {rnd.number} is locked", None, status=409)
+        raise FieldError(Message.of("site.locked", round=rnd.number), None, status=409)
 
 
 def roll_call(t: Tournament, number: int) -> RollCall:
@@ -135,7 +135,7 @@ def set_roll_call(
             old = wanted.get(entry.player_id)
             if old is not None and old[1] is not None and boards is not None and old[1] != boards:
                 raise FieldError(
-                    f"{entry.player.name} cannot both sit out and play two boards", f"{field}.{i}"
+                    Message.of("site.sit_and_double", player=entry.player.name), f"{field}.{i}"
                 )
             if old is None or boards is not None:
                 wanted[entry.player_id] = (entry.player, boards)
@@ -169,7 +169,7 @@ def proposal(t: Tournament, number: int) -> Proposal:
     try:
         prep = prepare(round_problem(t, number))
     except PalmaresError as exc:
-        return Proposal((), (), (), str(exc))
+        return Proposal((), (), (), exc.said or str(exc))
     return Proposal(
         sit_out=prep.sitters,
         two_boards=tuple(prep.players[i] for i in prep.doubles),
@@ -215,15 +215,17 @@ def check_in(t: Tournament, number: int, code: str, name: str) -> str:
     """A player marks themself present for round ``number`` with its code; returns their name."""
     rnd = Round.objects.filter(tournament=t, number=number).first()
     if rnd is None or not rnd.check_in:
-        raise FieldError(f"self check-in is not open for round {number}", "code")
+        raise FieldError(Message.of("site.checkin_closed", round=number), "code")
     given = code.strip().upper().encode()
     if not hmac.compare_digest(given, rnd.code.encode()):
-        raise FieldError("wrong code: read it again from the screen", "code")
+        raise FieldError(Message.of("site.wrong_code"), "code")
     if rnd.locked:
-        raise FieldError(f"the board call of round {number} is made already", "code", status=409)
+        raise FieldError(Message.of("site.call_made", round=number), "code", status=409)
     entry = entry_of(t, name, "name")
     if entry.player.name not in active_players(t, number):
-        raise FieldError(f"{entry.player.name} does not play round {number}", "name")
+        raise FieldError(
+            Message.of("site.not_playing", player=entry.player.name, round=number), "name"
+        )
     # The first check-in starts the roll call: who checks in is present, the TD adds the rest.
     with transaction.atomic():
         row, created = Presence.objects.get_or_create(round=rnd, player=entry.player)

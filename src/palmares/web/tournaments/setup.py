@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.aggregation.registry import get_aggregation
 from palmares.diplomacy.scoring.registry import get_system
 from palmares.web.accounts.roles import directs, is_tournament_director
@@ -57,30 +58,30 @@ class SetUp:
 def check_setup(s: SetUp) -> None:
     """Refuse an impossible set-up with the field at fault (:class:`FieldError`)."""
     if not s.name.strip():
-        raise FieldError("a tournament needs a name", "name")
+        raise FieldError(Message.of("site.needs_name"), "name")
     if len(s.name) > 200:
-        raise FieldError("a name has at most 200 characters", "name")
+        raise FieldError(Message.of("site.name_long", most=200), "name")
     if len(s.place) > 120:
-        raise FieldError("a place has at most 120 characters", "place")
+        raise FieldError(Message.of("site.place_long", most=120), "place")
     if not 1 <= s.rounds <= MAX_ROUNDS:
-        raise FieldError(f"rounds: expected 1 to {MAX_ROUNDS}, got {s.rounds}", "rounds")
+        raise FieldError(Message.of("site.rounds", most=MAX_ROUNDS, got=s.rounds), "rounds")
     if s.team_size is not None and not 1 <= s.team_size <= MAX_TEAM:
-        raise FieldError(f"team size: expected 1 to {MAX_TEAM}, got {s.team_size}", "team_size")
+        raise FieldError(Message.of("site.team_size", most=MAX_TEAM, got=s.team_size), "team_size")
     if s.end_date is not None and s.end_date < s.date:
-        raise FieldError("the tournament cannot end before it starts", "end_date")
+        raise FieldError(Message.of("site.ends_early"), "end_date")
     for field, spec in (("scoring", s.scoring), ("aggregation", s.aggregation)):
         if len(spec) > SPEC_LENGTH:
-            raise FieldError(f"at most {SPEC_LENGTH} characters", field)
+            raise FieldError(Message.of("site.at_most", most=SPEC_LENGTH), field)
     try:
         get_system(s.scoring)
     except PalmaresError as exc:
-        raise FieldError(str(exc), "scoring") from None
+        raise FieldError.from_error(exc, "scoring") from None
     try:
         get_aggregation(aggregation_spec(s.aggregation, s.fewer_games))
     except PalmaresError as exc:
-        raise FieldError(str(exc), "aggregation") from None
+        raise FieldError.from_error(exc, "aggregation") from None
     if Event.objects.filter(name=s.name.strip(), date=s.date).exists():
-        raise FieldError("an event of that name on that date exists already", "name")
+        raise FieldError(Message.of("site.event_exists"), "name")
 
 
 def snapshot(t: Tournament) -> dict[str, Any]:
@@ -135,7 +136,7 @@ def add_director(user: Any, t: Tournament, username: str) -> None:
         raise Forbidden("only this tournament's directors may add directors")
     other = get_user_model().objects.filter(username=username.strip()).first()
     if other is None:
-        raise FieldError(f"no user named {username.strip()!r}", "username")
+        raise FieldError(Message.of("site.no_user", name=repr(username.strip())), "username")
     with transaction.atomic():
         before = snapshot(t)
         if t.directors.filter(pk=other.pk).exists():

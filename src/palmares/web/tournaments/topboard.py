@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
+from palmares.core.message import Message
 from palmares.diplomacy.top_board import TopBoard
 from palmares.web.audit.log import record
 from palmares.web.lib.names import name_key
@@ -70,9 +71,7 @@ def _walk(t: Tournament, field: str) -> TopBoard:
     top = invitations(t)
     if top is None:
         raise FieldError(
-            f"round {qualifying_round(t)} is not played yet: no top-board invitations",
-            field,
-            status=409,
+            Message.of("site.not_played", round=qualifying_round(t)), field, status=409
         )
     return top
 
@@ -80,11 +79,7 @@ def _walk(t: Tournament, field: str) -> TopBoard:
 def _final_round_open(t: Tournament) -> None:
     final = qualifying_round(t) + 1
     if Round.objects.filter(tournament=t, number=final, boards__top_board=True).exists():
-        raise FieldError(
-            f"the top board of round {final} is already played: its seats can no longer change",
-            None,
-            status=409,
-        )
+        raise FieldError(Message.of("site.top_played", round=final), None, status=409)
 
 
 def _player(t: Tournament, name: str, top: TopBoard, field: str) -> str:
@@ -92,7 +87,9 @@ def _player(t: Tournament, name: str, top: TopBoard, field: str) -> str:
     for i in top.invitations:
         if name_key(i.player) == wanted:
             return i.player
-    raise FieldError(f"{name!r} is not among the invited players ({', '.join(top.players)})", field)
+    raise FieldError(
+        Message.of("site.not_invited", name=repr(name), invited=tuple(top.players)), field
+    )
 
 
 def _snapshot(top: TopBoard) -> dict[str, Any]:
@@ -106,14 +103,14 @@ def decline(user: Any, t: Tournament, player: str, reason: str = "") -> TopBoard
     """Record that ``player`` declines the top board; the next ranked player is invited."""
     require_director(user, t)
     if len(reason) > REASON_LENGTH:
-        raise FieldError(f"at most {REASON_LENGTH} characters", "reason")
+        raise FieldError(Message.of("site.at_most", most=REASON_LENGTH), "reason")
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=t.pk)
         _final_round_open(t)
         before = _walk(t, "player")
         name = _player(t, player, before, "player")
         if name not in before.players:
-            raise FieldError(f"{name} has already declined", "player", status=409)
+            raise FieldError(Message.of("site.declined", name=name), "player", status=409)
         _store(t, {name: reason.strip()}, before)
         after = _walk(t, "player")
         record(
@@ -137,7 +134,7 @@ def withdraw_decline(user: Any, t: Tournament, player: str) -> TopBoard:
             0
         ]
         if not gone:
-            raise FieldError(f"{player!r} has no decline recorded", "player", status=404)
+            raise FieldError(Message.of("site.no_decline", name=repr(player)), "player", status=404)
         after = _walk(t, "player")
         record(
             user,
@@ -156,7 +153,7 @@ def team_option(user: Any, t: Tournament, team: str, keep: str) -> TopBoard:
     members = adapters.teams(t)
     found = next((n for n in members if name_key(n) == name_key(team)), None)
     if found is None:
-        raise FieldError(f"no team named {team!r}", "team")
+        raise FieldError(Message.of("site.no_team", name=repr(team)), "team")
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=t.pk)
         _final_round_open(t)
@@ -165,12 +162,16 @@ def team_option(user: Any, t: Tournament, team: str, keep: str) -> TopBoard:
         kept = next((p for p in invited if name_key(p) == name_key(keep)), None)
         if kept is None:
             raise FieldError(
-                f"{keep!r} is not an invited member of {found} (invited: "
-                f"{', '.join(invited) or 'none'})",
+                Message.of(
+                    "site.not_invited_member",
+                    name=repr(keep),
+                    team=str(found),
+                    invited=tuple(invited) or Message.of("site.none"),
+                ),
                 "keep",
             )
         if len(invited) < 2:
-            raise FieldError(f"only one member of {found} is invited: nothing to give up", "team")
+            raise FieldError(Message.of("site.one_invited", team=str(found)), "team")
         _store(t, {p: TEAM_REASON for p in invited if p != kept}, before)
         after = _walk(t, "team")
         record(

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import parse_power
 from palmares.web.audit.log import record
 from palmares.web.audit.models import AuditEntry
@@ -58,19 +59,16 @@ def undo_last_result(user: Any, t: Tournament) -> dict[str, Any]:
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=t.pk)
         if is_closed(t):
-            raise FieldError(f"{t} is closed: its results are filed", None, status=409)
+            raise FieldError(Message.of("site.closed", tournament=str(t)), None, status=409)
         entry = last_undoable(t)
         if entry is None:
-            raise FieldError("there is no result entry to undo", None, status=409)
+            raise FieldError(Message.of("site.nothing_to_undo"), None, status=409)
         number, label = _where(entry)
         board = Board.objects.filter(round__tournament=t, round__number=number, label=label).first()
         now = board_snapshot(board)
         if now != entry.after:
             raise FieldError(
-                f"round {number} board {label} changed since that entry: it can no longer be "
-                "undone from the log",
-                None,
-                status=409,
+                Message.of("site.changed_since", round=number, board=label), None, status=409
             )
         before = entry.before if isinstance(entry.before, dict) else None
         if before is None:

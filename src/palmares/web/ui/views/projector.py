@@ -18,7 +18,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from palmares.core.message import Message
+from palmares.explain.messages import tell
 from palmares.web.lib.limits import refuse
+from palmares.web.lib.words import site_language
 from palmares.web.tournaments import screens
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.systems import system_problems
@@ -51,10 +54,12 @@ class Options:
 
 
 class Refused(Exception):
-    def __init__(self, field: str, detail: str) -> None:
-        super().__init__(detail)
+    """An option refused: its field and why (told in the request's language)."""
+
+    def __init__(self, field: str, said: Message) -> None:
+        super().__init__(said.key)
         self.field = field
-        self.detail = detail
+        self.detail = tell(said, site_language())
 
 
 def _number(request: HttpRequest, name: str, default: int | None, low: int, high: int) -> Any:
@@ -62,18 +67,15 @@ def _number(request: HttpRequest, name: str, default: int | None, low: int, high
     if not text:
         return default
     if not text.isdigit() or not low <= int(text) <= high:
-        raise Refused(
-            name,
-            _("%(name)s: expected a whole number from %(low)s to %(high)s, got %(got)s")
-            % {"name": name, "low": low, "high": high, "got": text[:20]},
-        )
+        said = Message.of("projector.number", name=name, low=low, high=high, got=text[:20])
+        raise Refused(name, said)
     return int(text)
 
 
 def _options(request: HttpRequest, screen: str) -> Options:
     by = request.GET.get("by", "board") if screen == "boards" else "board"
     if by not in ("board", "player"):
-        raise Refused("by", _("by: expected board or player, got %(got)s") % {"got": by[:20]})
+        raise Refused("by", Message.of("projector.by", got=by[:20]))
     kind = by if screen == "boards" else screen
     return Options(
         screen,
