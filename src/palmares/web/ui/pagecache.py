@@ -32,7 +32,10 @@ from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -40,7 +43,18 @@ from palmares import __version__
 from palmares.web.lib.generations import data_generation
 from palmares.web.ui.earlycache import mark
 
-__all__ = ["cache_key", "cached_fragment", "cached_page", "cached_value", "public_page"]
+__all__ = [
+    "cache_key",
+    "cached_fragment",
+    "cached_page",
+    "cached_value",
+    "framed",
+    "public_page",
+]
+
+#: Stand for the title and the body in a cached page frame (no escaping changes them).
+TITLE_MARK = "\x00palmares-title\x00"
+BODY_MARK = "\x00palmares-body\x00"
 
 T = TypeVar("T")
 _MISSING = object()
@@ -97,6 +111,35 @@ def public_page(
     response["ETag"] = etag
     patch_cache_control(response, public=True, no_cache=True)
     return response
+
+
+def framed(
+    request: HttpRequest,
+    template: str,
+    context: dict[str, Any],
+    signed_in: bool,
+    titled: str | None = None,
+) -> HttpResponse:
+    """``template`` rendered with ``context``: a page whose content is ``{{ body }}`` (the
+    context's ``"body"``) and, with ``titled``, whose title is ``{{ <titled>.name }}``; nothing
+    else of the context may show on an anonymous visitor's page.
+
+    For an anonymous visitor (``signed_in`` false) the frame (the head, the anonymous header,
+    the tail) is the same on every such page in a language: it is rendered once per template
+    and language with marks for the title and the body, which are then put in (the title
+    escaped as the template escapes it) — the template's bytes for a fraction of the cost
+    (issue 21: a page that misses the cache under 1 ms of CPU)."""
+    if signed_in:
+        return render(request, template, context)
+    key = cache_key("frame", template, titled, get_language())
+    marks: dict[str, Any] = {"body": BODY_MARK}
+    if titled is not None:
+        marks[titled] = {"name": TITLE_MARK}
+    shell = cached_fragment(key, lambda: render_to_string(template, marks, request))
+    title = escape(context[titled].name) if titled is not None else ""
+    before, _, rest = shell.partition(TITLE_MARK) if titled is not None else ("", "", shell)
+    middle, _, after = rest.partition(BODY_MARK)
+    return HttpResponse(before + title + middle + context["body"] + after)
 
 
 View = Callable[..., HttpResponse]
