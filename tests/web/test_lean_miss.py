@@ -22,7 +22,7 @@ from palmares.web.lib import numbers
 from palmares.web.lib.words import site_language
 from palmares.web.players.models import Player
 from palmares.web.ui import rows
-from palmares.web.ui.views import dip_pouch
+from palmares.web.ui.views import dip_pouch, site
 
 
 def _ordinary_fixed(value: Any, places: int = 2, language: Language | None = None) -> str:
@@ -33,7 +33,7 @@ def _ordinary_fixed(value: Any, places: int = 2, language: Language | None = Non
 
 
 def _ordinary_framed(
-    request: Any, template: str, context: dict[str, Any], signed_in: bool, titled: Any = None
+    request: Any, template: str, context: dict[str, Any], signed_in: bool, *args: Any, **kw: Any
 ) -> Any:
     return render(request, template, context)
 
@@ -65,11 +65,15 @@ def test_the_lean_miss_is_the_ordinary_page(
         "/dip-pouch/?page=2",
         "/dip-pouch/?nation=France",
         "/search?q=bir",
+        "/search?q=%3Cb%3E%20%26%22x",  # escaped the same in the header and the heading
+        "/search?q=",
+        "/search",
     ]
     lean = [_pages(c, addresses, language) for c in (client, officer)]
     for module in (rows, dip_pouch):
         monkeypatch.setattr(module, "page_fixed", _ordinary_fixed)
     monkeypatch.setattr(dip_pouch, "framed", _ordinary_framed)
+    monkeypatch.setattr(site, "framed", _ordinary_framed)
     ordinary = [_pages(c, addresses, language) for c in (client, officer)]
     for mine, theirs in zip(lean, ordinary, strict=True):
         for address, (page, reference) in zip(

@@ -77,8 +77,7 @@ def ranking(request: HttpRequest) -> HttpResponse:
     def build(signed_in: bool) -> HttpResponse:
         key = cache_key("ranking", generation, get_language(), year, nation, number)
         html = cached_fragment(key, body) if signed_in else mark_safe(body())
-        context = {"body": html, "nation": nation}
-        return framed(request, "ui/ranking.html", context, signed_in)
+        return framed(request, "ui/ranking.html", {"body": html}, signed_in)
 
     return public_page(request, generation, build)
 
