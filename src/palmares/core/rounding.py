@@ -34,12 +34,16 @@ def to_decimal(value: Number) -> Decimal:
     raise TypeError(f"not a number: {value!r}")
 
 
+#: ``10 ** -places`` for the usual places, made once.
+_QUANTA = {places: Decimal(1).scaleb(-places) for places in range(10)}
+
+
 def half_up(value: Number, places: int = 0) -> Decimal:
     """Round ``value`` to ``places`` decimals, halves away from zero, exactly.
 
     Fractions are rounded on their exact value (1/8 to two places is 0.13), never through a float.
     """
-    quantum = Decimal(1).scaleb(-places)
+    quantum = _QUANTA.get(places) or Decimal(1).scaleb(-places)
     if isinstance(value, Fraction):
         scaled = value * Fraction(10) ** places
         sign = -1 if scaled < 0 else 1

@@ -3,15 +3,19 @@
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
 from palmares.core.rounding import Number
+from palmares.explain.language import Language
 from palmares.explain.numbers import figure, percent
 from palmares.web.lib.words import site_language
 
 __all__ = ["page_fixed", "page_percent"]
+
+#: ``10 ** -places`` for the usual places, made once.
+_QUANTA = {places: Decimal(1).scaleb(-places) for places in range(10)}
 
 
 def _number(value: Any) -> Number:
@@ -25,12 +29,19 @@ def _number(value: Any) -> Number:
     raise TypeError(f"not a number: {value!r}")
 
 
-def page_fixed(value: Any, places: int = 2) -> str:
-    """``value`` to exactly ``places`` decimals, half up, as the page's language writes it;
-    empty for none."""
+def page_fixed(value: Any, places: int = 2, language: Language | None = None) -> str:
+    """``value`` to exactly ``places`` decimals, half up, as the page's language writes it
+    (``language``: the page's, read once by a caller writing many figures); empty for none."""
+    if language is None:
+        language = site_language()
+    if type(value) is Decimal and language is Language.EN and value.is_finite():
+        # what ``figure(value, places, fixed=True)`` writes in English, without its checks:
+        # the long tables write a hundred figures a page
+        quantum = _QUANTA.get(places) or Decimal(1).scaleb(-places)
+        return format(value.quantize(quantum, rounding=ROUND_HALF_UP), "f")
     if value is None or value == "":
         return ""
-    return figure(_number(value), places, fixed=True, language=site_language())
+    return figure(_number(value), places, fixed=True, language=language)
 
 
 def page_percent(value: Any, places: int = 2) -> str:

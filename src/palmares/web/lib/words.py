@@ -16,12 +16,21 @@ from palmares.explain.messages import tell
 __all__ = ["said", "site_language", "told"]
 
 
+#: Django's language codes as the explanation layer's languages, parsed once per code.
+_PARSED: dict[str, Language] = {}
+
+
 def site_language() -> Language:
     """The active language as the explanation layer knows it (English for any other)."""
-    try:
-        return parse_language(get_language() or "en")
-    except ValueError:
-        return Language.EN
+    code = get_language() or "en"
+    found = _PARSED.get(code)
+    if found is None:
+        try:
+            found = parse_language(code)
+        except ValueError:
+            found = Language.EN
+        _PARSED[code] = found
+    return found
 
 
 def said(value: Message | Mapping[str, Any] | str) -> str:

@@ -26,13 +26,17 @@ once per generation and language.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -40,7 +44,19 @@ from palmares import __version__
 from palmares.web.lib.generations import data_generation
 from palmares.web.ui.earlycache import mark
 
-__all__ = ["cache_key", "cached_fragment", "cached_page", "cached_value", "public_page"]
+__all__ = [
+    "cache_key",
+    "cached_fragment",
+    "cached_page",
+    "cached_value",
+    "framed",
+    "public_page",
+]
+
+#: Marks stand for a page's entries in its cached frame (``framed``): no escaping changes them,
+#: and no request carries a NUL (``lib.limits`` refuses it).
+MARK_EDGE = "\x00"
+_MARKS = re.compile(f"{MARK_EDGE}palmares-frame-(\\w+){MARK_EDGE}")
 
 T = TypeVar("T")
 _MISSING = object()
@@ -97,6 +113,48 @@ def public_page(
     response["ETag"] = etag
     patch_cache_control(response, public=True, no_cache=True)
     return response
+
+
+def _mark(name: str) -> str:
+    return f"{MARK_EDGE}palmares-frame-{name}{MARK_EDGE}"
+
+
+def framed(
+    request: HttpRequest,
+    template: str,
+    context: dict[str, Any],
+    signed_in: bool,
+    titled: str | None = None,
+    escaped: tuple[str, ...] = (),
+) -> HttpResponse:
+    """``template`` rendered with ``context``, whose entries are HTML (``SafeString``s, shown as
+    ``{{ name }}``) but those named in ``escaped`` (text the template escapes, shown as
+    ``{{ name }}`` and tested as ``{% if name %}``) and ``titled`` (an object shown only as
+    ``{{ <titled>.name }}``, escaped).
+
+    For an anonymous visitor (``signed_in`` false) the frame (the head, the anonymous header,
+    the tail) is the same on every such page in a language: it is rendered once per template,
+    language and which escaped texts are empty, with marks where the entries go, which are then
+    put in, in one pass (a text put in is never read again for marks) — the template's bytes
+    for a fraction of the cost (issue 21: a page that misses the cache under 1 ms of CPU)."""
+    if signed_in:
+        return render(request, template, context)
+    present = tuple(bool(context[name]) for name in escaped)
+    key = cache_key("frame", template, titled, escaped, present, get_language())
+    marks: dict[str, Any] = {}
+    values: dict[str, str] = {}
+    for name, value in context.items():
+        if name == titled:
+            marks[name] = {"name": _mark(name)}
+            values[name] = escape(value.name)
+        elif name in escaped:
+            marks[name] = _mark(name) if value else value  # {% if name %} as the page's
+            values[name] = escape(value)
+        else:
+            marks[name] = _mark(name)
+            values[name] = str(value)
+    shell = cached_fragment(key, lambda: render_to_string(template, marks, request))
+    return HttpResponse(_MARKS.sub(lambda found: values[found.group(1)], shell))
 
 
 View = Callable[..., HttpResponse]

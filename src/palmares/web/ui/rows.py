@@ -16,7 +16,9 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from palmares.explain.language import Language
 from palmares.web.lib.numbers import page_fixed
+from palmares.web.lib.words import site_language
 from palmares.web.ui.queries import (
     Figure,
     FoundEvent,
@@ -43,8 +45,8 @@ def _link(name: str) -> str:
     return reverse(name, args=[_ID]).replace(str(_ID), "{}")
 
 
-def _fixed(value: Figure | None) -> str:
-    return page_fixed(value, 2)
+def _fixed(value: Figure | None, language: Language) -> str:
+    return page_fixed(value, 2, language)
 
 
 def _int(value: int | None) -> str:
@@ -55,6 +57,7 @@ def ranking_rows(lines: Iterable[ListLine], nation: str) -> SafeString:
     """``<tr>`` per line: rank (national rank in a national list, then the international),
     player, nationality, events, rating."""
     player = _link("player")
+    language = site_language()
     out = []
     for s in lines:
         ranks = (
@@ -65,7 +68,7 @@ def ranking_rows(lines: Iterable[ListLine], nation: str) -> SafeString:
         out.append(
             f'<tr>{ranks}<td><a href="{player.format(s.player_id)}">{escape(s.name)}</a></td>'
             f'<td class="opt">{escape(s.nationality)}</td><td class="num opt">{s.events}</td>'
-            f'<td class="num">{_fixed(s.rating)}</td></tr>'
+            f'<td class="num">{_fixed(s.rating, language)}</td></tr>'
         )
     if not out:
         out.append(f'<tr><td colspan="6">{escape(gettext("No rated players."))}</td></tr>')
@@ -76,13 +79,14 @@ def history_rows(lines: Iterable[HistoryLine]) -> SafeString:
     """``<tr>`` per line, as given: date, country, event, rank, players, coefficient, score,
     rating after."""
     event = _link("event")
+    language = site_language()
     out = [
         f'<tr><td>{h.date}</td><td class="opt">{escape(h.country)}</td>'
         f'<td><a href="{event.format(h.event_id)}">{escape(h.event)}</a></td>'
         f'<td class="num">{_int(h.rank)}</td><td class="num opt">{_int(h.players)}</td>'
-        f'<td class="num opt">{_fixed(h.tournament_value)}</td>'
-        f'<td class="num">{_fixed(h.percentile)}</td>'
-        f'<td class="num">{_fixed(h.rating_after)}</td></tr>'
+        f'<td class="num opt">{_fixed(h.tournament_value, language)}</td>'
+        f'<td class="num">{_fixed(h.percentile, language)}</td>'
+        f'<td class="num">{_fixed(h.rating_after, language)}</td></tr>'
         for h in lines
     ]
     return mark_safe("".join(out))  # every text above is escaped
@@ -92,12 +96,14 @@ def report_rows(lines: Iterable[ReportLine]) -> SafeString:
     """``<tr>`` per line, as given: rank, player, nationality, score (the percentile), rating
     before, rating after (the last three empty until the event is rated)."""
     player = _link("player")
+    language = site_language()
     out = [
         f'<tr><td class="num">{r.rank}</td>'
         f'<td><a href="{player.format(r.player_id)}">{escape(r.name)}</a></td>'
-        f'<td class="opt">{escape(r.nationality)}</td><td class="num">{_fixed(r.percentile)}</td>'
-        f'<td class="num opt">{_fixed(r.rating_before)}</td>'
-        f'<td class="num">{_fixed(r.rating_after)}</td></tr>'
+        f'<td class="opt">{escape(r.nationality)}</td>'
+        f'<td class="num">{_fixed(r.percentile, language)}</td>'
+        f'<td class="num opt">{_fixed(r.rating_before, language)}</td>'
+        f'<td class="num">{_fixed(r.rating_after, language)}</td></tr>'
         for r in lines
     ]
     return mark_safe("".join(out))  # every text above is escaped

@@ -20,6 +20,7 @@ from palmares.ratings.dip_pouch import RULE, rate
 from palmares.web.events.models import Event
 from palmares.web.lib.generations import cached_read, local_marker
 from palmares.web.lib.numbers import page_fixed
+from palmares.web.lib.words import site_language
 from palmares.web.ratinglists.services import publication
 from palmares.web.ui.charts import Point, line_chart
 from palmares.web.ui.pagecache import (
@@ -27,6 +28,7 @@ from palmares.web.ui.pagecache import (
     cached_fragment,
     cached_page,
     cached_value,
+    framed,
     public_page,
 )
 from palmares.web.ui.queries import (
@@ -75,7 +77,7 @@ def ranking(request: HttpRequest) -> HttpResponse:
     def build(signed_in: bool) -> HttpResponse:
         key = cache_key("ranking", generation, get_language(), year, nation, number)
         html = cached_fragment(key, body) if signed_in else mark_safe(body())
-        return render(request, "ui/ranking.html", {"body": html, "nation": nation})
+        return framed(request, "ui/ranking.html", {"body": html}, signed_in)
 
     return public_page(request, generation, build)
 
@@ -88,13 +90,14 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     version = (heading.generation, heading.data, *local_marker())
 
     def body() -> str:
+        language = site_language()
         chart = line_chart(
             [
                 Point(
                     date.fromisoformat(h.date),
                     float(h.rating_after),
                     h.event,
-                    page_fixed(h.rating_after, 2),
+                    page_fixed(h.rating_after, 2, language),
                 )
                 for h in history
             ],
@@ -118,7 +121,9 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     def build(signed_in: bool) -> HttpResponse:
         key = cache_key("player", version, get_language(), player_id)
         html = cached_fragment(key, body) if signed_in else mark_safe(body())
-        return render(request, "ui/player.html", {"player": heading, "body": html})
+        return framed(
+            request, "ui/player.html", {"player": heading, "body": html}, signed_in, "player"
+        )
 
     return public_page(request, version, build)
 
@@ -147,7 +152,9 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     def build(signed_in: bool) -> HttpResponse:
         key = cache_key("event", version, get_language())
         html = cached_fragment(key, body) if signed_in else mark_safe(body())
-        return render(request, "ui/event.html", {"event": heading, "body": html})
+        return framed(
+            request, "ui/event.html", {"event": heading, "body": html}, signed_in, "event"
+        )
 
     return public_page(request, version, build)
 

@@ -11,7 +11,7 @@ from palmares.web.lib.limits import MAX_QUERY_CHARS, refuse
 from palmares.web.lib.names import name_key
 from palmares.web.ratinglists.models import Standing
 from palmares.web.tantrixdb.adapters import current_list
-from palmares.web.ui.pagecache import cached_page
+from palmares.web.ui.pagecache import cached_page, framed
 from palmares.web.ui.queries import search_events, search_players
 from palmares.web.ui.rows import found_event_items, found_player_items
 from palmares.web.wizarddb.models import Month
@@ -51,4 +51,5 @@ def search(request: HttpRequest) -> HttpResponse:
         "player_items": found_player_items(players),
         "event_items": found_event_items(events),
     }
-    return render(request, "ui/search.html", context)
+    signed_in = request.user.is_authenticated
+    return framed(request, "ui/search.html", context, signed_in, escaped=("q",))

@@ -1,0 +1,96 @@
+"""A page missing the cache built the lean way (issue 21) is the page the ordinary way builds,
+byte for byte and header for header: the anonymous frame rendered once per template and
+language (``pagecache.framed``) and the long tables' figures written without the general
+number path (``lib.numbers.page_fixed``), for a player page, an event report, a ranking page
+and a search, anonymous and signed in, in English and French."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.shortcuts import render
+from django.test import Client
+
+from palmares.explain.language import Language
+from palmares.explain.numbers import figure
+from palmares.web.events.models import Event
+from palmares.web.lib import numbers
+from palmares.web.lib.words import site_language
+from palmares.web.players.models import Player
+from palmares.web.ui import rows
+from palmares.web.ui.views import dip_pouch, site
+
+
+def _ordinary_fixed(value: Any, places: int = 2, language: Language | None = None) -> str:
+    """``page_fixed`` as it was: every figure through ``figure``, the language read each time."""
+    if value is None or value == "":
+        return ""
+    return figure(numbers._number(value), places, fixed=True, language=site_language())
+
+
+def _ordinary_framed(
+    request: Any, template: str, context: dict[str, Any], signed_in: bool, *args: Any, **kw: Any
+) -> Any:
+    return render(request, template, context)
+
+
+def _pages(
+    client: Client, addresses: list[str], language: str
+) -> list[tuple[bytes, list[tuple[str, str]]]]:
+    cache.clear()
+    out = []
+    for address in addresses:
+        response = client.get(address, HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200, address
+        headers = sorted((k, v) for k, v in response.items() if k not in ("ETag",))
+        # a signed-in page's CSRF token is masked afresh on every answer (Django's BREACH
+        # mitigation): the same token, other bytes
+        content = re.sub(rb'csrfmiddlewaretoken" value="[^"]+"', b"TOKEN", response.content)
+        out.append((content, headers))
+    return out
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_lean_miss_is_the_ordinary_page(
+    client: Client, officer: Client, ocean: Event, language: str, monkeypatch: Any
+) -> None:
+    birsan = Player.objects.get(name="Edi Birsan")
+    addresses = [
+        f"/players/{birsan.pk}/",
+        f"/events/{ocean.pk}/",
+        "/dip-pouch/?page=2",
+        "/dip-pouch/?nation=France",
+        "/search?q=bir",
+        "/search?q=%3Cb%3E%20%26%22x",  # escaped the same in the header and the heading
+        "/search?q=",
+        "/search",
+    ]
+    lean = [_pages(c, addresses, language) for c in (client, officer)]
+    for module in (rows, dip_pouch):
+        monkeypatch.setattr(module, "page_fixed", _ordinary_fixed)
+    monkeypatch.setattr(dip_pouch, "framed", _ordinary_framed)
+    monkeypatch.setattr(site, "framed", _ordinary_framed)
+    ordinary = [_pages(c, addresses, language) for c in (client, officer)]
+    for mine, theirs in zip(lean, ordinary, strict=True):
+        for address, (page, reference) in zip(
+            addresses, zip(mine, theirs, strict=True), strict=True
+        ):
+            assert page == reference, address
+    assert b"/accounts/logout/" in lean[1][0][0] and b"/accounts/logout/" not in lean[0][0][0]
+    assert b">97.92<" in lean[0][0][0] or b">97,92<" in lean[0][0][0]
+
+
+def test_the_short_path_writes_each_figure_as_figure_does() -> None:
+    values = [Decimal(v) for v in ("0", "-0.005", "2.675", "-2.675", "18.855", "1234567.125")]
+    values += [Decimal("97.916666666666667"), Decimal("1E+3"), Decimal("0.0049999")]
+    for value in values:
+        for places in (0, 2, 3):
+            for language in Language:
+                expected = figure(value, places, fixed=True, language=language)
+                assert numbers.page_fixed(value, places, language) == expected
+    assert numbers.page_fixed(None, 2, Language.EN) == ""
+    assert numbers.page_fixed(2.675, 2, Language.EN) == "2.68"
