@@ -1,4 +1,7 @@
 from collections.abc import Callable
+from pathlib import Path
+
+import pytest
 
 from tests.conftest import CliResult
 
@@ -25,3 +28,20 @@ def test_a_lone_command_loaded_on_demand_keeps_its_name(cli: Callable[..., CliRe
         assert f" {command} [OPTIONS]" in result.out  # "Usage: palmares demo [OPTIONS]"
     result = cli("diplomacy", "seed", "--help")
     assert result.code == 0 and " diplomacy seed [OPTIONS]" in result.out
+
+
+def test_an_input_error_is_told_in_the_commands_language(
+    cli: Callable[..., CliResult], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LC_ALL", "C")
+    boards = tmp_path / "boards.csv"
+    boards.write_text("round,board,power,player,centres\n1,1,Austria,A,40\n", encoding="utf-8")
+    french = cli("diplomacy", "standings", str(boards), "--language", "fr")
+    assert (french.code, french.err) == (
+        2,
+        f"error: {boards}:2: centres: doit valoir au plus 34, reçu 40\n",
+    )
+    english = cli("diplomacy", "standings", str(boards))
+    assert english.err == f"error: {boards}:2: centres: must be at most 34, got 40\n"
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")  # no --language: the locale's
+    assert cli("diplomacy", "standings", str(boards)).err == french.err

@@ -178,15 +178,28 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+def _language_asked(args: list[str]) -> str | None:
+    """The value of a ``--language`` option among ``args`` (``None``: not given, or unknown)."""
+    for i, arg in enumerate(args):
+        if arg == "--language" and i + 1 < len(args):
+            value = args[i + 1]
+        elif arg.startswith("--language="):
+            value = arg.partition("=")[2]
+        else:
+            continue
+        return value if value in ("en", "fr") else None
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code (also used by the tests)."""
     logging.basicConfig(
         level=logging.DEBUG if os.environ.get("PALMARES_DEBUG") else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    args = sys.argv[1:] if argv is None else argv
     try:
         with progress_bar():
-            args = sys.argv[1:] if argv is None else argv
             result = _command(args).main(args=args, standalone_mode=False)
     except typer.Exit as exc:
         return int(exc.exit_code)
@@ -202,7 +215,8 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.write(f"error: {exc}\n")
         return int(getattr(exc, "exit_code", 2))
     except PalmaresError as exc:
-        for line in str(exc).splitlines():
+        # in the command's --language, else the locale's (the typed message, where it has one)
+        for line in exc.told(_language_asked(args)).splitlines():
             sys.stderr.write(f"error: {line}\n")
         return 2
     except KeyboardInterrupt:
