@@ -144,9 +144,19 @@ def _bump(connection: BaseDatabaseWrapper) -> None:
     try:
         with connection.cursor() as cursor:
             cursor.execute(sql, scopes)
-    except DatabaseError:  # no table yet (a migration's data step): tried after the next write
+    except DatabaseError:
+        if not _table_exists(connection):  # migrating, before ui 0001: nothing is cached yet
+            log.debug("data generations: no table yet for %s", ", ".join(scopes))
+            return
         log.warning("data generations: could not bump %s", ", ".join(scopes), exc_info=True)
         pending.scopes.update(scopes)
+
+
+def _table_exists(connection: BaseDatabaseWrapper) -> bool:
+    try:
+        return TABLE in connection.introspection.table_names()
+    except DatabaseError:  # e.g. PostgreSQL's aborted transaction: say it may exist
+        return True
 
 
 def watch(
