@@ -20,10 +20,11 @@ from palmares.cli.output import Col, Format, Report, Table, emit
 from palmares.core.errors import InputError
 from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import standard_map
-from palmares.diplomacy.adjudication.outcome import result_rows
+from palmares.diplomacy.adjudication.outcome import OrderResult, result_rows
 from palmares.diplomacy.adjudication.parse import RULE_SETS, parse_orders
 from palmares.diplomacy.adjudication.phases import PhaseResult, adjudicate, place_units
 from palmares.diplomacy.adjudication.position import Position, position_from_json, position_to_json
+from palmares.explain.language import Language
 from palmares.explain.messages import tell
 
 __all__ = ["adjudicate_command", "orders_app", "orders_check"]
@@ -153,11 +154,25 @@ def orders_check(
     orders: Annotated[Path, typer.Argument(help="orders.txt: one 'Power: order' a line.")],
     position: PositionOption = None,
     rules: RulesOption = "datc",
+    language: LanguageOption = None,
 ) -> None:
     """Parsing and validity only: one line per order (file:line: 'order': valid | invalid: why)."""
     result = _load(orders, position, rules)
+    words = language_of(language)
     for r in result.results:
         if r.order is None:
             continue
-        verdict = "valid" if r.valid else r.reason.split("; the unit holds", 1)[0]
-        typer.echo(f"{orders}:{r.order.line}: {r.order.text!r}: {verdict}")
+        typer.echo(f"{orders}:{r.order.line}: {r.order.text!r}: {_verdict(r, words)}")
+
+
+def _verdict(r: OrderResult, words: Language) -> str:
+    """``valid``, or ``invalid: why`` without what the unit then does (it holds)."""
+    if r.valid:
+        return tell(Message.of("order.valid"), words)
+    said = r.said
+    if said is None or said.key != "order.invalid":
+        return r.reason.split("; the unit holds", 1)[0]
+    then = said.get("then")
+    if isinstance(then, Message) and then.key in ("order.then_holds", "order.then_holds_as"):
+        said = Message.of("order.invalid", why=said.get("why"), then="")
+    return tell(said, words)

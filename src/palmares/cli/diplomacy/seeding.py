@@ -86,7 +86,11 @@ def seed(
         raise
     except PalmaresError as exc:
         # The field cannot be seated as listed: say which file lists it.
-        raise PalmaresError(f"{players}: {exc}") from None
+        if exc.said is None:
+            raise PalmaresError(f"{players}: {exc}") from None
+        raise PalmaresError.of(
+            Message.of("core.in_file", file=str(players), problem=exc.said)
+        ) from None
     q = call.quality
     words = language_of(language)
     report = Report(
