@@ -1,7 +1,7 @@
 """Issue 19: the core's remaining refusals (a Tantrix match or game, a Wizard game, tournament
-or period, a rating history or model), `palmares diplomacy seed`'s refusal naming its file and
-`palmares diplomacy orders check`'s verdicts are typed messages: French with ``--language fr``,
-the English unchanged."""
+or period, a rating history or model, a position.json), `palmares diplomacy seed`'s refusal
+naming its file and `palmares diplomacy orders check`'s verdicts are typed messages: French with
+``--language fr``, the English unchanged."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from palmares.core.errors import PalmaresError
+from palmares.core.errors import InputError, PalmaresError
+from palmares.diplomacy.adjudication.board_map import standard_map
+from palmares.diplomacy.adjudication.position import position_from_json
 from palmares.ratings.players import find_event, find_player
 from palmares.ratings.skill.models import model_info
 from palmares.tantrix.factor import factor
@@ -144,4 +146,33 @@ def test_orders_check_in_french(cli: Cli, tmp_path: Path) -> None:
         f"{orders}:2: 'F nap - tun': invalide : une flotte en NAP ne peut pas atteindre TUN",
         f"{orders}:3: 'A rom - rom': invalide : une unité ne peut pas aller dans sa propre "
         "province",
+    ]
+
+
+def test_a_position_file_problem_in_english_and_french() -> None:
+    data = {
+        "year": "x",
+        "season": "winter",
+        "phase": "movement",
+        "units": {"France": ["F par", "A pic", "A pic"]},
+        "centres": {"France": ["pic"]},
+    }
+    with pytest.raises(InputError) as caught:
+        position_from_json(data, standard_map())
+    error = caught.value
+    assert str(error).splitlines() == [
+        "position.json: year: expected a whole number, got 'x'",
+        "position.json: phase: winter has no movement phase (adjustments are in winter)",
+        "position.json: units.France[0]: a fleet cannot stand at PAR (possible: none)",
+        "position.json: units.France[2]: two units in PIC",
+        "position.json: centres.France: PIC is not a supply centre",
+    ]
+    assert error.told("fr").splitlines() == [
+        "position.json: year : un nombre entier était attendu, reçu 'x'",
+        "position.json: phase : winter n’a pas de phase movement (les ajustements ont lieu en "
+        "hiver)",
+        "position.json: units.France[0] : une flotte ne peut pas se tenir en PAR (possibles : "
+        "aucun)",
+        "position.json: units.France[2] : deux unités en PIC",
+        "position.json: centres.France : PIC n’est pas un centre de ravitaillement",
     ]

@@ -1,8 +1,8 @@
-"""The core's remaining refusals (issue 19): a field seated from a file (cli diplomacy seed), an
-order check's verdict, a Tantrix match or game that cannot be scored (seed 003, "Tournament
-Points"), a Wizard game, tournament or period that cannot be counted (seed 004), a rating
-history or model asked for what it cannot do: each key's English sentence, its French in the
-catalogue."""
+"""The core's remaining refusals (issue 19): a field seated from a file (cli diplomacy seed),
+an order check's verdict, a position.json that cannot be read (issue 17, "Formats"), a Tantrix
+match or game that cannot be scored (seed 003, "Tournament Points"), a Wizard game, tournament
+or period that cannot be counted (seed 004), a rating history or model asked for what it cannot
+do: each key's English sentence, its French in the catalogue."""
 
 from __future__ import annotations
 
@@ -13,6 +13,22 @@ __all__ = ["CORE"]
 CORE: dict[str, str] = {
     "core.in_file": N_("{file}: {problem}"),
     "order.valid": N_("valid"),
+    # diplomacy.adjudication.position: position.json (issue 17, "Formats")
+    "position.json_object": N_("expected a JSON object"),
+    "position.unit_like": N_("{where}: expected a unit like 'F MAO', got {got}"),
+    "position.unit_type": N_("{where}: unit type must be A or F, got {got}"),
+    "position.unknown_province": N_("{where}: unknown province {province}"),
+    "position.army_sea": N_("{where}: an army cannot stand in a sea province ({at})"),
+    "position.fleet_at": N_("{where}: a fleet cannot stand at {at} (possible: {choices})"),
+    "position.none": N_("none"),
+    "position.year": N_("year: expected a whole number, got {got}"),
+    "position.one_of": N_("{field}: expected one of {options}, got {got}"),
+    "position.no_phase": N_("phase: {season} has no {phase} phase (adjustments are in winter)"),
+    "position.object": N_("{where}: expected an object power → list"),
+    "position.two_units": N_("{where}: two units in {at}"),
+    "position.not_centre": N_("{where}: {centre} is not a supply centre"),
+    "position.owned_twice": N_("{where}: {centre} is owned twice"),
+    "position.dislodged_item": N_("{where}: expected {{'unit': ..., 'from': ...}}"),
     # tantrix.match, tantrix.tournament_points, tantrix.factor (seed 003)
     "tantrix.games_min": N_("a match has at least one game, got {got}"),
     "tantrix.tp_negative": N_("tournament points are not negative"),
