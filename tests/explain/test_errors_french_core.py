@@ -15,6 +15,7 @@ import pytest
 from palmares.core.errors import InputError, PalmaresError
 from palmares.diplomacy.adjudication.board_map import standard_map
 from palmares.diplomacy.adjudication.position import position_from_json
+from palmares.ratings.percentile import percentile
 from palmares.ratings.players import find_event, find_player
 from palmares.ratings.skill.models import model_info
 from palmares.tantrix.factor import factor
@@ -176,3 +177,26 @@ def test_a_position_file_problem_in_english_and_french() -> None:
         "position.json: units.France[2] : deux unités en PIC",
         "position.json: centres.France : PIC n’est pas un centre de ravitaillement",
     ]
+
+
+def test_a_command_option_refused_in_french(cli: Cli, tmp_path: Path) -> None:
+    players = tmp_path / "players.csv"
+    players.write_text("player\n" + "".join(f"p{i:02d}\n" for i in range(1, 8)), "utf-8")
+    fill = cli("diplomacy", "seed", str(players), "--round", "1", "--fill", "x", "--language", "fr")
+    assert fill.code == 2
+    assert fill.err == "error: --fill : auto, sit ou double était attendu, reçu 'x'\n"
+    orders = tmp_path / "orders.txt"
+    orders.write_text("FRA: F mao - spa/sc\n", "utf-8")
+    rules = cli("diplomacy", "orders", "check", str(orders), "--rules", "x", "--language", "fr")
+    assert rules.code == 2
+    assert rules.err == (
+        "error: --rules: l’une des valeurs datc, wdc-2007 était attendue, reçu 'x'\n"
+    )
+    english = cli("diplomacy", "orders", "check", str(orders), "--rules", "x")
+    assert english.err == "error: --rules: expected one of datc, wdc-2007, got 'x'\n"
+
+
+def test_a_percentile_refused_in_english_and_french() -> None:
+    error = _refusal(lambda: percentile(4, 3))
+    assert str(error) == "a placement must be between 1 and 3, got 4"
+    assert error.told("fr") == "un classement doit être entre 1 et 3, reçu 4"

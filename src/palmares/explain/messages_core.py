@@ -12,6 +12,13 @@ __all__ = ["CORE"]
 
 CORE: dict[str, str] = {
     "core.in_file": N_("{file}: {problem}"),
+    # cli (a file or an option the commands read)
+    "file.cannot_read": N_("cannot read: {why}"),
+    "file.not_utf8": N_("not UTF-8 text"),
+    "file.invalid_json": N_("invalid JSON: {why}"),
+    "option.one_of": N_("expected one of {options}, got {got}"),
+    "seeding.fill_option": N_("--fill: expected auto, sit or double, got {got}"),
+    "order.rule_set": N_("unknown rule set {got}"),
     "order.valid": N_("valid"),
     # diplomacy.adjudication.position: position.json (issue 17, "Formats")
     "position.json_object": N_("expected a JSON object"),
@@ -40,6 +47,7 @@ CORE: dict[str, str] = {
     "tantrix.scores_negative": N_("tile scores are not negative, got {a} and {b}"),
     "tantrix.clamp": N_("the clamp must be between 0 and 0.5, got {got}"),
     "tantrix.share": N_("a TP share is between 0 and 1, got {got}"),
+    "tantrix.normal_method": N_("the normal method needs at least one match"),
     # wizard (seed 004)
     "wizard.triad_size": N_("the TRIAD of {tournament} has {players} players, not 3"),
     "wizard.triad_absent": N_("TRIAD of {tournament}: {player} did not play in it"),
@@ -88,4 +96,9 @@ CORE: dict[str, str] = {
     "ratings.not_negative": N_("tau and epsilon may not be negative, window is at least 1"),
     "ratings.teams": N_("a competition needs two or more non-empty teams, a rank each"),
     "ratings.weights": N_("one weight per player"),
+    "ratings.competition_few": N_("competition {key}: fewer than two players"),
+    "ratings.competition_twice": N_("competition {key}: a player appears twice"),
+    "ratings.competition_places": N_("competition {key}: one place of 1 or more per player"),
+    "ratings.event_empty": N_("an event needs at least one player, got {got}"),
+    "ratings.placement": N_("a placement must be between 1 and {players}, got {got}"),
 }

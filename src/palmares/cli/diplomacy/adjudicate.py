@@ -45,15 +45,20 @@ def _read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise InputError.at(str(path), None, None, f"cannot read: {exc.strerror}") from None
+        raise InputError.at(
+            str(path), None, None, Message.of("file.cannot_read", why=str(exc.strerror))
+        ) from None
     except UnicodeDecodeError:
-        raise InputError.at(str(path), None, None, "not UTF-8 text") from None
+        raise InputError.at(str(path), None, None, Message.of("file.not_utf8")) from None
 
 
 def _load(orders_file: Path, position_file: Path | None, rules: str) -> PhaseResult:
     if rules not in RULE_SETS:
         raise InputError.at(
-            "--rules", None, None, f"expected one of {', '.join(RULE_SETS)}, got {rules!r}"
+            "--rules",
+            None,
+            None,
+            Message.of("option.one_of", options=tuple(RULE_SETS), got=repr(rules)),
         )
     gmap = standard_map()
     text = _read_text(orders_file)
@@ -64,7 +69,7 @@ def _load(orders_file: Path, position_file: Path | None, rules: str) -> PhaseRes
             data: Any = json.loads(raw)
         except json.JSONDecodeError as exc:
             raise InputError.at(
-                str(position_file), exc.lineno, None, f"invalid JSON: {exc.msg}"
+                str(position_file), exc.lineno, None, Message.of("file.invalid_json", why=exc.msg)
             ) from None
         position = position_from_json(data, gmap, str(position_file))
     powers = position.all_powers() if position is not None else None
