@@ -24,6 +24,7 @@ from palmares.tantrix.tournament_points import game_points, time_penalty, winner
 from palmares.wizard.game import Finish, Game
 from palmares.wizard.hand_score import hand_score, hands_in_game
 from palmares.wizard.month import parse_month
+from tests.cli.diplomacy.test_boards import example_args
 from tests.conftest import CliResult
 
 Cli = Callable[..., CliResult]
@@ -200,3 +201,15 @@ def test_a_percentile_refused_in_english_and_french() -> None:
     error = _refusal(lambda: percentile(4, 3))
     assert str(error) == "a placement must be between 1 and 3, got 4"
     assert error.told("fr") == "un classement doit être entre 1 et 3, reçu 4"
+
+
+def test_standings_options_refused_in_english_and_french(cli: Cli) -> None:
+    args = example_args("--explain-board", "1/99")
+    english = cli(*args)
+    assert english.code == 2
+    assert english.err == "error: --explain-board: no board '99' in round 1\n"
+    french = cli(*args, "--language", "fr")
+    assert french.code == 2
+    assert french.err == "error: --explain-board : pas de table '99' dans la ronde 1\n"
+    nobody = cli(*example_args("--explain", "Nobody", "--language", "fr"))
+    assert nobody.err.startswith("error: --explain : aucun joueur 'Nobody' dans ")

@@ -36,6 +36,12 @@ CORE: dict[str, str] = {
     "position.not_centre": N_("{where}: {centre} is not a supply centre"),
     "position.owned_twice": N_("{where}: {centre} is owned twice"),
     "position.dislodged_item": N_("{where}: expected {{'unit': ..., 'from': ...}}"),
+    # cli diplomacy standings: its options and files
+    "standings.after_round": N_("--after-round {round}: {file} has rounds {rounds}"),
+    "standings.no_player": N_("--explain: no player {player} in {file}"),
+    "standings.board_option": N_("--explain-board: expected ROUND/BOARD, got {got}"),
+    "standings.no_board": N_("--explain-board: no board {board} in round {round}"),
+    "standings.plays_no_board": N_("{player} plays no board"),
     # tantrix.match, tantrix.tournament_points, tantrix.factor (seed 003)
     "tantrix.games_min": N_("a match has at least one game, got {got}"),
     "tantrix.tp_negative": N_("tournament points are not negative"),
