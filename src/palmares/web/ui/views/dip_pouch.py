@@ -11,7 +11,6 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from palmares.explain import explain
 from palmares.ratings import Event as RatingEvent
@@ -22,6 +21,7 @@ from palmares.web.lib.generations import cached_read, local_marker
 from palmares.web.lib.numbers import page_fixed
 from palmares.web.lib.words import site_language
 from palmares.web.ratinglists.services import publication
+from palmares.web.ui.bodies import chart_words, event_body, player_body
 from palmares.web.ui.charts import Point, line_chart
 from palmares.web.ui.pagecache import (
     cache_key,
@@ -91,6 +91,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
 
     def body() -> str:
         language = site_language()
+        title, value_label = chart_words()
         chart = line_chart(
             [
                 Point(
@@ -101,22 +102,11 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
                 )
                 for h in history
             ],
-            title=_("Dip Pouch rating after each event"),
-            value_label=_("rating"),
+            title=title,
+            value_label=value_label,
         )
-        context = {
-            "player": heading,
-            "player_id": player_id,
-            "current": heading if heading.rating is not None else None,
-            "skill": heading.skill,
-            "rows": history_rows(reversed(history)),
-            "history_head": cached_fragment(
-                cache_key("history-head", get_language()),
-                lambda: render_to_string("ui/history_head.html"),
-            ),
-            "chart": chart,
-        }
-        return render_to_string("ui/player_body.html", context, request=None)
+        rows = history_rows(reversed(history))
+        return player_body(heading, player_id, chart, rows, language)
 
     def build(signed_in: bool) -> HttpResponse:
         key = cache_key("player", version, get_language(), player_id)
@@ -141,13 +131,7 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     def body() -> str:
         lines = event_report(event_id)
         value = next((r.tournament_value for r in lines if r.tournament_value is not None), None)
-        context = {
-            "event": heading,
-            "value": value,
-            "rows": report_rows(lines),
-            "formula": explain(RULE.percentile, get_language()),
-        }
-        return render_to_string("ui/event_body.html", context, request=None)
+        return event_body(heading, value, report_rows(lines))
 
     def build(signed_in: bool) -> HttpResponse:
         key = cache_key("event", version, get_language())
