@@ -28,7 +28,8 @@ from palmares.web.events.models import Event
 from palmares.web.lib import numbers
 from palmares.web.lib.words import site_language
 from palmares.web.players.models import Player
-from palmares.web.ui import rows
+from palmares.web.ui import bodies, rows
+from palmares.web.ui.templatetags import palmares as palmares_tags
 from palmares.web.ui.views import dip_pouch, site
 
 
@@ -116,7 +117,7 @@ def test_the_lean_miss_is_the_ordinary_page(
         "/search",
     ]
     lean = [_pages(c, addresses, language) for c in (client, officer)]
-    for module in (rows, dip_pouch):
+    for module in (rows, dip_pouch, bodies, palmares_tags):
         monkeypatch.setattr(module, "page_fixed", _ordinary_fixed)
     monkeypatch.setattr(dip_pouch, "framed", _ordinary_framed)
     monkeypatch.setattr(dip_pouch, "player_body", _ordinary_player_body)
@@ -143,6 +144,8 @@ def test_the_lean_miss_is_the_ordinary_page(
 def test_the_short_path_writes_each_figure_as_figure_does() -> None:
     values = [Decimal(v) for v in ("0", "-0.005", "2.675", "-2.675", "18.855", "1234567.125")]
     values += [Decimal("97.916666666666667"), Decimal("1E+3"), Decimal("0.0049999")]
+    values += [Decimal(v) for v in ("-0.001", "9999", "-9999", "9999.9951", "-9999.995")]
+    values += [Decimal(v) for v in ("10000.004", "12345.678", "-123456.5", "0.5", "-0.5")]
     for value in values:
         for places in (0, 2, 3):
             for language in Language:

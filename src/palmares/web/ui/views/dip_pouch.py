@@ -32,8 +32,7 @@ from palmares.web.ui.pagecache import (
     public_page,
 )
 from palmares.web.ui.queries import (
-    event_heading,
-    event_report,
+    event_page,
     list_window,
     page_generation,
     player_page,
@@ -121,15 +120,16 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     """The event report: as the WDD's page (rank, name, nationality, score = percentile).
 
-    One query for the heading and what the page depends on (``queries.event_heading``), which
-    keys the cached page; on a miss one more for the lines, written in Python."""
-    heading = event_heading(event_id)
-    if heading is None:
+    One query for the heading, what the page depends on and the lines
+    (``queries.event_page``); the heading keys the cached page, the lines are written in
+    Python on a miss."""
+    found = event_page(event_id)
+    if found is None:
         raise Http404("no such event")
+    heading, lines = found
     version = (heading, event_id, *local_marker())
 
     def body() -> str:
-        lines = event_report(event_id)
         value = next((r.tournament_value for r in lines if r.tournament_value is not None), None)
         return event_body(heading, value, report_rows(lines))
 
