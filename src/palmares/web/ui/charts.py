@@ -57,11 +57,14 @@ def _tick_label(value: float, language: Language) -> str:
     return figure(value, language=language)
 
 
-def line_chart(points: Sequence[Point], *, title: str, value_label: str) -> SafeString:
+def line_chart(
+    points: Sequence[Point], *, title: str, value_label: str, language: Language | None = None
+) -> SafeString:
     """An SVG line chart of ``points`` in date order, scaled to the width of its container.
 
     Each point's place is computed and written once (for the line and for its dot), the tick
-    labels once per value and language: a player's page draws one on every cache miss."""
+    labels once per value and ``language`` (the page's, when the caller has read it): a
+    player's page draws one on every cache miss."""
     if not points:
         return mark_safe("")
     values = [float(p.value) for p in points]
@@ -81,7 +84,8 @@ def line_chart(points: Sequence[Point], *, title: str, value_label: str) -> Safe
     def y(value: float) -> float:
         return TOP + (y_high - value) / span_y * plot_h
 
-    language = site_language()  # the tick labels as the page's language writes numbers
+    if language is None:  # the tick labels as the page's language writes numbers
+        language = site_language()
     parts: list[str] = []
     for t in ticks:
         at = f"{y(t):.1f}"

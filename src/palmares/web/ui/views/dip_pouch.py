@@ -91,20 +91,17 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     def body() -> str:
         language = site_language()
         title, value_label = chart_words()
+        after = [page_fixed(h.rating_after, 2, language) for h in history]
         chart = line_chart(
             [
-                Point(
-                    date.fromisoformat(h.date),
-                    float(h.rating_after),
-                    h.event,
-                    page_fixed(h.rating_after, 2, language),
-                )
-                for h in history
+                Point(date.fromisoformat(h.date), float(h.rating_after), h.event, shown)
+                for h, shown in zip(history, after, strict=True)
             ],
             title=title,
             value_label=value_label,
+            language=language,
         )
-        rows = history_rows(reversed(history))
+        rows = history_rows(history[::-1], language, after[::-1])
         return player_body(heading, player_id, chart, rows, language)
 
     def build(signed_in: bool) -> HttpResponse:
