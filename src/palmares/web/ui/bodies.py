@@ -13,6 +13,7 @@ half up (``lib.numbers.page_fixed``, as the ``fixed`` filter)."""
 
 from __future__ import annotations
 
+from datetime import date
 from functools import lru_cache
 from html import escape
 
@@ -161,6 +162,12 @@ def player_body(
     return mark_safe("".join(out))  # every text above is escaped
 
 
+@lru_cache(maxsize=4096)
+def _long_date(code: str, day: date) -> str:
+    """``{{ day|date:"F j, Y" }}`` in language ``code`` (the active one), escaped."""
+    return escape(formats.date_format(day, "F j, Y"))
+
+
 def _count(value: int | None) -> str:
     """``{{ value|default:"" }}``."""
     return _text(value) if value else ""
@@ -175,7 +182,7 @@ def event_body(
     if language is None:
         language = site_language()
     w = words()
-    day = escape(formats.date_format(heading.date, "F j, Y"))
+    day = _long_date(get_language(), heading.date)
     out = [f"\n<h1>{escape(heading.name)}</h1>\n<p>{w['date']} {day}"]
     if heading.place:
         out.append(f" · {w['place']} {escape(heading.place)}")
