@@ -16,6 +16,8 @@ __all__ = ["page_fixed", "page_percent"]
 
 #: ``10 ** -places`` for the usual places, made once.
 _QUANTA = {places: Decimal(1).scaleb(-places) for places in range(10)}
+#: Below this a French figure, rounded, keeps at most four whole digits: no digit groups.
+_FOUR_DIGITS = Decimal(9999)
 
 
 def _number(value: Any) -> Number:
@@ -34,11 +36,16 @@ def page_fixed(value: Any, places: int = 2, language: Language | None = None) ->
     (``language``: the page's, read once by a caller writing many figures); empty for none."""
     if language is None:
         language = site_language()
-    if type(value) is Decimal and language is Language.EN and value.is_finite():
-        # what ``figure(value, places, fixed=True)`` writes in English, without its checks:
-        # the long tables write a hundred figures a page
-        quantum = _QUANTA.get(places) or Decimal(1).scaleb(-places)
-        return format(value.quantize(quantum, rounding=ROUND_HALF_UP), "f")
+    if type(value) is Decimal and value.is_finite():
+        # what ``figure(value, places, fixed=True)`` writes, without its checks: the long
+        # tables write a hundred figures a page. French: the decimal comma, and no digit
+        # groups below five whole digits (``explain.numbers``)
+        if language is Language.EN:
+            quantum = _QUANTA.get(places) or Decimal(1).scaleb(-places)
+            return format(value.quantize(quantum, rounding=ROUND_HALF_UP), "f")
+        if language is Language.FR and -_FOUR_DIGITS <= value <= _FOUR_DIGITS:
+            quantum = _QUANTA.get(places) or Decimal(1).scaleb(-places)
+            return format(value.quantize(quantum, rounding=ROUND_HALF_UP), "f").replace(".", ",")
     if value is None or value == "":
         return ""
     return figure(_number(value), places, fixed=True, language=language)

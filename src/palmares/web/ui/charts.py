@@ -11,10 +11,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
+from html import escape
 
-from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from palmares.explain.language import Language
 from palmares.explain.numbers import figure
 from palmares.web.lib.words import site_language
 
@@ -49,8 +51,20 @@ def _ticks(low: float, high: float, count: int = 5) -> list[float]:
     return ticks
 
 
-def line_chart(points: Sequence[Point], *, title: str, value_label: str) -> SafeString:
-    """An SVG line chart of ``points`` in date order, scaled to the width of its container."""
+@lru_cache(maxsize=4096)
+def _tick_label(value: float, language: Language) -> str:
+    """A tick's label as the page's language writes the number (the same few per chart)."""
+    return figure(value, language=language)
+
+
+def line_chart(
+    points: Sequence[Point], *, title: str, value_label: str, language: Language | None = None
+) -> SafeString:
+    """An SVG line chart of ``points`` in date order, scaled to the width of its container.
+
+    Each point's place is computed and written once (for the line and for its dot), the tick
+    labels once per value and ``language`` (the page's, when the caller has read it): a
+    player's page draws one on every cache miss."""
     if not points:
         return mark_safe("")
     values = [float(p.value) for p in points]
@@ -59,6 +73,7 @@ def line_chart(points: Sequence[Point], *, title: str, value_label: str) -> Safe
     days = [p.day.toordinal() for p in points]
     x_low, x_high = min(days), max(days)
     span_x = (x_high - x_low) or 1
+    span_y = (y_high - y_low) or 1
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(day: int) -> float:
@@ -67,36 +82,37 @@ def line_chart(points: Sequence[Point], *, title: str, value_label: str) -> Safe
         return LEFT + (day - x_low) / span_x * plot_w
 
     def y(value: float) -> float:
-        return TOP + (y_high - value) / ((y_high - y_low) or 1) * plot_h
+        return TOP + (y_high - value) / span_y * plot_h
 
-    language = site_language()  # the tick labels as the page's language writes numbers
+    if language is None:  # the tick labels as the page's language writes numbers
+        language = site_language()
     parts: list[str] = []
     for t in ticks:
+        at = f"{y(t):.1f}"
         parts.append(
-            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>'
+            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{at}" y2="{at}"/>'
             f'<text class="tick" x="{LEFT - 6}" y="{y(t) + 4:.1f}" text-anchor="end">'
-            f"{figure(t, language=language)}</text>"
+            f"{_tick_label(t, language)}</text>"
         )
     years = sorted({p.day.year for p in points})
     step = max(1, math.ceil(len(years) / 8))
     for year in years[::step]:
-        at = x(max(date(year, 1, 1).toordinal(), x_low))
+        at = f"{x(max(date(year, 1, 1).toordinal(), x_low)):.1f}"
         parts.append(
-            f'<text class="tick" x="{at:.1f}" y="{HEIGHT - 10}" text-anchor="middle">{year}</text>'
+            f'<text class="tick" x="{at}" y="{HEIGHT - 10}" text-anchor="middle">{year}</text>'
         )
-    line = " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in zip(days, values, strict=True))
+    places = [(f"{x(d):.1f}", f"{y(v):.1f}") for d, v in zip(days, values, strict=True)]
+    line = " ".join(f"{cx},{cy}" for cx, cy in places)
     parts.append(f'<polyline class="line" points="{line}"/>')
-    for p, d, v in zip(points, days, values, strict=True):
-        tip = escape(f"{p.day.isoformat()} · {p.label} · {value_label} {p.shown}")
-        parts.append(
-            f'<circle class="dot" cx="{x(d):.1f}" cy="{y(v):.1f}" r="3.5">'
-            f"<title>{tip}</title></circle>"
-        )
-    return format_html(
-        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}" '
-        'preserveAspectRatio="xMidYMid meet">{}</svg>',
-        WIDTH,
-        HEIGHT,
-        title,
-        mark_safe("".join(parts)),  # every text inside was escaped above
+    label = escape(value_label)
+    # the tooltip "date · event · label value", escaped part by part (escaping is per character)
+    parts.extend(
+        f'<circle class="dot" cx="{cx}" cy="{cy}" r="3.5">'
+        f"<title>{p.day.isoformat()} · {escape(p.label)} · {label} {escape(p.shown)}</title>"
+        f"</circle>"
+        for p, (cx, cy) in zip(points, places, strict=True)
     )
+    return mark_safe(
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="{escape(title)}" preserveAspectRatio="xMidYMid meet">{"".join(parts)}</svg>'
+    )  # every text inside is escaped

@@ -34,8 +34,7 @@ __all__ = [
     "Skill",
     "Window",
     "current_generation",
-    "event_heading",
-    "event_report",
+    "event_page",
     "list_window",
     "page_generation",
     "player_page",
@@ -280,45 +279,39 @@ def player_page(player_id: int) -> tuple[Heading, list[HistoryLine]] | None:
     return heading, history
 
 
-def event_heading(event_id: int) -> EventHeading | None:
-    """The event's heading and cache key (None: no such event), in one query."""
+def event_page(event_id: int) -> tuple[EventHeading, list[ReportLine]] | None:
+    """The event's heading with what keys its cached report, and its classification in rank
+    order (tied players in the order the results came, as seed 000 lists them), each line with
+    its Dip Pouch entry once rated; None when there is no such event. One query, the heading
+    repeated on each line (as ``player_page``): the count and the highest id of the results
+    are counted from the lines."""
     t = _tables()
     sql = (
         f"SELECT e.name, e.date, e.place, e.country, e.players, e.rounds, e.world_championship, "
         f"(SELECT k.id FROM {t['tournament']} k WHERE k.event_id = e.id), "
-        f"(SELECT COUNT(*) FROM {t['result']} r WHERE r.event_id = e.id), "
-        f"(SELECT MAX(r.id) FROM {t['result']} r WHERE r.event_id = e.id), "
         f"(SELECT g.generation FROM {t['publication']} g WHERE g.system = %s), "
-        f"{generation_sql(SCOPES)} "
-        f"FROM {t['event']} e WHERE e.id = %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [SYSTEM, event_id])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    name, day, place, country, players, rounds, championship, tournament = row[:8]
-    results, last_result, generation, data = row[8:]
-    return EventHeading(
-        name, _day(day), place, country, players, rounds, bool(championship), tournament,
-        int(results), last_result, int(generation or 0), int(data or 0),
-    )  # fmt: skip
-
-
-def event_report(event_id: int) -> list[ReportLine]:
-    """The event's classification in rank order (tied players in the order the results came,
-    as seed 000 lists them), each with its Dip Pouch entry once rated: one query."""
-    t = _tables()
-    sql = (
-        f"SELECT r.rank, r.player_id, p.name, r.nationality, "
+        f"{generation_sql(SCOPES)}, r.id, "
+        f"r.rank, r.player_id, p.name, r.nationality, "
         f"h.percentile, h.rating_before, h.rating_after, h.tournament_value "
-        f"FROM {t['result']} r JOIN {t['player']} p ON p.id = r.player_id "
+        f"FROM {t['event']} e LEFT JOIN {t['result']} r ON r.event_id = e.id "
+        f"LEFT JOIN {t['player']} p ON p.id = r.player_id "
         f"LEFT JOIN {t['entry']} h ON h.result_id = r.id AND h.system = %s "
-        f"WHERE r.event_id = %s ORDER BY r.rank, r.id"
+        f"WHERE e.id = %s ORDER BY r.rank, r.id"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [SYSTEM, event_id])
-        return [ReportLine(*row) for row in cursor.fetchall()]
+        cursor.execute(sql, [SYSTEM, SYSTEM, event_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    name, day, place, country, players, rounds, championship, tournament = rows[0][:8]
+    generation, data = rows[0][8:10]
+    lines = [ReportLine(*row[11:]) for row in rows if row[10] is not None]
+    last_result = max((row[10] for row in rows if row[10] is not None), default=None)
+    heading = EventHeading(
+        name, _day(day), place, country, players, rounds, bool(championship), tournament,
+        len(lines), last_result, int(generation or 0), int(data or 0),
+    )  # fmt: skip
+    return heading, lines
 
 
 #: Substring matches need three characters (a trigram): a shorter query finds prefixes only.

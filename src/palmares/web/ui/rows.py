@@ -8,7 +8,7 @@ what Django's ``escape`` does) and every figure is only rounded for display, hal
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date
 from html import escape
 
@@ -75,19 +75,27 @@ def ranking_rows(lines: Iterable[ListLine], nation: str) -> SafeString:
     return mark_safe("".join(out))  # every text above is escaped
 
 
-def history_rows(lines: Iterable[HistoryLine]) -> SafeString:
+def history_rows(
+    lines: Sequence[HistoryLine],
+    language: Language | None = None,
+    after: Sequence[str] | None = None,
+) -> SafeString:
     """``<tr>`` per line, as given: date, country, event, rank, players, coefficient, score,
-    rating after."""
+    rating after (``after``: the ratings after as written already, e.g. for the chart);
+    ``language``: the page's, when the caller has read it."""
     event = _link("event")
-    language = site_language()
+    if language is None:
+        language = site_language()
+    if after is None:
+        after = [_fixed(h.rating_after, language) for h in lines]
     out = [
         f'<tr><td>{h.date}</td><td class="opt">{escape(h.country)}</td>'
         f'<td><a href="{event.format(h.event_id)}">{escape(h.event)}</a></td>'
         f'<td class="num">{_int(h.rank)}</td><td class="num opt">{_int(h.players)}</td>'
         f'<td class="num opt">{_fixed(h.tournament_value, language)}</td>'
         f'<td class="num">{_fixed(h.percentile, language)}</td>'
-        f'<td class="num">{_fixed(h.rating_after, language)}</td></tr>'
-        for h in lines
+        f'<td class="num">{rating}</td></tr>'
+        for h, rating in zip(lines, after, strict=True)
     ]
     return mark_safe("".join(out))  # every text above is escaped
 

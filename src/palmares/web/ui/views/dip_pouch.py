@@ -11,7 +11,6 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from palmares.explain import explain
 from palmares.ratings import Event as RatingEvent
@@ -22,6 +21,7 @@ from palmares.web.lib.generations import cached_read, local_marker
 from palmares.web.lib.numbers import page_fixed
 from palmares.web.lib.words import site_language
 from palmares.web.ratinglists.services import publication
+from palmares.web.ui.bodies import chart_words, event_body, player_body
 from palmares.web.ui.charts import Point, line_chart
 from palmares.web.ui.pagecache import (
     cache_key,
@@ -32,8 +32,7 @@ from palmares.web.ui.pagecache import (
     public_page,
 )
 from palmares.web.ui.queries import (
-    event_heading,
-    event_report,
+    event_page,
     list_window,
     page_generation,
     player_page,
@@ -91,32 +90,19 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
 
     def body() -> str:
         language = site_language()
+        title, value_label = chart_words()
+        after = [page_fixed(h.rating_after, 2, language) for h in history]
         chart = line_chart(
             [
-                Point(
-                    date.fromisoformat(h.date),
-                    float(h.rating_after),
-                    h.event,
-                    page_fixed(h.rating_after, 2, language),
-                )
-                for h in history
+                Point(date.fromisoformat(h.date), float(h.rating_after), h.event, shown)
+                for h, shown in zip(history, after, strict=True)
             ],
-            title=_("Dip Pouch rating after each event"),
-            value_label=_("rating"),
+            title=title,
+            value_label=value_label,
+            language=language,
         )
-        context = {
-            "player": heading,
-            "player_id": player_id,
-            "current": heading if heading.rating is not None else None,
-            "skill": heading.skill,
-            "rows": history_rows(reversed(history)),
-            "history_head": cached_fragment(
-                cache_key("history-head", get_language()),
-                lambda: render_to_string("ui/history_head.html"),
-            ),
-            "chart": chart,
-        }
-        return render_to_string("ui/player_body.html", context, request=None)
+        rows = history_rows(history[::-1], language, after[::-1])
+        return player_body(heading, player_id, chart, rows, language)
 
     def build(signed_in: bool) -> HttpResponse:
         key = cache_key("player", version, get_language(), player_id)
@@ -131,23 +117,18 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     """The event report: as the WDD's page (rank, name, nationality, score = percentile).
 
-    One query for the heading and what the page depends on (``queries.event_heading``), which
-    keys the cached page; on a miss one more for the lines, written in Python."""
-    heading = event_heading(event_id)
-    if heading is None:
+    One query for the heading, what the page depends on and the lines
+    (``queries.event_page``); the heading keys the cached page, the lines are written in
+    Python on a miss."""
+    found = event_page(event_id)
+    if found is None:
         raise Http404("no such event")
+    heading, lines = found
     version = (heading, event_id, *local_marker())
 
     def body() -> str:
-        lines = event_report(event_id)
         value = next((r.tournament_value for r in lines if r.tournament_value is not None), None)
-        context = {
-            "event": heading,
-            "value": value,
-            "rows": report_rows(lines),
-            "formula": explain(RULE.percentile, get_language()),
-        }
-        return render_to_string("ui/event_body.html", context, request=None)
+        return event_body(heading, value, report_rows(lines))
 
     def build(signed_in: bool) -> HttpResponse:
         key = cache_key("event", version, get_language())
