@@ -296,7 +296,12 @@ def build(
     c = rows if isinstance(rows, RowColumns) else RowColumns.of(rows)
     rid, eid, pid, rank, nat, nats = c.rid, c.eid, c.pid, c.rank, c.nat, c.nats
     n = rid.shape[0]
-    order = np.argsort(eid, kind="stable")
+    # Rows by event, then by result id: the order of tied ranks (which the skill ratings feel)
+    # is then the results' own, whatever order the database returned them in.
+    if n > 1 and not bool(np.all(rid[1:] > rid[:-1])):
+        order = np.lexsort((rid, eid))
+    else:
+        order = np.argsort(eid, kind="stable")
     rid, eid, pid, rank, nat = rid[order], eid[order], pid[order], rank[order], nat[order]
     event_ids, row_event, counts = np.unique(eid, return_inverse=True, return_counts=True)
     dates: list[date] = []

@@ -27,7 +27,7 @@ from datetime import date
 from decimal import Decimal
 
 import numpy as np
-from django.db import transaction
+from django.db import connection, transaction
 
 from palmares.ratings.competitions import from_games, from_matches
 from palmares.ratings.engine import ResultArrays
@@ -99,24 +99,25 @@ def _rows(community: str, history: SkillHistory | None) -> dict[int, tuple[float
     if history is None:
         return {}
     counts = np.bincount(history.flat.player, minlength=len(history.flat.players))
+    mu = np.asarray(history.mu, dtype=np.float64).tolist()
+    sigma = np.asarray(history.sigma, dtype=np.float64).tolist()
     return {
-        int(key): (float(mu), float(sigma), int(n))
-        for key, mu, sigma, n in zip(
-            history.flat.players, history.mu, history.sigma, counts, strict=True
-        )
+        int(key): (m, s, n)
+        for key, m, s, n in zip(history.flat.players, mu, sigma, counts.tolist(), strict=True)
     }
 
 
 def _stored_rows(community: str) -> dict[int, tuple[float, float, int]]:
     """The stored rows of ``community`` as ``_rows`` gives them (floats stored exactly:
-    SQLite's REAL and PostgreSQL's double precision hold the float as written)."""
-    rows = SkillRating.objects.filter(community=community).order_by()
-    return {
-        int(p): (float(mu), float(sigma), int(n))
-        for p, mu, sigma, n in rows.values_list(
-            "player_id", "mu", "sigma", "competitions"
-        ).iterator(chunk_size=20_000)
-    }
+    SQLite's REAL and PostgreSQL's double precision hold the float as written): one plain
+    query, no model per row."""
+    table = connection.ops.quote_name(SkillRating._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT player_id, mu, sigma, competitions FROM {table} WHERE community = %s",
+            [community],
+        )
+        return {int(p): (float(m), float(s), int(n)) for p, m, s, n in cursor.fetchall()}
 
 
 def store(
