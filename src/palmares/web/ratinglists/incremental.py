@@ -38,7 +38,7 @@ from palmares.web.ratinglists.services import (
     publish,
     recompute_dip_pouch,
 )
-from palmares.web.ratinglists.skill import store, stored_skill
+from palmares.web.ratinglists.skill import STORED, store, stored_skill
 
 __all__ = ["Filed", "add_event_to_dip_pouch", "apply_change"]
 
@@ -113,8 +113,11 @@ def apply_change(change: Change, stamp: int) -> Filed:
     with transaction.atomic():
         moves = _entries(new, now, players, first)
         lists, lines, sizes = _lists(new, now, old, was, first.year, stored.summary)
-        # The skill ratings (μ ± σ) of the whole history, rewritten only where they moved.
-        store(SYSTEM, stored_skill(now), before=stored_skill(was))
+        # The skill ratings (μ ± σ) of the whole history, computed once and rewritten only
+        # where they differ from the stored rows. (Weng–Lin moves a player by the ratings of
+        # the event's other players, so a change spreads to their later opponents: the skill
+        # is not a per-player recurrence and is recomputed whole.)
+        store(SYSTEM, stored_skill(now), before=STORED)
         publish(now.years, sizes, computed=stamp)
     log.info("dip-pouch: %d rating moves, lists %s (%d lines) rewritten", moves, lists, lines)
     return Filed(moves, tuple(lists), lines, False)

@@ -13,7 +13,8 @@ when the history changes, and stored in :class:`SkillRating` — never per reque
   (:func:`refresh_wizard`, after the import's commit, in a transaction of its own).
 
 Players are keyed by database id (``str(pk)``), so namesakes never merge. The incremental
-filing of one event rewrites only the rows whose figures moved (``store(..., before=…)``):
+filing of one event rewrites only the rows whose figures moved (``store(..., before=…)``,
+or ``before=STORED``: compared with the rows as stored, so the skill is computed once):
 filing the latest event touches its players' rows, not the whole table.
 """
 
@@ -26,7 +27,7 @@ from datetime import date
 from decimal import Decimal
 
 import numpy as np
-from django.db import transaction
+from django.db import connection, transaction
 
 from palmares.ratings.competitions import from_games, from_matches
 from palmares.ratings.engine import ResultArrays
@@ -45,6 +46,7 @@ from palmares.wizard.game import Game as GameValue
 __all__ = [
     "COMMUNITIES",
     "MODEL",
+    "STORED",
     "dip_pouch_skill",
     "refresh_wizard",
     "store",
@@ -60,6 +62,8 @@ COMMUNITIES = ("dip-pouch", "tantrix", "wizard")
 MODEL = "plackett-luce"
 FIELDS = ("community", "player_id", "mu", "sigma", "competitions")
 CHUNK = 500
+#: ``store(..., before=STORED)``: compare with the stored rows (no second skill computation).
+STORED = "stored"
 
 
 def dip_pouch_skill(arrays: ResultArrays, player_keys: list[str]) -> SkillHistory:
@@ -95,28 +99,44 @@ def _rows(community: str, history: SkillHistory | None) -> dict[int, tuple[float
     if history is None:
         return {}
     counts = np.bincount(history.flat.player, minlength=len(history.flat.players))
+    mu = np.asarray(history.mu, dtype=np.float64).tolist()
+    sigma = np.asarray(history.sigma, dtype=np.float64).tolist()
     return {
-        int(key): (float(mu), float(sigma), int(n))
-        for key, mu, sigma, n in zip(
-            history.flat.players, history.mu, history.sigma, counts, strict=True
-        )
+        int(key): (m, s, n)
+        for key, m, s, n in zip(history.flat.players, mu, sigma, counts.tolist(), strict=True)
     }
 
 
+def _stored_rows(community: str) -> dict[int, tuple[float, float, int]]:
+    """The stored rows of ``community`` as ``_rows`` gives them (floats stored exactly:
+    SQLite's REAL and PostgreSQL's double precision hold the float as written): one plain
+    query, no model per row."""
+    table = connection.ops.quote_name(SkillRating._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT player_id, mu, sigma, competitions FROM {table} WHERE community = %s",
+            [community],
+        )
+        return {int(p): (float(m), float(s), int(n)) for p, m, s, n in cursor.fetchall()}
+
+
 def store(
-    community: str, history: SkillHistory | None, *, before: SkillHistory | None = None
+    community: str,
+    history: SkillHistory | None,
+    *,
+    before: SkillHistory | str | None = None,
 ) -> int:
     """Make the stored skill of ``community`` the ratings after ``history`` (keys: player
-    ids; ``None``: no competition). ``before``: the history the stored rows already hold; only
-    the rows that differ are rewritten (all when none is stored yet). Returns the rows
-    written."""
+    ids; ``None``: no competition). ``before``: the history the stored rows already hold, or
+    :data:`STORED` to read them; only the rows that differ are rewritten (all when none is
+    stored yet). Returns the rows written."""
     new = _rows(community, history)
     if before is None or not SkillRating.objects.filter(community=community).exists():
         # (none stored yet — a database migrated with its history in place: write them all)
         SkillRating.objects.filter(community=community).delete()
         changed = new
     else:
-        old = _rows(community, before)
+        old = _stored_rows(community) if isinstance(before, str) else _rows(community, before)
         changed = {k: v for k, v in new.items() if old.get(k) != v}
         moved = [*changed, *(k for k in old if k not in new)]
         for at in range(0, len(moved), CHUNK):  # SQLite bounds the parameters of a query
