@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from palmares.core.message import Message, Value
 from palmares.explain.language import Language
+from palmares.explain.messages_api import API
 from palmares.explain.messages_io import IO
 from palmares.explain.messages_orders import ORDERS
 from palmares.explain.messages_seeding import SEEDING
@@ -246,6 +247,8 @@ TEXTS.update(SEEDING)
 TEXTS.update(IO)
 # An order's ruling (diplomacy.adjudication).
 TEXTS.update(ORDERS)
+# The API's own checks, the events' and accounts' services (web.api, web.events, web.accounts).
+TEXTS.update(API)
 
 #: key → (singular, plural, the value that counts).
 PLURALS: dict[str, tuple[str, str, str]] = {
