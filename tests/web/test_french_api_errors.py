@@ -15,8 +15,10 @@ from palmares.web.accounts.services import add_user, issue_token
 from palmares.web.events.exports import wdd_board_rows, wdd_classification_rows
 from palmares.web.events.models import Event
 from palmares.web.lib.limits import MAX_QUERY_CHARS
+from palmares.web.lib.uploads import UploadTooLarge, check_size
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.services import import_boards
+from palmares.web.wizarddb.services import import_games
 from tests.web.test_french_errors import _fr
 
 NBSP = "\u202f"  # French groups thousands with a narrow no-break space
@@ -159,3 +161,44 @@ def test_the_event_option_of_a_board_import_in_french() -> None:
         import_boards("unused.csv", event="E" * 201, day=date(2012, 1, 1))
     assert refused.value.told("fr") == "--event: au plus 200 caractères, reçu 201"
     assert str(refused.value) == "--event: at most 200 characters, got 201"
+
+
+def test_the_day_api_and_a_token_refuse_in_french(
+    td: Client, other_td: Client, wc: Tournament
+) -> None:
+    assert _fr(td, "POST", f"/api/tournaments/{wc.pk}/rounds/1/board-call/swap", {}) == (
+        400,
+        "donnez player_a et player_b, ou label, power_a et power_b",
+        "give player_a and player_b, or label, power_a and power_b",
+    )
+    assert _fr(other_td, "GET", f"/api/tournaments/{wc.pk}/audit") == (
+        403,
+        "seuls les directeurs de ce tournoi",
+        "only this tournament's directors",
+    )
+    told = {
+        lang: Client()
+        .post(
+            f"/api/tournaments/{wc.pk}/close",
+            headers={"authorization": "Bearer nonsense"},
+            HTTP_ACCEPT_LANGUAGE=lang,
+        )
+        .json()["detail"]
+        for lang in ("fr", "en")
+    }
+    assert told == {"fr": "jeton d’API invalide", "en": "invalid API token"}
+
+
+def test_an_upload_past_the_limit_and_a_division_in_french(db: None) -> None:
+    with pytest.raises(UploadTooLarge) as big:
+        check_size("results.csv", 1_000 * 1024 * 1024)
+    assert str(big.value).startswith("results.csv: 1000.0 MB; files of at most ")
+    assert big.value.told("fr").startswith("results.csv : 1000,0 Mo ; les fichiers d’au plus ")
+    with pytest.raises(UploadTooLarge) as nameless:
+        check_size("", 1_000 * 1024 * 1024)
+    assert str(nameless.value).startswith("the file: 1000.0 MB; files of at most ")
+    assert nameless.value.told("fr").startswith("le fichier : 1")
+    with pytest.raises(PalmaresError) as division:
+        import_games("unused.csv", division="senior")
+    assert str(division.value) == "unknown division 'senior' (regular or junior)"
+    assert division.value.told("fr") == "division inconnue 'senior' (regular ou junior)"

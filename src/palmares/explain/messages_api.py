@@ -20,6 +20,14 @@ API: dict[str, str] = {
     "api.unknown_kind": N_("unknown kind {kind}"),
     "api.log_in": N_("log in first"),
     "api.not_found": N_("not found"),
+    "api.bad_token": N_("invalid API token"),
+    "api.swap": N_("give player_a and player_b, or label, power_a and power_b"),
+    "api.directors": N_("only this tournament's directors"),
+    # web.lib.uploads: a file past the size limit
+    "upload.too_large": N_("{file}: {size} MB; files of at most {most} MB are accepted"),
+    "upload.the_file": N_("the file"),
+    # web.wizarddb: a games file's division
+    "wizard.division": N_("unknown division {division} (regular or junior)"),
     # web.api.games: a Wizard Junior session (seed 005's two-month sessions)
     "api.not_junior": N_("not a Junior session: {why}"),
     "wizard.junior_odd": N_("a Junior session starts in an odd month, not {month}"),

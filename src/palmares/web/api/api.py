@@ -142,7 +142,7 @@ def _bad_parameter(request: HttpRequest, exc: BadParameter) -> HttpResponse:
 
 @api.exception_handler(UploadTooLarge)
 def _too_large(request: HttpRequest, exc: UploadTooLarge) -> HttpResponse:
-    return api.create_response(request, {"detail": str(exc), "field": "file"}, status=413)
+    return api.create_response(request, {"detail": told(exc), "field": "file"}, status=413)
 
 
 @api.exception_handler(AuthenticationError)
@@ -152,7 +152,7 @@ def _unauthorised(request: HttpRequest, exc: AuthenticationError) -> HttpRespons
 
 @api.exception_handler(TokenRefused)
 def _token_refused(request: HttpRequest, exc: TokenRefused) -> HttpResponse:
-    answer = api.create_response(request, {"detail": str(exc), "field": None}, status=401)
+    answer = api.create_response(request, _refusal(Message.of("api.bad_token")), status=401)
     answer["WWW-Authenticate"] = 'Bearer error="invalid_token"'
     return answer
 
