@@ -202,3 +202,24 @@ def test_an_upload_past_the_limit_and_a_division_in_french(db: None) -> None:
         import_games("unused.csv", division="senior")
     assert str(division.value) == "unknown division 'senior' (regular or junior)"
     assert division.value.told("fr") == "division inconnue 'senior' (regular ou junior)"
+
+
+def test_who_may_change_a_tournament_in_french(other_td: Client, wc: Tournament) -> None:
+    new = {"name": "Other Cup", "date": "2026-05-01", "rounds": 3, "scoring": "carnage",
+           "aggregation": "ante", "team_size": None}  # fmt: skip
+    assert _fr(other_td, "POST", "/api/tournaments", new) == (
+        403,
+        "seuls les directeurs de tournoi peuvent créer des tournois",
+        "only tournament directors may create tournaments",
+    )
+    pairs = [{"player_a": "Player A", "player_b": "Player B"}]
+    assert _fr(other_td, "POST", f"/api/tournaments/{wc.pk}/keep-apart", pairs) == (
+        403,
+        "seuls les directeurs de ce tournoi peuvent le modifier",
+        "only this tournament's directors may change it",
+    )
+    assert _fr(other_td, "POST", f"/api/tournaments/{wc.pk}/directors", {"username": "x"}) == (
+        403,
+        "seuls les directeurs de ce tournoi peuvent ajouter des directeurs",
+        "only this tournament's directors may add directors",
+    )

@@ -33,6 +33,10 @@ API: dict[str, str] = {
     "wizard.junior_odd": N_("a Junior session starts in an odd month, not {month}"),
     # web.api.closing: a tournament's end is its directors' (issue 12, step 7)
     "api.directors_close": N_("only this tournament's directors may close it"),
+    # web.tournaments: who may change a tournament (registration, setup)
+    "api.directors_change": N_("only this tournament's directors may change it"),
+    "api.directors_add": N_("only this tournament's directors may add directors"),
+    "api.tds_create": N_("only tournament directors may create tournaments"),
     # web.events: a classification, a WDD export
     "events.from_games": N_("{event} is a {kind} event: its results come from its games"),
     "events.no_rows": N_("a classification needs at least one row"),
