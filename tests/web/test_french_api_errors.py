@@ -59,7 +59,7 @@ def test_the_api_checks_answer_in_french(
     )
     assert _fr(officer, "GET", "/api/wizard/junior/2016-02") == (
         422,
-        "pas une session Junior : une session Junior commence un mois impair, pas le mois 2",
+        "pas une session Junior : une session Junior commence un mois impair, pas 2",
         "not a Junior session: a Junior session starts in an odd month, not 2",
     )
     assert _fr(officer, "GET", "/api/players/999999999") == (404, "introuvable", "not found")

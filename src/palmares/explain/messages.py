@@ -16,6 +16,7 @@ from fractions import Fraction
 from palmares.core.message import Message, Value
 from palmares.explain.language import Language
 from palmares.explain.messages_api import API
+from palmares.explain.messages_core import CORE
 from palmares.explain.messages_io import IO
 from palmares.explain.messages_orders import ORDERS
 from palmares.explain.messages_seeding import SEEDING
@@ -247,6 +248,8 @@ TEXTS.update(SEEDING)
 TEXTS.update(IO)
 # An order's ruling (diplomacy.adjudication).
 TEXTS.update(ORDERS)
+# The core's remaining refusals (tantrix, wizard, ratings) and the CLI's order check.
+TEXTS.update(CORE)
 # The API's own checks, the events' and accounts' services (web.api, web.events, web.accounts).
 TEXTS.update(API)
 

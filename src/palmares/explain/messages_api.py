@@ -30,7 +30,6 @@ API: dict[str, str] = {
     "wizard.division": N_("unknown division {division} (regular or junior)"),
     # web.api.games: a Wizard Junior session (seed 005's two-month sessions)
     "api.not_junior": N_("not a Junior session: {why}"),
-    "wizard.junior_odd": N_("a Junior session starts in an odd month, not {month}"),
     # web.api.closing: a tournament's end is its directors' (issue 12, step 7)
     "api.directors_close": N_("only this tournament's directors may close it"),
     # web.tournaments: who may change a tournament (registration, setup)

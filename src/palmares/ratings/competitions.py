@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.core.ranking import competition_ranks
 from palmares.diplomacy.board import PlayedBoard
 from palmares.ratings.dip_pouch import event_value
@@ -80,11 +82,11 @@ class Competition:
 
     def __post_init__(self) -> None:
         if len(self.players) < 2:
-            raise ValueError(f"competition {self.key}: fewer than two players")
+            raise PalmaresError.of(Message.of("ratings.competition_few", key=self.key))
         if len(set(self.players)) != len(self.players):
-            raise ValueError(f"competition {self.key}: a player appears twice")
+            raise PalmaresError.of(Message.of("ratings.competition_twice", key=self.key))
         if len(self.places) != len(self.players) or min(self.places) < 1:
-            raise ValueError(f"competition {self.key}: one place of 1 or more per player")
+            raise PalmaresError.of(Message.of("ratings.competition_places", key=self.key))
 
     @classmethod
     def ranked(

@@ -36,6 +36,7 @@ from functools import lru_cache
 import numpy as np
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.ratings.certified import (
     CertifiedList,
     certified_list,
@@ -583,12 +584,14 @@ class RatingHistory:
         then replayed too, and nobody else's.
         """
         if event.key in self._event_index:
-            raise PalmaresError(f"event {event.key!r} is already in the history")
+            raise PalmaresError.of(Message.of("ratings.event_again", event=repr(event.key)))
         keys = [pl.player for pl in event.placements]
         if not keys or len(set(keys)) != len(keys):
-            raise PalmaresError(f"event {event.key!r} needs players, each once")
+            raise PalmaresError.of(Message.of("ratings.event_players", event=repr(event.key)))
         if any(not 1 <= pl.rank <= event.field_size for pl in event.placements):
-            raise PalmaresError(f"event {event.key!r}: a rank is outside 1…{event.field_size}")
+            raise PalmaresError.of(
+                Message.of("ratings.event_rank", event=repr(event.key), size=str(event.field_size))
+            )
         new_players = players or {}
         eng = self._engine
         key = event_order_key(event.date, event.event_id, event.name)

@@ -12,13 +12,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
+
 __all__ = ["percentile"]
 
 
 def percentile(place: int, players: int) -> Fraction:
     """``(players + 0.5 - place) / players * 100``, exactly; ``place`` is 1-based."""
     if players < 1:
-        raise ValueError(f"an event needs at least one player, got {players}")
+        raise PalmaresError.of(Message.of("ratings.event_empty", got=str(players)))
     if not 1 <= place <= players:
-        raise ValueError(f"a placement must be between 1 and {players}, got {place}")
+        raise PalmaresError.of(
+            Message.of("ratings.placement", players=str(players), got=str(place))
+        )
     return (Fraction(players) + Fraction(1, 2) - place) / players * 100

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.core.names import name_key
 from palmares.ratings.events import Event, Player
 
@@ -31,9 +32,9 @@ def find_player(players: Mapping[str, Player], wanted: str) -> Player:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise PalmaresError(f"no player named {wanted!r} in the results")
-    ids = ", ".join(sorted(p.key for p in hits))
-    raise PalmaresError(f"{wanted!r} matches more than one player ({ids}): give the player id")
+        raise PalmaresError.of(Message.of("ratings.no_player", wanted=repr(wanted)))
+    ids = tuple(sorted(p.key for p in hits))
+    raise PalmaresError.of(Message.of("ratings.players_many", wanted=repr(wanted), ids=ids))
 
 
 def find_event(events: Iterable[Event], wanted: str) -> Event:
@@ -47,6 +48,8 @@ def find_event(events: Iterable[Event], wanted: str) -> Event:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise PalmaresError(f"no event named {wanted!r} in the results")
-    which = ", ".join(f"{e.key} on {e.date.isoformat()}" for e in hits)
-    raise PalmaresError(f"{wanted!r} matches more than one event ({which}): give the event id")
+        raise PalmaresError.of(Message.of("ratings.no_event", wanted=repr(wanted)))
+    which = tuple(
+        Message.of("ratings.event_on", event=e.key, date=e.date.isoformat()) for e in hits
+    )
+    raise PalmaresError.of(Message.of("ratings.events_many", wanted=repr(wanted), events=which))

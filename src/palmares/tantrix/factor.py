@@ -26,6 +26,9 @@ from decimal import Decimal
 from fractions import Fraction
 from statistics import NormalDist
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
+
 __all__ = ["FACTOR_SCALE", "P_CLAMP", "factor"]
 
 FACTOR_SCALE = 400 * math.sqrt(2)
@@ -45,10 +48,10 @@ def factor(
 ) -> float:
     """Factor(p) = scale · Φ⁻¹(p), with p clamped to [clamp, 1 − clamp]."""
     if not 0 < clamp < 0.5:
-        raise ValueError(f"the clamp must be between 0 and 0.5, got {clamp}")
+        raise PalmaresError.of(Message.of("tantrix.clamp", got=str(clamp)))
     share = float(p)
     if not 0 <= share <= 1:
-        raise ValueError(f"a TP share is between 0 and 1, got {p}")
+        raise PalmaresError.of(Message.of("tantrix.share", got=str(p)))
     share = min(max(share, clamp), 1 - clamp)
     if share == 0.5:
         return 0.0

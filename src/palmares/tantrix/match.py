@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from datetime import date as Date
 from decimal import Decimal
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.tantrix.tournament_points import GAME_POINTS
 
 __all__ = ["Match"]
@@ -47,18 +49,21 @@ class Match:
 
     def __post_init__(self) -> None:
         if self.player_a == self.player_b:
-            raise ValueError(f"{self.player_a} cannot meet themself")
+            raise PalmaresError.of(Message.of("tantrix.themself", player=self.player_a))
         if self.games < 1:
-            raise ValueError(f"a match has at least one game, got {self.games}")
+            raise PalmaresError.of(Message.of("tantrix.games_min", got=self.games))
         if self.tp_a < 0 or self.tp_b < 0:
-            raise ValueError("tournament points are not negative")
+            raise PalmaresError.of(Message.of("tantrix.tp_negative"))
         if self.tp_a + self.tp_b != GAME_POINTS * self.games:
-            raise ValueError(
-                f"tp_a + tp_b must be 20 × games = {GAME_POINTS * self.games}, "
-                f"got {self.tp_a + self.tp_b}"
+            raise PalmaresError.of(
+                Message.of(
+                    "tantrix.tp_games",
+                    total=GAME_POINTS * self.games,
+                    got=str(self.tp_a + self.tp_b),
+                )
             )
         if self.own_rating is not None and self.own_rating not in (self.player_a, self.player_b):
-            raise ValueError(f"own_rating {self.own_rating} did not play this match")
+            raise PalmaresError.of(Message.of("tantrix.own_not_played", own=self.own_rating))
 
     @property
     def players(self) -> tuple[str, str]:

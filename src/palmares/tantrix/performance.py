@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.tantrix.factor import FACTOR_SCALE, P_CLAMP, factor
 from palmares.tantrix.match import Match
 from palmares.tantrix.tournament_points import GAME_POINTS
@@ -68,7 +70,7 @@ def normal_method(
 ) -> Performance:
     """The performance over ``outcomes``: G-weighted share and opponent rating, Factor once."""
     if not outcomes:
-        raise ValueError("the normal method needs at least one match")
+        raise PalmaresError.of(Message.of("tantrix.normal_method"))
     games = sum(o.games for o in outcomes)
     tp = sum((o.tp for o in outcomes), Decimal(0))
     share = Fraction(tp) / (GAME_POINTS * games)

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from math import floor
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.core.rounding import half_up
 
 __all__ = [
@@ -59,9 +61,9 @@ def winner_points(margin: int, *, cap: int = MARGIN_CAP, places: int | None = 1)
     significant digits.
     """
     if margin < 0:
-        raise ValueError(f"a margin is not negative, got {margin}")
+        raise PalmaresError.of(Message.of("tantrix.margin_negative", got=margin))
     if cap < 1:
-        raise ValueError(f"the margin cap must be at least 1, got {cap}")
+        raise PalmaresError.of(Message.of("tantrix.margin_cap", got=cap))
     if margin == 0:
         return Decimal(10) if places is None else half_up(10, places)
     m = min(margin, cap)
@@ -81,7 +83,7 @@ def time_penalty(minutes: Decimal | int | None, *, free_minutes: int = PENALTY_F
     if minutes is None:
         return 0
     if minutes < 0:
-        raise ValueError(f"minutes used are not negative, got {minutes}")
+        raise PalmaresError.of(Message.of("tantrix.minutes_negative", got=str(minutes)))
     return max(0, floor(minutes) - free_minutes)
 
 
@@ -111,7 +113,7 @@ def game_points(
 ) -> GamePoints:
     """TP of one game from its tile scores (and minutes used, for the time penalty)."""
     if score_a < 0 or score_b < 0:
-        raise ValueError(f"tile scores are not negative, got {score_a} and {score_b}")
+        raise PalmaresError.of(Message.of("tantrix.scores_negative", a=score_a, b=score_b))
     margin = abs(score_a - score_b)
     win = winner_points(margin, cap=cap, places=places)
     lose = Decimal(GAME_POINTS) - win

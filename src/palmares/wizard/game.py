@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.core.ranking import competition_ranks
 
 __all__ = ["Finish", "Game"]
@@ -39,13 +40,15 @@ class Game:
     def __post_init__(self) -> None:
         players = [f.player for f in self.finishes]
         if not 3 <= len(players) <= 6:
-            raise PalmaresError(f"game {self.game}: {len(players)} players; a game has 3 to 6")
+            raise PalmaresError.of(
+                Message.of("wizard.game_size", game=str(self.game), players=len(players))
+            )
         if len(set(players)) != len(players):
-            raise PalmaresError(f"game {self.game}: a player appears twice")
+            raise PalmaresError.of(Message.of("wizard.game_twice", game=str(self.game)))
         by_score = all(f.score is not None for f in self.finishes)
         by_place = all(f.place is not None for f in self.finishes)
         if not (by_score or by_place):
-            raise PalmaresError(f"game {self.game}: every player needs a score, or every a place")
+            raise PalmaresError.of(Message.of("wizard.game_scores", game=str(self.game)))
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 
 __all__ = ["DECK", "game_total", "hand_score", "hands_in_game"]
 
@@ -23,14 +24,14 @@ DECK = 60
 def hands_in_game(players: int) -> int:
     """Hands played in a game of ``players`` (3 to 6): 60 / n."""
     if not 3 <= players <= 6:
-        raise PalmaresError(f"a Wizard game has 3 to 6 players, not {players}")
+        raise PalmaresError.of(Message.of("wizard.players", players=str(players)))
     return DECK // players
 
 
 def hand_score(bid: int, tricks: int) -> int:
     """Points for one hand: 20 + 10 per trick when ``tricks == bid``, else -10 per trick off."""
     if bid < 0 or tricks < 0:
-        raise PalmaresError(f"bid and tricks cannot be negative (bid {bid}, tricks {tricks})")
+        raise PalmaresError.of(Message.of("wizard.bid_negative", bid=str(bid), tricks=str(tricks)))
     if tricks == bid:
         return 20 + 10 * tricks
     return -10 * abs(tricks - bid)

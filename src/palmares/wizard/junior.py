@@ -32,7 +32,7 @@ __all__ = ["junior_session", "junior_table", "session_of"]
 def junior_session(year: int, first_month: int) -> Period:
     """The two-month session starting with ``first_month`` (1, 3, 5, 7, 9 or 11)."""
     if first_month not in (1, 3, 5, 7, 9, 11):
-        raise PalmaresError.of(Message.of("wizard.junior_odd", month=first_month))
+        raise PalmaresError.of(Message.of("wizard.junior_odd", month=str(first_month)))
     second = first_month + 1
     last = date(year, second, calendar.monthrange(year, second)[1])
     return Period(f"{year:04d}-{first_month:02d}/{second:02d}", date(year, first_month, 1), last)

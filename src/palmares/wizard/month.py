@@ -38,6 +38,7 @@ from fractions import Fraction
 from typing import Any
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.core.ranking import TieGroup, competition_ranks, tie_groups
 from palmares.core.rulesets import DatedRules
 from palmares.wizard.game import Game
@@ -76,7 +77,7 @@ class Period:
 def month_period(year: int, month: int) -> Period:
     """The calendar month ``year``-``month``."""
     if not 1 <= month <= 12:
-        raise PalmaresError(f"no month {month}")
+        raise PalmaresError.of(Message.of("wizard.no_month", month=str(month)))
     last = calendar.monthrange(year, month)[1]
     return Period(f"{year:04d}-{month:02d}", date(year, month, 1), date(year, month, last))
 
@@ -85,7 +86,7 @@ def parse_month(text: str) -> Period:
     """A month written YYYY-MM."""
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p.isdigit() for p in parts) or len(parts[0]) != 4:
-        raise PalmaresError(f"a month is written YYYY-MM, got {text!r}")
+        raise PalmaresError.of(Message.of("wizard.month_text", got=repr(text)))
     return month_period(int(parts[0]), int(parts[1]))
 
 
@@ -140,7 +141,9 @@ class LeagueTable:
         for line in self.lines:
             if line.player == player:
                 return line
-        raise PalmaresError(f"{player} played no game in {self.period.label}")
+        raise PalmaresError.of(
+            Message.of("wizard.no_game_in", player=player, period=self.period.label)
+        )
 
 
 @dataclass(frozen=True, slots=True)

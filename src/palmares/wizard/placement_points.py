@@ -26,6 +26,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.wizard.game import Game
 
 __all__ = ["placement_points", "points_for_place", "wins"]
@@ -34,7 +35,9 @@ __all__ = ["placement_points", "points_for_place", "wins"]
 def points_for_place(place: int, players: int) -> int:
     """The seed's table: untied place ``place`` of ``players`` (3 to 6) scores n - 2r + 1."""
     if not 3 <= players <= 6 or not 1 <= place <= players:
-        raise PalmaresError(f"no place {place} in a game of {players} players")
+        raise PalmaresError.of(
+            Message.of("wizard.no_place", place=str(place), players=str(players))
+        )
     return players - 2 * place + 1
 
 

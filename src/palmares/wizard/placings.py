@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 
 __all__ = ["Placing", "Tournament"]
 
@@ -39,12 +40,12 @@ class Tournament:
     def __post_init__(self) -> None:
         players = [p.player for p in self.placings]
         if len(set(players)) != len(players):
-            raise PalmaresError(f"tournament {self.name}: a player appears twice")
+            raise PalmaresError.of(Message.of("wizard.tournament_twice", tournament=self.name))
         places = sorted(p.place for p in self.placings)
         expected = [places.index(p) + 1 for p in places]
         if places != expected:
-            raise PalmaresError(
-                f"tournament {self.name}: places {places} are not a ranking (1, 2, 2, 4 ...)"
+            raise PalmaresError.of(
+                Message.of("wizard.not_ranking", tournament=self.name, places=str(places))
             )
 
     @property
@@ -55,4 +56,4 @@ class Tournament:
         for p in self.placings:
             if p.player == player:
                 return p
-        raise PalmaresError(f"{player} did not play in {self.name}")
+        raise PalmaresError.of(Message.of("wizard.not_in", player=player, tournament=self.name))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 
 __all__ = ["skill_ratio"]
 
@@ -19,5 +20,5 @@ __all__ = ["skill_ratio"]
 def skill_ratio(points: int | Fraction, games: int) -> Fraction:
     """POINTS / games played, exact (30 points in 20 games -> 3/2)."""
     if games <= 0:
-        raise PalmaresError("a Skill Ratio needs at least one game")
+        raise PalmaresError.of(Message.of("wizard.skill_ratio_games"))
     return Fraction(points) / games

@@ -23,6 +23,7 @@ from datetime import date
 from fractions import Fraction
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.core.ranking import TieGroup
 from palmares.core.rulesets import DatedRules
 from palmares.wizard.game import Finish, Game
@@ -46,8 +47,10 @@ class TriadGame:
 
     def __post_init__(self) -> None:
         if len(self.finishes) != 3:
-            raise PalmaresError(
-                f"the TRIAD of {self.tournament} has {len(self.finishes)} players, not 3"
+            raise PalmaresError.of(
+                Message.of(
+                    "wizard.triad_size", tournament=self.tournament, players=len(self.finishes)
+                )
             )
 
 
@@ -59,23 +62,26 @@ def _check_seats(tournament: Tournament, triad: TriadGame) -> dict[str, str]:
     for finish in triad.finishes:
         place = places.get(finish.player)
         if place is None:
-            raise PalmaresError(f"TRIAD of {tournament.name}: {finish.player} did not play in it")
+            raise PalmaresError.of(
+                Message.of("wizard.triad_absent", tournament=tournament.name, player=finish.player)
+            )
         if place <= 3:
             seats[finish.player] = "top 3"
         elif place == 4:
             seats[finish.player] = "4th place, substitute"
         else:
-            raise PalmaresError(
-                f"TRIAD of {tournament.name}: {finish.player} placed {place}; only the top 3 "
-                "play, and the 4th-placed player as a substitute"
+            raise PalmaresError.of(
+                Message.of(
+                    "wizard.triad_place",
+                    tournament=tournament.name,
+                    player=finish.player,
+                    place=str(place),
+                )
             )
     missing = len(top - set(seats))
     substitutes = sum(1 for s in seats.values() if s != "top 3")
     if substitutes > missing:
-        raise PalmaresError(
-            f"TRIAD of {tournament.name}: a 4th-placed player may only replace a top-3 player "
-            "who does not play"
-        )
+        raise PalmaresError.of(Message.of("wizard.triad_substitute", tournament=tournament.name))
     return seats
 
 
@@ -108,11 +114,17 @@ def triad_awards(
     ``dated`` (the rule sets ``rules`` comes from) words the error of a TRIAD out of its dates.
     """
     if triad.tournament != tournament.name:
-        raise PalmaresError(f"the TRIAD of {triad.tournament} is not for {tournament.name}")
+        raise PalmaresError.of(
+            Message.of("wizard.triad_other", triad=triad.tournament, tournament=tournament.name)
+        )
     if not rules.triad:
-        raise PalmaresError(
-            f"{tournament.name} ({tournament.day.isoformat()}): no TRIAD under the rules of that "
-            f"date (the TRIAD ran {triad_span(dated)})"
+        raise PalmaresError.of(
+            Message.of(
+                "wizard.triad_none",
+                tournament=tournament.name,
+                day=tournament.day.isoformat(),
+                span=triad_span(dated),
+            )
         )
     seats = _check_seats(tournament, triad)
     game = Game(f"TRIAD {tournament.name}", tournament.day, triad.finishes)

@@ -27,6 +27,7 @@ from datetime import date
 from fractions import Fraction
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.wizard.master_points import Award, whole_if
 from palmares.wizard.reasons import NotHigher, WPReason
 from palmares.wizard.rules import Bracket
@@ -37,7 +38,7 @@ __all__ = ["BracketLeader", "bracket_leaders", "winning_percentage", "wp_awards"
 def winning_percentage(wins: int | Fraction, games: int) -> Fraction:
     """Wins / games x 100, exact."""
     if games <= 0:
-        raise PalmaresError("a winning percentage needs at least one game")
+        raise PalmaresError.of(Message.of("wizard.wp_games"))
     return Fraction(wins) / games * 100
 
 

@@ -20,10 +20,11 @@ from palmares.cli.output import Col, Format, Report, Table, emit
 from palmares.core.errors import InputError
 from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import standard_map
-from palmares.diplomacy.adjudication.outcome import result_rows
+from palmares.diplomacy.adjudication.outcome import OrderResult, result_rows
 from palmares.diplomacy.adjudication.parse import RULE_SETS, parse_orders
 from palmares.diplomacy.adjudication.phases import PhaseResult, adjudicate, place_units
 from palmares.diplomacy.adjudication.position import Position, position_from_json, position_to_json
+from palmares.explain.language import Language
 from palmares.explain.messages import tell
 
 __all__ = ["adjudicate_command", "orders_app", "orders_check"]
@@ -44,15 +45,20 @@ def _read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise InputError.at(str(path), None, None, f"cannot read: {exc.strerror}") from None
+        raise InputError.at(
+            str(path), None, None, Message.of("file.cannot_read", why=str(exc.strerror))
+        ) from None
     except UnicodeDecodeError:
-        raise InputError.at(str(path), None, None, "not UTF-8 text") from None
+        raise InputError.at(str(path), None, None, Message.of("file.not_utf8")) from None
 
 
 def _load(orders_file: Path, position_file: Path | None, rules: str) -> PhaseResult:
     if rules not in RULE_SETS:
         raise InputError.at(
-            "--rules", None, None, f"expected one of {', '.join(RULE_SETS)}, got {rules!r}"
+            "--rules",
+            None,
+            None,
+            Message.of("option.one_of", options=tuple(RULE_SETS), got=repr(rules)),
         )
     gmap = standard_map()
     text = _read_text(orders_file)
@@ -63,7 +69,7 @@ def _load(orders_file: Path, position_file: Path | None, rules: str) -> PhaseRes
             data: Any = json.loads(raw)
         except json.JSONDecodeError as exc:
             raise InputError.at(
-                str(position_file), exc.lineno, None, f"invalid JSON: {exc.msg}"
+                str(position_file), exc.lineno, None, Message.of("file.invalid_json", why=exc.msg)
             ) from None
         position = position_from_json(data, gmap, str(position_file))
     powers = position.all_powers() if position is not None else None
@@ -153,11 +159,25 @@ def orders_check(
     orders: Annotated[Path, typer.Argument(help="orders.txt: one 'Power: order' a line.")],
     position: PositionOption = None,
     rules: RulesOption = "datc",
+    language: LanguageOption = None,
 ) -> None:
     """Parsing and validity only: one line per order (file:line: 'order': valid | invalid: why)."""
     result = _load(orders, position, rules)
+    words = language_of(language)
     for r in result.results:
         if r.order is None:
             continue
-        verdict = "valid" if r.valid else r.reason.split("; the unit holds", 1)[0]
-        typer.echo(f"{orders}:{r.order.line}: {r.order.text!r}: {verdict}")
+        typer.echo(f"{orders}:{r.order.line}: {r.order.text!r}: {_verdict(r, words)}")
+
+
+def _verdict(r: OrderResult, words: Language) -> str:
+    """``valid``, or ``invalid: why`` without what the unit then does (it holds)."""
+    if r.valid:
+        return tell(Message.of("order.valid"), words)
+    said = r.said
+    if said is None or said.key != "order.invalid":
+        return r.reason.split("; the unit holds", 1)[0]
+    then = said.get("then")
+    if isinstance(then, Message) and then.key in ("order.then_holds", "order.then_holds_as"):
+        said = Message.of("order.invalid", why=said.get("why"), then="")
+    return tell(said, words)

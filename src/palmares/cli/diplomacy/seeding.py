@@ -63,7 +63,7 @@ def seed(
 ) -> None:
     """The board call of one round: players to boards and powers, and its quality report."""
     if fill not in ("auto", "sit", "double"):
-        raise PalmaresError(f"--fill: expected auto, sit or double, got {fill!r}")
+        raise PalmaresError.of(Message.of("seeding.fill_option", got=repr(fill)))
     fill_: Fill = "auto" if fill == "auto" else ("sit" if fill == "sit" else "double")
     entrants = read_players_csv(players)
     past = read_boards_csv(history, results=False).boards if history else ()
@@ -86,7 +86,11 @@ def seed(
         raise
     except PalmaresError as exc:
         # The field cannot be seated as listed: say which file lists it.
-        raise PalmaresError(f"{players}: {exc}") from None
+        if exc.said is None:
+            raise PalmaresError(f"{players}: {exc}") from None
+        raise PalmaresError.of(
+            Message.of("core.in_file", file=str(players), problem=exc.said)
+        ) from None
     q = call.quality
     words = language_of(language)
     report = Report(

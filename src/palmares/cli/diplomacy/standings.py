@@ -79,9 +79,13 @@ def standings(
     boards = list(data.boards)
     if after_round is not None:
         if after_round not in data.rounds:
-            raise PalmaresError(
-                f"--after-round {after_round}: {file} has rounds "
-                f"{', '.join(str(r) for r in data.rounds)}"
+            raise PalmaresError.of(
+                Message.of(
+                    "standings.after_round",
+                    round=str(after_round),
+                    file=str(file),
+                    rounds=tuple(str(r) for r in data.rounds),
+                )
             )
         boards = [b for b in boards if b.round <= after_round]
     players = {p for b in data.boards for p in b.players}
@@ -89,7 +93,9 @@ def standings(
 
     table = method.aggregate(boards, system)
     if explain_player is not None and explain_player not in table:
-        raise PalmaresError(f"--explain: no player {explain_player!r} in {file}")
+        raise PalmaresError.of(
+            Message.of("standings.no_player", player=repr(explain_player), file=str(file))
+        )
     words = language_of(language)
     prize_list = prizes(
         table,
@@ -131,10 +137,12 @@ def _explain_board(table: Standings, which: str, words: Language) -> tuple[str, 
     try:
         key = (int(round_text), board.strip())
     except ValueError:
-        raise PalmaresError(f"--explain-board: expected ROUND/BOARD, got {which!r}") from None
+        raise PalmaresError.of(Message.of("standings.board_option", got=repr(which))) from None
     result = table.board_scores.get(key)
     if result is None:
-        raise PalmaresError(f"--explain-board: no board {key[1]!r} in round {key[0]}")
+        raise PalmaresError.of(
+            Message.of("standings.no_board", board=repr(key[1]), round=str(key[0]))
+        )
     lines = explain(result, words)
     if table.aggregation == "ante":
         lines += explain(ante_pot(table, *key), words)
@@ -152,7 +160,9 @@ def _check_names(
     if team_map is not None and teams is not None:
         problems.extend(team_problems(players, team_map, teams))
     problems.extend(
-        Problem(str(declines), d.line, "player", f"{d.player} plays no board")
+        Problem.of(
+            str(declines), d.line, "player", Message.of("standings.plays_no_board", player=d.player)
+        )
         for d in decline_rows
         if d.player not in players
     )

@@ -257,7 +257,7 @@ def parse_orders(
     """Every order of an ``orders.txt``; raises :class:`InputError` (every bad line, file:line)
     for a line that is not ``Power: order`` or names an unknown power."""
     if rules not in RULE_SETS:
-        raise InputError.at(file, None, "--rules", f"unknown rule set {rules!r}")
+        raise InputError.at(file, None, "--rules", Message.of("order.rule_set", got=repr(rules)))
     names = names_table(gmap)
     lenient = rules == "wdc-2007"
     problems: list[Problem] = []

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from palmares.core.errors import InputError, Problem
+from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of
 from palmares.diplomacy.adjudication.orders import Unit, UnitType
 
@@ -117,56 +118,65 @@ def position_to_json(position: Position) -> dict[str, Any]:
 
 
 def _read_unit(
-    text: Any, power: str, gmap: GameMap, where: str, problems: list[str]
+    text: Any, power: str, gmap: GameMap, where: str, problems: list[Message]
 ) -> Unit | None:
     if not isinstance(text, str) or len(text.split()) != 2:
-        problems.append(f"{where}: expected a unit like 'F MAO', got {text!r}")
+        problems.append(Message.of("position.unit_like", where=where, got=repr(text)))
         return None
     kind, loc = text.split()
     loc = loc.lower().replace("(", "/").rstrip(")")
     if kind.upper() not in ("A", "F"):
-        problems.append(f"{where}: unit type must be A or F, got {kind!r}")
+        problems.append(Message.of("position.unit_type", where=where, got=repr(kind)))
         return None
     ut = UnitType(kind.upper())
     province = province_of(loc)
     if province not in gmap.provinces:
-        problems.append(f"{where}: unknown province {loc.upper()!r}")
+        problems.append(
+            Message.of("position.unknown_province", where=where, province=repr(loc.upper()))
+        )
         return None
     if ut is UnitType.ARMY:
         if not gmap.army_can_stand(province):
-            problems.append(f"{where}: an army cannot stand in a sea province ({loc.upper()})")
+            problems.append(Message.of("position.army_sea", where=where, at=loc.upper()))
             return None
         loc = province
     elif loc not in gmap.fleet_locations(province):
-        choices = ", ".join(x.upper() for x in gmap.fleet_locations(province)) or "none"
-        problems.append(f"{where}: a fleet cannot stand at {loc.upper()} (possible: {choices})")
+        options = tuple(x.upper() for x in gmap.fleet_locations(province))
+        choices: Message | tuple[str, ...] = options or Message.of("position.none")
+        problems.append(
+            Message.of("position.fleet_at", where=where, at=loc.upper(), choices=choices)
+        )
         return None
     return Unit(power, ut, loc)
 
 
 def position_from_json(data: Any, gmap: GameMap, file: str = "position.json") -> Position:
     """A position from ``position.json``'s parsed JSON; every problem at once, by field."""
-    problems: list[str] = []
+    problems: list[Message] = []
     if not isinstance(data, dict):
-        raise InputError.at(file, None, None, "expected a JSON object")
+        raise InputError.at(file, None, None, Message.of("position.json_object"))
     year = data.get("year")
     if not isinstance(year, int) or isinstance(year, bool):
-        problems.append(f"year: expected a whole number, got {year!r}")
+        problems.append(Message.of("position.year", got=repr(year)))
         year = 1901
     season = data.get("season")
     if season not in SEASONS:
-        problems.append(f"season: expected one of {', '.join(SEASONS)}, got {season!r}")
+        problems.append(
+            Message.of("position.one_of", field="season", options=SEASONS, got=repr(season))
+        )
     phase = data.get("phase")
     if phase not in PHASES:
-        problems.append(f"phase: expected one of {', '.join(PHASES)}, got {phase!r}")
+        problems.append(
+            Message.of("position.one_of", field="phase", options=PHASES, got=repr(phase))
+        )
 
     if season in SEASONS and phase in PHASES and (season == "winter") != (phase == "adjustment"):
-        problems.append(f"phase: {season} has no {phase} phase (adjustments are in winter)")
+        problems.append(Message.of("position.no_phase", season=str(season), phase=str(phase)))
 
     def mapping(key: str) -> dict[str, Any]:
         value = data.get(key, {})
         if not isinstance(value, dict):
-            problems.append(f"{key}: expected an object power → list")
+            problems.append(Message.of("position.object", where=key))
             return {}
         return value
 
@@ -179,7 +189,11 @@ def position_from_json(data: Any, gmap: GameMap, file: str = "position.json") ->
                 continue
             if province_of(u.location) in occupied:
                 problems.append(
-                    f"units.{power}[{i}]: two units in {province_of(u.location).upper()}"
+                    Message.of(
+                        "position.two_units",
+                        where=f"units.{power}[{i}]",
+                        at=province_of(u.location).upper(),
+                    )
                 )
             occupied.add(province_of(u.location))
             units.append(u)
@@ -190,9 +204,13 @@ def position_from_json(data: Any, gmap: GameMap, file: str = "position.json") ->
         for c in cs if isinstance(cs, list) else [cs]:
             c = str(c).lower()
             if c not in gmap.supply_centres:
-                problems.append(f"centres.{power}: {c.upper()} is not a supply centre")
+                problems.append(
+                    Message.of("position.not_centre", where=f"centres.{power}", centre=c.upper())
+                )
             elif c in owned:
-                problems.append(f"centres.{power}: {c.upper()} is owned twice")
+                problems.append(
+                    Message.of("position.owned_twice", where=f"centres.{power}", centre=c.upper())
+                )
             else:
                 owned.add(c)
                 got.append(c)
@@ -207,7 +225,9 @@ def position_from_json(data: Any, gmap: GameMap, file: str = "position.json") ->
             for h in hs if isinstance(hs, list) else [hs]:
                 h = str(h).lower()
                 if h not in gmap.supply_centres:
-                    problems.append(f"homes.{power}: {h.upper()} is not a supply centre")
+                    problems.append(
+                        Message.of("position.not_centre", where=f"homes.{power}", centre=h.upper())
+                    )
                 else:
                     got.append(h)
             homes[power] = tuple(got)
@@ -216,18 +236,20 @@ def position_from_json(data: Any, gmap: GameMap, file: str = "position.json") ->
         for i, item in enumerate(items if isinstance(items, list) else [items]):
             where = f"dislodged.{power}[{i}]"
             if not isinstance(item, dict) or "unit" not in item:
-                problems.append(f"{where}: expected {{'unit': ..., 'from': ...}}")
+                problems.append(Message.of("position.dislodged_item", where=where))
                 continue
             u = _read_unit(item["unit"], power, gmap, where, problems)
             origin = item.get("from")
             if origin is not None and str(origin).lower() not in gmap.provinces:
-                problems.append(f"{where}: unknown province {origin!r}")
+                problems.append(
+                    Message.of("position.unknown_province", where=where, province=repr(origin))
+                )
                 continue
             if u is not None:
                 dislodged.append(Dislodged(u, str(origin).lower() if origin else None))
     standoffs = frozenset(str(s).lower() for s in data.get("standoffs", []))
     if problems:
-        raise InputError([Problem(file, None, None, p) for p in problems])
+        raise InputError([Problem.of(file, None, None, p) for p in problems])
     return Position(
         year=year,
         season=str(season),

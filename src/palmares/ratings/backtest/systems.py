@@ -44,6 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.ratings.competitions import Competition, TantrixTournament
 from palmares.ratings.skill.history import flatten, rate_flat
 from palmares.ratings.skill.models import MODELS, WengLin
@@ -224,7 +225,7 @@ def tantrix_elo(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
     for c, new in zip(competitions, _firsts(competitions), strict=True):
         tournament = c.tournament
         if tournament is None or len(c.players) != 2:
-            raise PalmaresError("tantrix-elo predicts Tantrix matches only (--kind matches)")
+            raise PalmaresError.of(Message.of("ratings.tantrix_elo"))
         if tournament is not current:
             if current is not None:
                 rated = rate_tournament(current.matches, official_ratings(entries))
@@ -307,7 +308,7 @@ def predict(system: str, competitions: Sequence[Competition]) -> tuple[Predictio
     try:
         run = SYSTEMS[system]
     except KeyError:
-        raise PalmaresError(
-            f"unknown rating system {system!r} (known: {', '.join(SYSTEMS)})"
+        raise PalmaresError.of(
+            Message.of("ratings.unknown_system", system=repr(system), known=tuple(SYSTEMS))
         ) from None
     return run(competitions)

@@ -20,6 +20,7 @@ from types import ModuleType
 import numpy as np
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.ratings.skill import (
     bradley_terry_full,
     bradley_terry_part,
@@ -60,8 +61,10 @@ def model_info(slug: str) -> ModelInfo:
     try:
         return MODELS[slug]
     except KeyError:
-        known = ", ".join(MODELS)
-        raise PalmaresError(f"unknown skill model {slug!r} (known: {known})") from None
+        known = tuple(MODELS)
+        raise PalmaresError.of(
+            Message.of("ratings.unknown_model", slug=repr(slug), known=known)
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +104,9 @@ class WengLin:
     def __post_init__(self) -> None:
         model_info(self.model)
         if not (self.sigma > 0 and self.beta > 0 and self.kappa > 0):
-            raise PalmaresError("sigma, beta and kappa must be positive")
+            raise PalmaresError.of(Message.of("ratings.positive"))
         if self.tau < 0 or self.epsilon < 0 or self.window < 1:
-            raise PalmaresError("tau and epsilon may not be negative, window is at least 1")
+            raise PalmaresError.of(Message.of("ratings.not_negative"))
 
     @property
     def code(self) -> int:
@@ -142,9 +145,9 @@ class WengLin:
         from palmares.ratings.skill.kernel import rate_game
 
         if len(teams) < 2 or len(ranks) != len(teams) or any(len(t) == 0 for t in teams):
-            raise PalmaresError("a competition needs two or more non-empty teams, a rank each")
+            raise PalmaresError.of(Message.of("ratings.teams"))
         if weights is not None and [len(w) for w in weights] != [len(t) for t in teams]:
-            raise PalmaresError("one weight per player")
+            raise PalmaresError.of(Message.of("ratings.weights"))
         flat = [r for t in teams for r in t]
         team = np.array([i for i, t in enumerate(teams) for _ in t], dtype=np.int64)
         weight = np.array(
