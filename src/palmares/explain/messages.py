@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from palmares.core.message import Message, Value
 from palmares.explain.language import Language
+from palmares.explain.messages_api import API
 from palmares.explain.messages_core import CORE
 from palmares.explain.messages_io import IO
 from palmares.explain.messages_orders import ORDERS
@@ -249,6 +250,8 @@ TEXTS.update(IO)
 TEXTS.update(ORDERS)
 # The core's remaining refusals (tantrix, wizard, ratings) and the CLI's order check.
 TEXTS.update(CORE)
+# The API's own checks, the events' and accounts' services (web.api, web.events, web.accounts).
+TEXTS.update(API)
 
 #: key → (singular, plural, the value that counts).
 PLURALS: dict[str, tuple[str, str, str]] = {

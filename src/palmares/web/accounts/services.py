@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.web.accounts.models import ApiToken
 from palmares.web.accounts.roles import RATINGS_OFFICERS, TOURNAMENT_DIRECTORS
 
@@ -37,21 +38,22 @@ def hash_token(token: str) -> str:
 def add_user(name: str, role: str, password: str) -> Any:
     """Create the account ``name`` with ``role``; the password passes the site's validators."""
     if role not in ROLES:
-        raise PalmaresError(f"unknown role {role!r} (expected {', '.join(ROLES)})")
+        raise PalmaresError.of(Message.of("accounts.role", role=repr(role), roles=ROLES))
     name = name.strip()
     if not name:
-        raise PalmaresError("a user needs a name")
+        raise PalmaresError.of(Message.of("accounts.needs_name"))
     model = get_user_model()
     if len(name) > (model._meta.get_field("username").max_length or 150):
-        raise PalmaresError(f"the name {name!r} is too long")
+        raise PalmaresError.of(Message.of("accounts.name_long", name=repr(name)))
     if model.objects.filter(username__iexact=name).exists():
-        raise PalmaresError(f"a user named {name!r} already exists")
+        raise PalmaresError.of(Message.of("accounts.exists", name=repr(name)))
     if not password:
-        raise PalmaresError("an empty password is refused")
+        raise PalmaresError.of(Message.of("accounts.empty_password"))
     try:
         validate_password(password, model(username=name))
     except ValidationError as exc:
-        raise PalmaresError("password refused: " + " ".join(exc.messages)) from None
+        why = " ".join(exc.messages)
+        raise PalmaresError.of(Message.of("accounts.password", why=why)) from None
     with transaction.atomic():
         user = model.objects.create_user(name, password=password)
         if role in ("td", "officer"):
@@ -69,7 +71,7 @@ def issue_token(name: str) -> str:
     """A new API token for the user ``name`` (the old one, if any, stops working)."""
     user = get_user_model().objects.filter(username=name).first()
     if user is None:
-        raise PalmaresError(f"no user named {name!r}")
+        raise PalmaresError.of(Message.of("site.no_user", name=repr(name)))
     token = secrets.token_urlsafe(TOKEN_BYTES)
     with transaction.atomic():
         ApiToken.objects.filter(user=user).delete()

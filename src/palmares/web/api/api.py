@@ -23,6 +23,7 @@ from ninja.pagination import LimitOffsetPagination, paginate
 from ninja.responses import Status
 
 from palmares.core.errors import InputError, PalmaresError
+from palmares.core.message import Message
 from palmares.core.rounding import half_up
 from palmares.explain import explain
 from palmares.tantrix.tables import performance_rows
@@ -58,7 +59,7 @@ from palmares.web.lib.concurrency import WriteConflict
 from palmares.web.lib.limits import MAX_QUERY_CHARS
 from palmares.web.lib.names import name_key
 from palmares.web.lib.uploads import IMPORTERS, UploadTooLarge, check_size, import_upload
-from palmares.web.lib.words import site_language, told
+from palmares.web.lib.words import said, site_language, told
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry, Standing
 from palmares.web.tantrixdb.adapters import tournament_rating
@@ -119,32 +120,39 @@ def _conflict(request: HttpRequest, exc: WriteConflict) -> HttpResponse:
     return api.create_response(request, {"detail": str(exc), "field": None}, status=409)
 
 
+def _refusal(message: Message, field: str | None = None) -> dict[str, Any]:
+    """An answer's body: ``message`` (a sentence of ``explain.messages_api``) in the request's
+    language, and the field it names."""
+    return {"detail": said(message), "field": field}
+
+
 class BadParameter(Exception):
     """A query parameter out of bounds (answered 400 naming it)."""
 
-    def __init__(self, field: str, detail: str) -> None:
-        super().__init__(detail)
+    def __init__(self, field: str, detail: Message) -> None:
+        super().__init__(detail.key)
         self.field = field
+        self.detail = detail
 
 
 @api.exception_handler(BadParameter)
 def _bad_parameter(request: HttpRequest, exc: BadParameter) -> HttpResponse:
-    return api.create_response(request, {"detail": str(exc), "field": exc.field}, status=400)
+    return api.create_response(request, _refusal(exc.detail, exc.field), status=400)
 
 
 @api.exception_handler(UploadTooLarge)
 def _too_large(request: HttpRequest, exc: UploadTooLarge) -> HttpResponse:
-    return api.create_response(request, {"detail": str(exc), "field": "file"}, status=413)
+    return api.create_response(request, {"detail": told(exc), "field": "file"}, status=413)
 
 
 @api.exception_handler(AuthenticationError)
 def _unauthorised(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
-    return api.create_response(request, {"detail": "log in first", "field": None}, status=401)
+    return api.create_response(request, _refusal(Message.of("api.log_in")), status=401)
 
 
 @api.exception_handler(TokenRefused)
 def _token_refused(request: HttpRequest, exc: TokenRefused) -> HttpResponse:
-    answer = api.create_response(request, {"detail": str(exc), "field": None}, status=401)
+    answer = api.create_response(request, _refusal(Message.of("api.bad_token")), status=401)
     answer["WWW-Authenticate"] = 'Bearer error="invalid_token"'
     return answer
 
@@ -157,7 +165,7 @@ def _player(p: Player) -> dict[str, Any]:
 @paginate(Pages)
 def players(request: HttpRequest, q: str = "") -> Any:
     if len(q) > MAX_QUERY_CHARS:
-        raise BadParameter("q", f"at most {MAX_QUERY_CHARS} characters")
+        raise BadParameter("q", Message.of("site.at_most", most=MAX_QUERY_CHARS))
     rows = Player.objects.order_by("key", "id")
     return rows.filter(key__contains=name_key(q)) if q else rows
 
@@ -230,9 +238,9 @@ def put_results(
     changes it silently. A problem is a 422 naming the row (``"3.rank"``, ``"players"``)."""
     ev = get_object_or_404(Event, pk=event_id)
     if not is_ratings_officer(request.user):
-        return Status(403, {"detail": "only ratings officers may change results", "field": None})
+        return Status(403, _refusal(Message.of("api.officers_change")))
     if players is not None and not 1 <= players <= INTEGER_MAX:
-        return Status(422, {"detail": f"between 1 and {INTEGER_MAX}", "field": "players"})
+        return Status(422, _refusal(Message.of("api.between", most=INTEGER_MAX), "players"))
     rows = [ServiceRow(r.player, r.rank, r.nationality, r.player_id) for r in payload]
     try:
         replace_results(ev, rows, players=players)
@@ -320,7 +328,7 @@ def post_board(request: HttpRequest, tournament_id: int, payload: BoardIn) -> An
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
     powers = [s.power for s in payload.seats]
     if len(set(powers)) != 7:
-        return Status(422, {"detail": "each of the seven powers once", "field": "seats"})
+        return Status(422, _refusal(Message.of("api.seven_powers"), "seats"))
     entered = BoardResult(
         centres={s.power: s.centres for s in payload.seats},
         eliminated={s.power: s.eliminated for s in payload.seats if s.eliminated is not None},
@@ -341,7 +349,7 @@ def post_board(request: HttpRequest, tournament_id: int, payload: BoardIn) -> An
 
 
 def _not_found(request: HttpRequest, exc: Http404 | type[Http404]) -> HttpResponse:
-    return api.create_response(request, {"detail": "not found", "field": None}, status=404)
+    return api.create_response(request, _refusal(Message.of("api.not_found")), status=404)
 
 
 api.add_exception_handler(Http404, _not_found)
@@ -401,7 +409,7 @@ def wizard_month(request: HttpRequest, month: str) -> Any:
     try:
         first = date.fromisoformat(f"{month}-01")
     except ValueError:
-        return Status(422, {"detail": f"expected YYYY-MM, got {month!r}", "field": "month"})
+        return Status(422, _refusal(Message.of("api.month", got=repr(month)), "month"))
     return league_rows(wizard_adapters.month(first))
 
 
@@ -424,9 +432,9 @@ def import_file(request: HttpRequest, kind: str, file: File[UploadedFile]) -> An
     ``games``. The same strict readers as the command line; a bad file changes nothing and the
     answer lists every problem as ``file:line: column: message``."""
     if not is_ratings_officer(request.user):
-        return Status(403, {"detail": "only ratings officers may import", "field": None})
+        return Status(403, _refusal(Message.of("api.officers_import")))
     if kind not in IMPORTERS:
-        return Status(422, {"detail": f"unknown kind {kind!r}", "field": "kind"})
+        return Status(422, _refusal(Message.of("api.unknown_kind", kind=repr(kind)), "kind"))
     check_size(file.name or "", file.size)
     summary = import_upload(kind, file.name or "", file.read())
     return {"imported": kind, "summary": summary}
@@ -441,7 +449,7 @@ def import_file(request: HttpRequest, kind: str, file: File[UploadedFile]) -> An
 def publish_month(request: HttpRequest, month: str) -> Any:
     """Mark a league month's ranking as the official one (ratings officers)."""
     if not is_ratings_officer(request.user):
-        return Status(403, {"detail": "only ratings officers may publish", "field": None})
+        return Status(403, _refusal(Message.of("api.officers_publish")))
     try:
         first = date.fromisoformat(f"{month}-01")
     except ValueError:

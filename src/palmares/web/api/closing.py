@@ -13,9 +13,12 @@ from django.shortcuts import get_object_or_404
 from ninja import Router
 from ninja.responses import Status
 
+from palmares.core.message import Message
+from palmares.explain.messages import tell
 from palmares.web.accounts.roles import directs
 from palmares.web.api.auth import WRITE_AUTH
 from palmares.web.api.schemas import ErrorOut
+from palmares.web.lib.words import site_language
 from palmares.web.tournaments.closing import close_tournament
 from palmares.web.tournaments.models import Tournament
 
@@ -24,8 +27,9 @@ router = Router(tags=["diplomacy"])
 __all__ = ["forbidden", "router"]
 
 
-def forbidden(what: str) -> Any:
-    return Status(403, {"detail": f"only this tournament's directors may {what}", "field": None})
+def forbidden(said: Message) -> Any:
+    """A 403 saying ``said`` (``api.directors_close`` …) in the request's language."""
+    return Status(403, {"detail": tell(said, site_language()), "field": None})
 
 
 @router.post(
@@ -37,6 +41,6 @@ def close(request: HttpRequest, tournament_id: int) -> Any:
     """File the final classification as the event's results; the Dip Pouch takes it in."""
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
     if not directs(request.user, t):
-        return forbidden("close it")
+        return forbidden(Message.of("api.directors_close"))
     event = close_tournament(t, request.user)
     return {"event_id": event.pk}

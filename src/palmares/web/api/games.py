@@ -14,9 +14,12 @@ from ninja import Router
 from ninja.responses import Status
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.explain import Language, explain_text
+from palmares.explain.messages import tell
 from palmares.web.api.schemas import ErrorOut
 from palmares.web.events.models import Event
+from palmares.web.lib.words import site_language
 from palmares.web.players.models import Player
 from palmares.web.tantrixdb.adapters import current_list
 from palmares.web.wizarddb import adapters as wizard_adapters
@@ -102,7 +105,11 @@ def wizard_junior(request: HttpRequest, session: str) -> Any:
         first = date.fromisoformat(f"{session}-01")
         period = junior_session(first.year, first.month)
     except (ValueError, PalmaresError) as exc:
-        return Status(422, {"detail": f"not a Junior session: {exc}", "field": "session"})
+        why: Message | str = (
+            exc.said if isinstance(exc, PalmaresError) and exc.said is not None else str(exc)
+        )
+        said = tell(Message.of("api.not_junior", why=why), site_language())
+        return Status(422, {"detail": said, "field": "session"})
     return league_rows(wizard_adapters.junior(period))
 
 

@@ -310,7 +310,7 @@ def swap(request: HttpRequest, tournament_id: int, n: int, payload: SwapIn) -> A
     else:
         return Status(
             400,
-            {"detail": "give player_a and player_b, or label, power_a and power_b", "field": None},
+            {"detail": said(Message.of("api.swap")), "field": None},
         )
     return call.as_json()
 
@@ -372,5 +372,5 @@ def audit(request: HttpRequest, tournament_id: int) -> Any:
     t = _tournament(tournament_id)
     if not directs(request.user, t):
         status = 403 if request.user.is_authenticated else 401
-        return Status(status, {"detail": "only this tournament's directors", "field": None})
+        return Status(status, {"detail": said(Message.of("api.directors")), "field": None})
     return entries(t)

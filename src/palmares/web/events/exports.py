@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.web.events.models import Event, Result
 from palmares.web.tournaments.models import POWERS, Seat
 
@@ -75,9 +76,7 @@ def result_rows(event: Event | None = None) -> list[dict[str, Any]]:
 
 def _closed_event(event: Event) -> None:
     if not event.results.exists():
-        raise PalmaresError(
-            f"{event} is not closed: it has no classification yet (its TD closes the tournament)"
-        )
+        raise PalmaresError.of(Message.of("events.not_closed", event=str(event)))
 
 
 def wdd_classification_rows(event: Event) -> list[dict[str, Any]]:
@@ -97,7 +96,7 @@ def wdd_board_rows(event: Event) -> list[dict[str, Any]]:
         .order_by("board__round__number", "board_id", "power")
     )
     if not seats:
-        raise PalmaresError(f"{event} has no boards stored (only its classification)")
+        raise PalmaresError.of(Message.of("events.no_boards", event=str(event)))
     return [
         {
             "round": s.board.round.number,

@@ -21,6 +21,7 @@ import numpy.typing as npt
 from django.db import connection, transaction
 
 from palmares.core.errors import InputError, PalmaresError
+from palmares.core.message import Message
 from palmares.io.results import NAME_KEY_PREFIX, read_result_columns, results_of_table
 from palmares.ratings.columns import ResultColumns
 from palmares.ratings.events import Results
@@ -367,9 +368,10 @@ def replace_results(event: Event, rows: list[ResultIn], *, players: int | None =
     :class:`~palmares.core.errors.InputError` (lines: row ``i`` is line ``i + 2``) having
     written nothing; recomputes the ratings after the commit; returns the stored event."""
     if event.kind != Event.Kind.DIPLOMACY:
-        raise PalmaresError(f"{event} is a {event.kind} event: its results come from its games")
+        said = Message.of("events.from_games", event=str(event), kind=str(event.kind))
+        raise PalmaresError.of(said)
     if not rows:
-        raise PalmaresError("a classification needs at least one row")
+        raise PalmaresError.of(Message.of("events.no_rows"))
     size = players if players is not None else event.players
     results = results_of_table(classification_table(event, rows, size), "results")
     changes: list[Change] = []

@@ -10,10 +10,12 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, is_dataclass, replace
+from decimal import Decimal
 from pathlib import Path, PurePath
 from typing import Any
 
 from palmares.core.errors import InputError, PalmaresError
+from palmares.core.message import Message
 from palmares.web.events.services import import_results
 from palmares.web.lib.concurrency import retrying
 from palmares.web.lib.limits import MAX_UPLOAD_BYTES
@@ -38,10 +40,10 @@ def check_size(name: str, size: int | None) -> None:
     """Raise :class:`UploadTooLarge` if a file of ``size`` bytes is past the limit."""
     if size is not None and size > MAX_UPLOAD_BYTES:
         limit = MAX_UPLOAD_BYTES / (1024 * 1024)
-        raise UploadTooLarge(
-            f"{PurePath(name).name or 'the file'}: {size / (1024 * 1024):.1f} MB; "
-            f"files of at most {limit:.0f} MB are accepted"
-        )
+        file = PurePath(name).name or Message.of("upload.the_file")
+        size_mb = Decimal(f"{size / (1024 * 1024):.1f}")
+        said = Message.of("upload.too_large", file=file, size=size_mb, most=Decimal(f"{limit:.0f}"))
+        raise UploadTooLarge.of(said)
 
 
 def import_upload(kind: str, name: str, content: bytes) -> dict[str, Any] | str:

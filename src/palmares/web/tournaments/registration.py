@@ -59,7 +59,7 @@ def require_director(user: Any, t: Tournament) -> None:
     """Refuse anyone but this tournament's directors (and admins); ``None`` is the command
     line, run by whoever holds the database."""
     if user is not None and not directs(user, t):
-        raise Forbidden("only this tournament's directors may change it")
+        raise Forbidden.of(Message.of("api.directors_change"))
 
 
 def entry_of(t: Tournament, name: str, field: str) -> Entry:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.db import transaction
 
-from palmares.core.errors import InputError
+from palmares.core.errors import InputError, PalmaresError
 from palmares.diplomacy.board import PlayedBoard
 from palmares.io import limits
 from palmares.io.boards import read_boards_csv, read_teams_csv, team_problems
@@ -40,8 +40,9 @@ def import_boards(
     """
     try:
         event = EVENT_NAME(event)
-    except ValueError as exc:
-        raise InputError.at("--event", None, None, str(exc)) from None
+    except ValueError as exc:  # the field's typed message kept: told in the reader's language
+        said = exc.said if isinstance(exc, PalmaresError) else None
+        raise InputError.at("--event", None, None, said or str(exc)) from None
     played = read_boards_csv(path).boards
     team_rows = read_teams_csv(teams) if teams is not None else {}
     if teams is not None:

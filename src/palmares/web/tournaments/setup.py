@@ -105,7 +105,7 @@ def create_tournament(user: Any, s: SetUp) -> Tournament:
     """Create the tournament, its creator its director; ``user`` must be a TD (or an admin).
     ``None`` is the command line (whoever holds the database), which names no director."""
     if user is not None and not is_tournament_director(user):
-        raise Forbidden("only tournament directors may create tournaments")
+        raise Forbidden.of(Message.of("api.tds_create"))
     check_setup(s)
     with transaction.atomic():
         event = Event.objects.create(
@@ -133,7 +133,7 @@ def create_tournament(user: Any, s: SetUp) -> Tournament:
 def add_director(user: Any, t: Tournament, username: str) -> None:
     """Make ``username`` a co-director of ``t`` (by one of its directors)."""
     if not directs(user, t):
-        raise Forbidden("only this tournament's directors may add directors")
+        raise Forbidden.of(Message.of("api.directors_add"))
     other = get_user_model().objects.filter(username=username.strip()).first()
     if other is None:
         raise FieldError(Message.of("site.no_user", name=repr(username.strip())), "username")

@@ -16,6 +16,7 @@ from pathlib import Path
 from django.db import transaction
 
 from palmares.core.errors import InputError, PalmaresError
+from palmares.core.message import Message
 from palmares.io.wizard import read_games, read_tournaments, read_triads
 from palmares.web.events.models import Event
 from palmares.web.events.services import stored_event
@@ -32,7 +33,7 @@ __all__ = ["import_games", "import_tournaments", "import_triads"]
 def import_games(path: Path | str, *, division: str = Game.Division.REGULAR) -> int:
     """Load ``games.csv`` as games of ``division`` (Regular or Junior); return how many."""
     if division not in Game.Division.values:
-        raise PalmaresError(f"unknown division {division!r} (regular or junior)")
+        raise PalmaresError.of(Message.of("wizard.division", division=repr(division)))
     games = read_games(path)
     with transaction.atomic():
         players = resolve_players((p, "", "") for g in games for p in g.players)

@@ -45,11 +45,11 @@ def upload(request: HttpRequest) -> HttpResponse:
             context["summary"] = import_upload(kind, handle.name or "", handle.read())
             context["kind"] = kind
         except UploadTooLarge as exc:
-            context["problems"] = [str(exc)]
+            context["problems"] = [told(exc)]
             status = 413
         except InputError as exc:
             context["problems"] = [told(p) for p in exc.problems]
         except PalmaresError as exc:
-            context["problems"] = [str(exc)]
+            context["problems"] = [told(exc)]
     status = status if status else 400 if context["problems"] else 200
     return render(request, "ui/import.html", context, status=status)
