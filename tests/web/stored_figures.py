@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from palmares.web.ratinglists.models import RatingEntry, Standing
+from palmares.web.ratinglists.models import RatingEntry, SkillRating, Standing
 
 ENTRY_COLUMNS = ("system", "player_id", "event_id", "result_id", "date", "rating_before",
                  "rating_after", "percentile", "tournament_value")  # fmt: skip
@@ -18,3 +18,9 @@ def stored_rows() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     entries = sorted(RatingEntry.objects.values_list(*ENTRY_COLUMNS))
     lists = sorted(Standing.objects.values_list(*STANDING_COLUMNS))
     return entries, lists
+
+
+def stored_skill_rows() -> list[tuple[Any, ...]]:
+    """Every stored Dip Pouch skill rating (μ and σ as stored: to the last bit), sorted."""
+    rows = SkillRating.objects.filter(community="dip-pouch")
+    return sorted(rows.values_list("player_id", "mu", "sigma", "competitions"))

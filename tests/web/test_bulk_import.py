@@ -21,7 +21,7 @@ from palmares.web.ratinglists.incremental import Filed, apply_change
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 from palmares.web.ratinglists.services import recompute_dip_pouch
 from palmares.web.tournaments.models import Tournament
-from tests.web.stored_figures import stored_rows
+from tests.web.stored_figures import stored_rows, stored_skill_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -79,9 +79,13 @@ def test_a_50k_row_import_leaves_the_commands_ranking(cli: Any, tmp_path: Path) 
         assert got == want
 
 
-def _ratings() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], dict[str, Any]]:
+Figures = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], dict[str, Any], list[tuple[Any, ...]]]
+
+
+def _ratings() -> Figures:
     entries, lists = stored_rows()
-    return entries, lists, Publication.objects.get(system="dip-pouch").summary
+    summary = Publication.objects.get(system="dip-pouch").summary
+    return entries, lists, summary, stored_skill_rows()
 
 
 def _rows(path: Path) -> list[list[str]]:
@@ -156,9 +160,10 @@ def test_a_reimport_rewrites_what_changed_as_the_full_replay_would(
     assert publication.computed == publication.requested == stamp + 1
     assert len(filed) == 1 and not filed[0].full, filed  # the update, not the full replay
     monkeypatch.undo()
-    entries, lists, summary = _ratings()
+    entries, lists, summary, skill = _ratings()
     recompute_dip_pouch()
-    full_entries, full_lists, full_summary = _ratings()
+    full_entries, full_lists, full_summary, full_skill = _ratings()
     assert entries == full_entries
     assert lists == full_lists
     assert summary == full_summary
+    assert skill == full_skill

@@ -97,7 +97,9 @@ class KnownEvents:
         pairs = {(n, d) for n, d, _ in wanted}
         names = sorted({n for n, _ in pairs})
         for i in range(0, len(ids), CHUNK):
-            for e in Event.objects.filter(external_id__in=ids[i : i + CHUNK]):
+            # (``exclude``: the partial unique index's condition, so that SQLite uses it)
+            found = Event.objects.filter(external_id__in=ids[i : i + CHUNK]).exclude(external_id="")
+            for e in found:
                 self.by_id[e.external_id] = e
                 self.by_name[(e.name, e.date)] = e
         for i in range(0, len(names), CHUNK):

@@ -26,7 +26,7 @@ def resolve_players(people: Iterable[tuple[str, str, str]]) -> dict[tuple[str, s
     ids = sorted({ext for ext, _ in wanted if ext})
     keys = sorted({key for ext, key in wanted if not ext})
     for i in range(0, len(ids), CHUNK):
-        for p in Player.objects.filter(external_id__in=ids[i : i + CHUNK]):
+        for p in Player.objects.filter(external_id__in=ids[i : i + CHUNK]).exclude(external_id=""):
             by_id[p.external_id] = p
     for i in range(0, len(keys), CHUNK):
         for p in Player.objects.filter(key__in=keys[i : i + CHUNK]).order_by("id"):
@@ -66,7 +66,11 @@ def resolve_player_ids(people: Iterable[tuple[str, str, str]]) -> dict[tuple[str
     keys = sorted({key for ext, key in wanted if not ext})
     fields = ("id", "external_id", "key", "nationality")
     for i in range(0, len(ids), CHUNK):
-        found_ids = Player.objects.filter(external_id__in=ids[i : i + CHUNK])
+        # (``exclude``: the condition of the partial unique index, which SQLite then uses
+        # rather than reading every player)
+        found_ids = Player.objects.filter(external_id__in=ids[i : i + CHUNK]).exclude(
+            external_id=""
+        )
         for pk, ext, _, nat in found_ids.values_list(*fields):
             by_id[ext] = (pk, nat)
     for i in range(0, len(keys), CHUNK):

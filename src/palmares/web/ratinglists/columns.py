@@ -2,11 +2,14 @@
 
 :func:`load` reads every stored Diplomacy result with one plain query (no model per row) into
 :class:`~palmares.ratings.engine.ResultArrays`, keeping the database ids beside the engine's
-indexes: events indexed by id order, players in key order, rows grouped by event. The engine
+indexes: events and players indexed by id order, rows grouped by event (then result id); the
+players' order is no figure's (a list orders ties by name, then index, and players of one name
+share its key), and by id an update places a new player without its key (``splice``). The engine
 (seed 000's recurrence, :mod:`palmares.ratings.engine`) replays them; :func:`entry_columns` and
-:func:`list_columns` turn its figures into the rows of :class:`RatingEntry` and
-:class:`Standing`, column by column (numpy, no object per row), the same rows the per-row path
-(``services.entry_rows`` / ``services.standing_rows``) gives, digit for digit (tested).
+:func:`~palmares.web.ratinglists.lists.list_columns` turn its figures into the rows of
+:class:`RatingEntry` and :class:`Standing`, column by column (numpy, no object per row), the
+same rows the per-row path (``services.entry_rows`` / ``services.standing_rows``) gives, digit
+for digit (tested).
 
 Decimals are written as Django writes a ``DecimalField(24, 12)``: the float's shortest repr
 rounded half-even to 12 places (``services._decimal``), as text. :func:`decimals` does that for
@@ -17,7 +20,7 @@ a whole array: an exact integer rounding where the float is not near a rounding 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -28,21 +31,17 @@ import numpy as np
 import numpy.typing as npt
 from django.db import connection
 
-from palmares.ratings.dip_pouch import INITIAL_RATING
 from palmares.ratings.engine import Engine, ResultArrays
 from palmares.ratings.events import event_order_key
 from palmares.ratings.percentile import percentile
-from palmares.ratings.ranking import competition_ranks_desc, grouped_ranks_desc, year_end
 from palmares.ratings.tournament_value import VALUE_RULES, tournament_value
 from palmares.web.events.models import Event, Result
 from palmares.web.players.models import Player
 
 __all__ = [
-    "ListColumns",
     "RowColumns",
     "Stored",
     "build",
-    "by_player",
     "decimals",
     "entry_columns",
     "entry_order",
@@ -50,11 +49,8 @@ __all__ = [
     "fetch_facts",
     "fetch_people",
     "fetch_rows",
-    "list_columns",
     "load",
-    "name_order",
-    "sizes",
-    "standing_columns",
+    "value_of",
 ]
 
 I64 = npt.NDArray[np.int64]
@@ -98,6 +94,8 @@ class Stored:
     player_names: list[str]
     result_ids: I64  # database id of engine row i (rows grouped by event)
     nationalities: dict[str, int]  # nationality → code (row_nationality)
+    event_externals: list[str]  # external id of engine event e ("": none)
+    event_names: list[str]  # its name (with the date and external id: its order)
 
     @functools.cached_property
     def years(self) -> list[int]:
@@ -107,8 +105,9 @@ class Stored:
 _VALUES: dict[tuple[Any, ...], float] = {}
 
 
-def _value(n: int, rounds: int | None, wc: bool, day: date, coefficient: Decimal | None) -> float:
-    """float(tournament value) of an event, remembered by what it depends on."""
+def value_of(facts: Facts, n: int) -> float:
+    """float(tournament value) of an event of ``n`` players, remembered by what it depends on."""
+    _, _, day, _, rounds, _, wc, coefficient = facts
     key = (n, rounds == 1, wc, VALUE_RULES.at(day), coefficient)
     found = _VALUES.get(key)
     if found is None:
@@ -232,11 +231,18 @@ def fetch_facts(event_ids: Sequence[int] | None = None) -> dict[int, Facts]:
     return {f[0]: f for f in query.values_list(*FACT_FIELDS).iterator(chunk_size=5000)}
 
 
-def fetch_people() -> list[tuple[int, str]]:
-    """Every player's (id, name) in key order (then id): the engine's player order."""
+def fetch_people(ids: Iterable[int] | None = None) -> list[tuple[int, str]]:
+    """Every player's (id, name) (of ``ids`` only, if given) in id order: the engine's."""
     player = connection.ops.quote_name(Player._meta.db_table)
-    key = connection.ops.quote_name("key")
-    return _fetch(f"SELECT id, name FROM {player} ORDER BY {key}, id", [])
+    if ids is None:
+        return _fetch(f"SELECT id, name FROM {player} ORDER BY id", [])
+    out: list[tuple[int, str]] = []
+    wanted = sorted(set(ids))
+    for i in range(0, len(wanted), 500):
+        marks = ", ".join(["%s"] * len(wanted[i : i + 500]))
+        sql = f"SELECT id, name FROM {player} WHERE id IN ({marks}) ORDER BY id"
+        out += _fetch(sql, wanted[i : i + 500])
+    return out
 
 
 def load() -> Stored:
@@ -292,7 +298,7 @@ def build(
     rows: Sequence[Row] | RowColumns, facts: dict[int, Facts], people: list[tuple[int, str]]
 ) -> Stored:
     """The engine's arrays of ``rows`` (events: those with a row, their ``facts``; players:
-    those with a row, in the order of ``people``)."""
+    those with a row, in the order of ``people``: id order, :func:`fetch_people`)."""
     c = rows if isinstance(rows, RowColumns) else RowColumns.of(rows)
     rid, eid, pid, rank, nat, nats = c.rid, c.eid, c.pid, c.rank, c.nat, c.nats
     n = rid.shape[0]
@@ -305,16 +311,20 @@ def build(
     rid, eid, pid, rank, nat = rid[order], eid[order], pid[order], rank[order], nat[order]
     event_ids, row_event, counts = np.unique(eid, return_inverse=True, return_counts=True)
     dates: list[date] = []
+    externals: list[str] = []
+    names: list[str] = []
     keys = []
     field = np.empty(event_ids.shape[0], dtype=np.int32)
     value = np.empty(event_ids.shape[0], dtype=np.float64)
     for e, (ident, count) in enumerate(zip(event_ids.tolist(), counts.tolist(), strict=True)):
-        _, name, day, external, rounds, players, wc, coefficient = facts[ident]
+        _, name, day, external, _, players, _, _ = facts[ident]
         dates.append(day)
+        externals.append(external or "")
+        names.append(name)
         keys.append((event_order_key(day, external or None, name), e))
         size = players if players is not None else count
         field[e] = size
-        value[e] = _value(size, rounds, wc, day, coefficient)
+        value[e] = value_of(facts[ident], size)
     position = np.empty(event_ids.shape[0], dtype=np.int64)
     position[[e for _, e in sorted(keys)]] = np.arange(event_ids.shape[0])
     top = max(int(pid.max()) if n else 0, max((p[0] for p in people), default=0)) + 1
@@ -335,7 +345,8 @@ def build(
         row_nationality=nat,
         n_players=int(player_ids.shape[0]),
     )
-    return Stored(arrays, event_ids, dates, player_ids, [p[1] for p in listed], rid, nats)
+    people_names = [p[1] for p in listed]
+    return Stored(arrays, event_ids, dates, player_ids, people_names, rid, nats, externals, names)
 
 
 def entry_columns(
@@ -384,100 +395,3 @@ def entry_order(stored: Stored) -> I64:
     return np.lexsort(
         (stored.event_ids[arrays.row_event], stored.player_ids[arrays.row_player])
     ).astype(np.int64)
-
-
-@dataclass(frozen=True)
-class ListColumns:
-    """One rating list in list order (rank, then name): engine player indexes and figures."""
-
-    year: int
-    players: I64
-    ratings: F64
-    ranks: I64
-    national_ranks: I64  # −1: no nationality
-    nations: npt.NDArray[np.int32]  # nationality code, −1: none
-    events: I64
-    national_positions: I64  # −1: no nationality
-
-
-def list_columns(engine: Engine, name_order: I64, year: int) -> ListColumns:
-    """The list of ``year`` (0: Permanent, every event) as ``RatingHistory.ranking`` orders it:
-    listed once an event with a value counts; by rating (competition ranks), ties by name then
-    player index (``name_order``: each player's place in that order)."""
-    last_day = date.max.toordinal() if year == 0 else year_end(year).toordinal()
-    last, counted, nat = engine.as_of(last_day)
-    listed = np.flatnonzero(counted > 0)
-    rating = np.where(last >= 0, engine.after[np.maximum(last, 0)], float(INITIAL_RATING))
-    r = rating[listed]
-    order = np.lexsort((listed, -r))
-    listed, r = listed[order], r[order]
-    ranks = competition_ranks_desc(r)
-    nranks = grouped_ranks_desc(nat[listed], r)
-    final = np.lexsort((name_order[listed], ranks))
-    listed, r, ranks, nranks = listed[final], r[final], ranks[final], nranks[final]
-    nations = nat[listed]
-    npos = np.full(listed.shape[0], -1, dtype=np.int64)
-    has = np.flatnonzero(nations >= 0)
-    if has.size:
-        by_nation = has[np.argsort(nations[has], kind="stable")]
-        g = nations[by_nation]
-        start = np.ones(g.shape[0], dtype=bool)
-        start[1:] = g[1:] != g[:-1]
-        idx = np.arange(g.shape[0])
-        npos[by_nation] = idx - np.maximum.accumulate(np.where(start, idx, 0)) + 1
-    nranks = np.where(nations >= 0, nranks, -1)
-    return ListColumns(year, listed, r, ranks, nranks, nations, counted[listed], npos)
-
-
-def name_order(stored: Stored) -> I64:
-    """Each player's place when sorted by name, then index (ties of a list are so ordered)."""
-    order = sorted(range(len(stored.player_names)), key=stored.player_names.__getitem__)
-    out = np.empty(len(order), dtype=np.int64)
-    out[order] = np.arange(len(order))
-    return out
-
-
-def standing_columns(
-    lists: ListColumns, stored: Stored, nat_names: Sequence[str], subset: I64 | None = None
-) -> Iterator[list[tuple[Any, ...]]]:
-    """:class:`Standing` rows (``services.STANDING_FIELDS``) of one list (``subset``: only
-    those lines, by index in list order), in chunks."""
-    names = np.array([*nat_names, ""], dtype=object)  # code −1 → ""
-    lines = np.arange(lists.players.shape[0], dtype=np.int64) if subset is None else subset
-    chunk = 50_000
-    for start in range(0, lines.shape[0], chunk):
-        part = lines[start : start + chunk]
-        nrank = lists.national_ranks[part]
-        npos = lists.national_positions[part]
-        yield list(
-            zip(
-                ["dip-pouch"] * part.shape[0],
-                [lists.year] * part.shape[0],
-                stored.player_ids[lists.players[part]].tolist(),
-                names[lists.nations[part]].tolist(),
-                decimals(lists.ratings[part]),
-                lists.ranks[part].tolist(),
-                [None if x < 0 else x for x in nrank.tolist()],
-                lists.events[part].tolist(),
-                (part + 1).tolist(),
-                [None if x < 0 else x for x in npos.tolist()],
-                strict=True,
-            )
-        )
-
-
-def by_player(lists: ListColumns, stored: Stored) -> I64:
-    """The list's lines (indexes in list order) by player id, the order of
-    :class:`Standing`'s unique key within a list: written so, SQLite appends to that index."""
-    return np.argsort(stored.player_ids[lists.players], kind="stable").astype(np.int64)
-
-
-def sizes(lists: ListColumns, nat_names: Sequence[str]) -> dict[str, int]:
-    """The list's counts: all, then each nation in order of its first player in the list."""
-    out: dict[str, int] = {"": int(lists.players.shape[0])}
-    has = lists.nations[lists.nations >= 0]
-    if has.size:
-        codes, first, count = np.unique(has, return_index=True, return_counts=True)
-        for i in np.argsort(first, kind="stable").tolist():
-            out[nat_names[int(codes[i])]] = int(count[i])
-    return out

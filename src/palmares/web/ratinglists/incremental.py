@@ -27,7 +27,7 @@ from palmares.ratings.engine import Engine
 from palmares.web.events.models import Event
 from palmares.web.lib.bulk import insert_raw
 from palmares.web.lib.concurrency import hold
-from palmares.web.ratinglists import columns
+from palmares.web.ratinglists import columns, lists, snapshot
 from palmares.web.ratinglists.changes import Change
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 from palmares.web.ratinglists.services import (
@@ -38,7 +38,8 @@ from palmares.web.ratinglists.services import (
     publish,
     recompute_dip_pouch,
 )
-from palmares.web.ratinglists.skill import STORED, store, stored_skill
+from palmares.web.ratinglists.skill_update import reached, skill_columns, store_reached
+from palmares.web.ratinglists.splice import splice
 
 __all__ = ["Filed", "add_event_to_dip_pouch", "apply_change"]
 
@@ -86,20 +87,11 @@ def apply_change(change: Change, stamp: int) -> Filed:
     if stored.generation == 0 or stored.computed != stamp - 1 or change.large:
         return Filed(recompute_dip_pouch(), (), 0, True)
     touched = {*change.events, *change.old_facts}
-    people = columns.fetch_people()
-    columns_now = columns.fetch_columns()
-    facts = columns.fetch_facts()
-    kept = ~np.isin(columns_now.eid, np.asarray(sorted(touched), dtype=np.int64))
-    changed = int(kept.shape[0] - np.count_nonzero(kept)) + len(change.old_rows)
-    if changed * 4 > kept.shape[0]:
+    base = snapshot.current(SYSTEM, stored.computed)
+    states = _from_tables(change, touched) if base is None else _spliced(base, change, touched)
+    if states is None:
         return Filed(recompute_dip_pouch(), (), 0, True)  # most of it: the full replay is quicker
-    now = columns.build(columns_now, facts, people)
-    was = columns.build(
-        columns_now.replaced(sorted(touched), change.old_rows),
-        {**facts, **change.old_facts},
-        people,
-    )
-    del columns_now
+    now, was, facts, since = states
     new, old = Engine(now.arrays), Engine(was.arrays)
     days = [facts[e][2] for e in change.events if e in facts]
     days += [f[2] for f in change.old_facts.values()]
@@ -113,14 +105,64 @@ def apply_change(change: Change, stamp: int) -> Filed:
     with transaction.atomic():
         moves = _entries(new, now, players, first)
         lists, lines, sizes = _lists(new, now, old, was, first.year, stored.summary)
-        # The skill ratings (μ ± σ) of the whole history, computed once and rewritten only
-        # where they differ from the stored rows. (Weng–Lin moves a player by the ratings of
-        # the event's other players, so a change spreads to their later opponents: the skill
-        # is not a per-player recurrence and is recomputed whole.)
-        store(SYSTEM, stored_skill(now), before=STORED)
+        # The skill ratings (μ ± σ) of the whole history, computed once and rewritten for the
+        # players the write reached. (Weng–Lin moves a player by the ratings of the event's
+        # other players, so a change spreads to their later opponents: the skill is not a
+        # per-player recurrence and is recomputed whole.)
+        store_reached(skill_columns(now), reached(now, was, touched, first))
         publish(now.years, sizes, computed=stamp)
+        if since is None or _rows_of(now, since) > max(snapshot.REBASE, now.arrays.n_rows // 20):
+            snapshot.save(SYSTEM, now, stamp)  # the columns after this write, for the next
+        else:
+            assert base is not None
+            snapshot.note(SYSTEM, base.stamp, since, stamp)
     log.info("dip-pouch: %d rating moves, lists %s (%d lines) rewritten", moves, lists, lines)
     return Filed(moves, tuple(lists), lines, False)
+
+
+#: The states after and before a write (``columns.Stored``), the facts of the events after
+#: it, and the events written since the snapshot (``None``: none was used).
+States = tuple[columns.Stored, columns.Stored, dict[int, columns.Facts], list[int] | None]
+
+
+def _from_tables(change: Change, touched: set[int]) -> States | None:
+    """Both states from every stored result (no snapshot that the stored figures cover)."""
+    people = columns.fetch_people()
+    columns_now = columns.fetch_columns()
+    facts = columns.fetch_facts()
+    kept = ~np.isin(columns_now.eid, np.asarray(sorted(touched), dtype=np.int64))
+    changed = int(kept.shape[0] - np.count_nonzero(kept)) + len(change.old_rows)
+    if changed * 4 > kept.shape[0]:
+        return None
+    now = columns.build(columns_now, facts, people)
+    was = columns.build(
+        columns_now.replaced(sorted(touched), change.old_rows),
+        {**facts, **change.old_facts},
+        people,
+    )
+    return now, was, facts, None
+
+
+def _spliced(base: snapshot.Current, change: Change, touched: set[int]) -> States | None:
+    """Both states from the snapshot and the rows of the events written since it, read now
+    (those of this write: as they were before it, ``change``)."""
+    since = sorted({*base.events, *touched})
+    rows = columns.fetch_rows(since)
+    if (len(rows) + len(change.old_rows)) * 4 > base.stored.arrays.n_rows:
+        return None
+    facts = columns.fetch_facts(since)
+    rows_was = [r for r in rows if r[1] not in touched] + list(change.old_rows)
+    facts_was = {e: f for e, f in facts.items() if e not in touched} | change.old_facts
+    names = dict(columns.fetch_people({r[2] for r in (*rows, *change.old_rows)}))
+    now = splice(base.stored, since, rows, facts, names)
+    was = splice(base.stored, since, rows_was, facts_was, names)
+    return now, was, facts, since
+
+
+def _rows_of(stored: columns.Stored, events: list[int]) -> int:
+    """How many of ``stored``'s rows are of ``events``."""
+    counts = np.bincount(stored.arrays.row_event, minlength=stored.event_ids.shape[0])
+    return int(counts[np.isin(stored.event_ids, events)].sum())
 
 
 def _entries(engine: Engine, stored: columns.Stored, players: set[int], first: date) -> int:
@@ -153,29 +195,29 @@ def _lists(
     kept_sizes = dict(summary.get("sizes", {}))  # type: ignore[call-overload]
     sizes = {y: c for y, c in kept_sizes.items() if int(y) < since and int(y) in now.years}
     names_now, names_was = nationality_names(now), nationality_names(was)
-    order_now, order_was = columns.name_order(now), columns.name_order(was)
+    order_now, order_was = lists.by_name(now), lists.by_name(was)
     years = [0, *sorted(y for y in {*now.years, *was.years} if y >= since)]
     lines = 0
     for year in years:
         if year not in now.years and year != 0:
             Standing.objects.filter(system=SYSTEM, year=year).delete()
             continue
-        after = columns.list_columns(new, order_now, year)
-        sizes[str(year)] = columns.sizes(after, names_now)
+        after = lists.list_columns(new, order_now, year)
+        sizes[str(year)] = lists.sizes(after, names_now)
         if year != 0 and year not in was.years:
             subset = None
         else:
-            before = columns.list_columns(old, order_was, year)
+            before = lists.list_columns(old, order_was, year)
             subset = _differing(after, now, names_now, before, was, names_was)
         lines += _write_list(year, after, now, names_now, subset)
     return years, lines, dict(sorted(sizes.items(), key=lambda kv: int(kv[0])))
 
 
 def _differing(
-    after: columns.ListColumns,
+    after: lists.ListColumns,
     now: columns.Stored,
     names_now: list[str],
-    before: columns.ListColumns,
+    before: lists.ListColumns,
     was: columns.Stored,
     names_was: list[str],
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -208,7 +250,7 @@ def _differing(
 
 def _write_list(
     year: int,
-    after: columns.ListColumns,
+    after: lists.ListColumns,
     now: columns.Stored,
     names: list[str],
     subset: tuple[np.ndarray, np.ndarray] | None,
@@ -221,7 +263,7 @@ def _write_list(
         return insert_raw(
             Standing,
             STANDING_FIELDS,
-            chain.from_iterable(columns.standing_columns(after, now, names)),
+            chain.from_iterable(lists.standing_columns(after, now, names)),
         )
     changed, gone = subset
     ids = sorted({*now.player_ids[after.players[changed]].tolist(), *gone.tolist()})
@@ -230,5 +272,5 @@ def _write_list(
     return insert_raw(
         Standing,
         STANDING_FIELDS,
-        chain.from_iterable(columns.standing_columns(after, now, names, changed)),
+        chain.from_iterable(lists.standing_columns(after, now, names, changed)),
     )

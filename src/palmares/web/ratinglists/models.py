@@ -121,3 +121,28 @@ class Backtest(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["community", "version"], name="backtest_unique"),
         ]
+
+
+class Snapshot(models.Model):
+    """The engine's columns of a system's stored results (``columns.Stored``), kept so that an
+    update after a write need not read every stored result again (``ratinglists.snapshot``,
+    issue 15): ``data`` is the columns as they were when the stored figures covered write
+    ``stamp`` (``Publication.computed``). Written by the full replay and, now and then, by the
+    incremental update, in the transaction of the figures it matches."""
+
+    system = models.CharField(max_length=32, unique=True)
+    stamp = models.PositiveBigIntegerField()
+    data = models.BinaryField()
+
+
+class SnapshotTouch(models.Model):
+    """The events written since a system's :class:`Snapshot` (written by each incremental
+    update, in its transaction; a small row, so the snapshot's large one is not rewritten):
+    the snapshot with the rows of ``events`` as stored is the state of the results the stored
+    figures cover when ``stamp`` is ``Publication.computed`` and ``base`` the snapshot's
+    stamp."""
+
+    system = models.CharField(max_length=32, unique=True)
+    base = models.PositiveBigIntegerField()
+    stamp = models.PositiveBigIntegerField()
+    events = models.JSONField(default=list)

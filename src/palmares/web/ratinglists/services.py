@@ -24,7 +24,7 @@ from palmares.web.events.models import Event, Result
 from palmares.web.lib.bulk import indexes_after, insert_raw
 from palmares.web.lib.concurrency import hold
 from palmares.web.players.models import Player
-from palmares.web.ratinglists import columns
+from palmares.web.ratinglists import columns, lists, snapshot
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 from palmares.web.ratinglists.skill import store, stored_skill
 
@@ -235,6 +235,8 @@ def _recompute() -> int:
         lines = write_lists(engine, stored, [0, *years], sizes)
         store(SYSTEM, skill)
         publish(years, sizes, computed=covered or 0)
+        # The columns replayed, for the next incremental update (``ratinglists.snapshot``).
+        snapshot.save(SYSTEM, stored, covered or 0)
     log.info("dip-pouch: %d rating moves, %d list lines", moves, lines)
     return moves
 
@@ -250,18 +252,18 @@ def write_lists(
     engine: Engine, stored: columns.Stored, years: Iterable[int], sizes: dict[str, dict[str, int]]
 ) -> int:
     """Write the lists of ``years`` (0: Permanent) whole; their counts go into ``sizes``."""
-    order = columns.name_order(stored)
+    order = lists.by_name(stored)
     names = nationality_names(stored)
     lines = 0
     for year in years:
-        listed = columns.list_columns(engine, order, year)
-        by_player = columns.by_player(listed, stored)
+        listed = lists.list_columns(engine, order, year)
+        by_player = lists.by_player(listed, stored)
         lines += insert_raw(
             Standing,
             STANDING_FIELDS,
-            chain.from_iterable(columns.standing_columns(listed, stored, names, by_player)),
+            chain.from_iterable(lists.standing_columns(listed, stored, names, by_player)),
         )
-        sizes[str(year)] = columns.sizes(listed, names)
+        sizes[str(year)] = lists.sizes(listed, names)
     return lines
 
 
