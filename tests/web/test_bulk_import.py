@@ -1,5 +1,7 @@
 """Issue 15: a large results file imported in bulk leaves the rankings the command computes
-from the file, and a re-import rewrites only what changed, to the figures of the full replay."""
+from the file, and a re-import rewrites only what changed, to the figures of the full replay,
+reading only the events written since the stored snapshot of the columns when it is the stored
+figures' state (else every result, as before)."""
 
 from __future__ import annotations
 
@@ -13,12 +15,18 @@ from typing import Any
 
 import pytest
 
-from palmares.web.events.models import Event
+from palmares.web.events.models import Event, Result
 from palmares.web.players.models import Player
-from palmares.web.ratinglists import writes
+from palmares.web.ratinglists import columns, snapshot, writes
 from palmares.web.ratinglists.changes import Change
 from palmares.web.ratinglists.incremental import Filed, apply_change
-from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
+from palmares.web.ratinglists.models import (
+    Publication,
+    RatingEntry,
+    Snapshot,
+    SnapshotTouch,
+    Standing,
+)
 from palmares.web.ratinglists.services import recompute_dip_pouch
 from palmares.web.tournaments.models import Tournament
 from tests.web.stored_figures import stored_rows, stored_skill_rows
@@ -167,3 +175,125 @@ def test_a_reimport_rewrites_what_changed_as_the_full_replay_would(
     assert lists == full_lists
     assert summary == full_summary
     assert skill == full_skill
+
+
+class _Reads:
+    """Counts the reads of every stored result (the update's path without a snapshot)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        real = columns.fetch_columns
+
+        def counted() -> columns.RowColumns:
+            self.count += 1
+            return real()
+
+        monkeypatch.setattr(columns, "fetch_columns", counted)
+
+
+def _loaded(cli: Any, tmp_path: Path) -> tuple[list[str], dict[str, list[list[str]]]]:
+    """The bench's 3,000-row file imported (the full replay: a snapshot written); its header
+    and its events' rows by event_id."""
+    path = tmp_path / "results.csv"
+    _bench().generate(path, 3_000, 400, 60)
+    _empty()
+    assert cli("import", "results", str(path)).code == 0
+    rows = _rows(path)
+    events: dict[str, list[list[str]]] = {}
+    for r in rows[1:]:
+        events.setdefault(r[0], []).append(r)
+    return rows[0], events
+
+
+def _reimport(cli: Any, tmp_path: Path, header: list[str], rows: list[list[str]]) -> None:
+    path = _write(tmp_path / f"fix-{rows[0][0]}.csv", [header, *rows])
+    done = cli("import", "results", str(path))
+    assert done.code == 0, done.err
+    publication = Publication.objects.get(system="dip-pouch")
+    assert publication.computed == publication.requested
+
+
+def _as_the_full_replay() -> None:
+    before = _ratings()
+    recompute_dip_pouch()
+    assert _ratings() == before
+
+
+def test_writes_after_a_snapshot_read_only_the_events_written(
+    cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    header, events = _loaded(cli, tmp_path)
+    stamp = Publication.objects.get(system="dip-pouch").computed
+    assert Snapshot.objects.get(system="dip-pouch").stamp == stamp
+    reads = _Reads(monkeypatch)
+    ids = list(events)
+    _reimport(cli, tmp_path, header, _swap(events[ids[10]], header))
+    _reimport(cli, tmp_path, header, _other_players(events[ids[40]], header))
+    _reimport(cli, tmp_path, header, _earlier(events[ids[40]], header))  # written again
+    assert reads.count == 0  # the snapshot and the events written since, not every result
+    touch = SnapshotTouch.objects.get(system="dip-pouch")
+    assert (touch.base, touch.stamp) == (stamp, stamp + 3)
+    assert touch.events == sorted(Event.objects.filter(external_id__in=[ids[10], ids[40]])
+                                  .values_list("id", flat=True))  # fmt: skip
+    monkeypatch.undo()
+    _as_the_full_replay()
+
+
+def test_once_the_events_written_hold_many_rows_a_new_snapshot_is_written(
+    cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    header, events = _loaded(cli, tmp_path)
+    ids = list(events)
+    monkeypatch.setattr(snapshot, "REBASE", 0)
+    reads = _Reads(monkeypatch)
+    _reimport(cli, tmp_path, header, _new_year(events[ids[5]], header))
+    stamp = Publication.objects.get(system="dip-pouch").computed
+    assert Snapshot.objects.get(system="dip-pouch").stamp == stamp  # the columns after it
+    assert SnapshotTouch.objects.get(system="dip-pouch").events == []
+    _reimport(cli, tmp_path, header, _swap(events[ids[30]], header))
+    assert reads.count == 0
+    monkeypatch.undo()
+    _as_the_full_replay()
+
+
+@pytest.mark.parametrize("spoil", ["gone", "stale", "unreadable"])
+def test_a_snapshot_that_is_not_the_stored_figures_state_is_not_used(
+    cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spoil: str
+) -> None:
+    header, events = _loaded(cli, tmp_path)
+    ids = list(events)
+    if spoil == "gone":
+        Snapshot.objects.all().delete()
+    elif spoil == "unreadable":
+        Snapshot.objects.update(data=b"palmares-columns and then nothing")
+    else:  # a write whose update did not note its events (as a writer that predates them)
+        monkeypatch.setattr(snapshot, "note", lambda *args: None)
+        _reimport(cli, tmp_path, header, _swap(events[ids[20]], header))
+        monkeypatch.undo()
+        touch = SnapshotTouch.objects.get(system="dip-pouch")
+        assert touch.stamp == Publication.objects.get(system="dip-pouch").computed - 1
+    reads = _Reads(monkeypatch)
+    _reimport(cli, tmp_path, header, _other_players(events[ids[45]], header))
+    assert reads.count == 1  # every result read, as before snapshots
+    stamp = Publication.objects.get(system="dip-pouch").computed
+    assert Snapshot.objects.get(system="dip-pouch").stamp == stamp  # and one written
+    _reimport(cli, tmp_path, header, _earlier(events[ids[45]], header))
+    assert reads.count == 1
+    monkeypatch.undo()
+    _as_the_full_replay()
+
+
+def test_a_write_replayed_whole_leaves_a_snapshot_the_next_write_uses(
+    cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    header, events = _loaded(cli, tmp_path)
+    ids = list(events)
+    event = Event.objects.get(external_id=ids[15])
+    writes.write_results(lambda: Result.objects.filter(event=event, rank=1).delete())
+    stamp = Publication.objects.get(system="dip-pouch").computed
+    assert Snapshot.objects.get(system="dip-pouch").stamp == stamp
+    reads = _Reads(monkeypatch)
+    _reimport(cli, tmp_path, header, _swap(events[ids[50]], header))
+    assert reads.count == 0
+    monkeypatch.undo()
+    _as_the_full_replay()

@@ -111,7 +111,7 @@ def apply_change(change: Change, stamp: int) -> Filed:
         # per-player recurrence and is recomputed whole.)
         store_reached(skill_columns(now), reached(now, was, touched, first))
         publish(now.years, sizes, computed=stamp)
-        if since is None or _rows_of(now, since) > max(snapshot.REBASE, now.arrays.n_rows // 20):
+        if since is None or _rows_of(now, since) > snapshot.REBASE:
             snapshot.save(SYSTEM, now, stamp)  # the columns after this write, for the next
         else:
             assert base is not None

@@ -38,7 +38,7 @@ __all__ = ["REBASE", "Current", "current", "decode", "encode", "note", "save"]
 MAGIC = b"palmares-columns"
 VERSION = 1
 #: An incremental update writes a new snapshot once the events written since the last one
-#: hold more than this many rows (or a twentieth of all), which each update reads again.
+#: hold more than this many rows (each update reads them again).
 REBASE = 20_000
 
 #: (name, dtype) of each array in the data, in order.
@@ -96,17 +96,21 @@ def decode(data: bytes | memoryview) -> Stored | None:
     if len(view) < start or bytes(view[: len(MAGIC)]) != MAGIC:
         return None
     version, size = struct.unpack_from("<IQ", view, len(MAGIC))
-    if version != VERSION:
+    if version != VERSION or start + size > len(view):
         return None
-    header: dict[str, Any] = json.loads(bytes(view[start : start + size]))
+    try:
+        header: dict[str, Any] = json.loads(bytes(view[start : start + size]))
+        lengths = [int(n) for n in header["lengths"]]
+    except (ValueError, KeyError, TypeError):
+        return None
+    widths = [np.dtype(t).itemsize * n for (_, t), n in zip(ARRAYS, lengths, strict=False)]
+    if len(lengths) != len(ARRAYS) or start + size + sum(widths) != len(view):
+        return None
     at = start + size
     arrays: dict[str, Any] = {}
-    for (name, dtype), n in zip(ARRAYS, header["lengths"], strict=True):
-        width = np.dtype(dtype).itemsize * int(n)
+    for (name, dtype), width in zip(ARRAYS, widths, strict=True):
         arrays[name] = np.frombuffer(view[at : at + width], dtype=dtype).astype(dtype[1:])
         at += width
-    if at != len(view):
-        return None
     n_events = arrays["event_ids"].shape[0]
     row_event = np.repeat(np.arange(n_events, dtype=np.int32), arrays["event_rows"])
     result = ResultArrays(
