@@ -126,9 +126,10 @@ def test_a_row_of_an_event_not_replaced_is_refused() -> None:
         splice(base, [rows[0][1]], [(1, 999, 3, 1, "")], facts, names)
 
 
-def test_a_snapshot_reads_back_as_written() -> None:
+@pytest.mark.parametrize("odd", ['Zoé "Ω" \x1f Ünïcode', "a\x00b", ""])
+def test_a_snapshot_reads_back_as_written(odd: str) -> None:
     rows, facts, names = _history(random.Random(11))
-    names[5] = 'Zoé "Ω" \x1f Ünïcode'
+    names[5] = odd
     rows.append((99_999, rows[0][1], 5, 1, "Ελλάδα"))
     stored = build(rows, facts, _people(names))
     data = encode(stored)
@@ -136,6 +137,8 @@ def test_a_snapshot_reads_back_as_written() -> None:
     assert back is not None
     _same(back, stored)
     assert back.nationalities == stored.nationalities
+    assert np.array_equal(by_name(back), by_name(stored))
+    assert odd in back.player_names
 
 
 @pytest.mark.parametrize(

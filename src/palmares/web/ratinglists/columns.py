@@ -357,8 +357,12 @@ def entry_columns(
     if rows is None:
         rows = np.arange(engine.n_rows, dtype=np.int64)
     n_e = stored.event_ids.shape[0]
-    value_text = np.array(decimals(engine.ev_value[:n_e]), dtype=object)
-    day_text = np.array([d.isoformat() for d in stored.event_dates], dtype=object)
+    # The texts of the events' values and dates: of the events of ``rows`` only, when few.
+    events = np.arange(n_e) if rows.shape[0] >= n_e else np.unique(engine.row_event[rows])
+    value_text = np.empty(n_e, dtype=object)
+    value_text[events] = decimals(engine.ev_value[events])
+    day_text = np.empty(n_e, dtype=object)
+    day_text[events] = [stored.event_dates[e].isoformat() for e in events.tolist()]
     percentiles: dict[tuple[int, int], str] = {}
     chunk = 50_000
     for start in range(0, rows.shape[0], chunk):

@@ -173,10 +173,14 @@ def _entries(engine: Engine, stored: columns.Stored, players: set[int], first: d
             system=SYSTEM, player_id__in=ids[i : i + CHUNK], date__gte=first
         ).delete()
     n = engine.n_rows
-    mine = np.isin(stored.player_ids[engine.row_player[:n]], ids)
-    day = np.array([d.toordinal() for d in stored.event_dates], dtype=np.int64)
-    later = day[engine.row_event[:n]] >= first.toordinal()
-    rows = np.flatnonzero(mine & later).astype(np.int64)
+    mine = np.zeros(stored.player_ids.shape[0], dtype=bool)
+    if mine.shape[0]:  # (player ids are in index order)
+        wanted = np.asarray(ids, dtype=np.int64)
+        at = np.minimum(np.searchsorted(stored.player_ids, wanted), mine.shape[0] - 1)
+        mine[at[stored.player_ids[at] == wanted]] = True
+    later = stored.arrays.event_day >= first.toordinal()
+    rows = np.flatnonzero(mine[engine.row_player[:n]] & later[engine.row_event[:n]])
+    rows = rows.astype(np.int64)
     return insert_raw(
         RatingEntry, ENTRY_FIELDS, chain.from_iterable(columns.entry_columns(engine, stored, rows))
     )

@@ -98,7 +98,11 @@ def reached(now: Stored, was: Stored, events: set[int], first: date) -> set[int]
         rows = hit[stored.arrays.row_event]
         ids.update(stored.player_ids[stored.arrays.row_player[rows]].tolist())
     a = now.arrays
-    mark = np.isin(now.player_ids, np.asarray(sorted(ids), dtype=np.int64))
+    mark = np.zeros(now.player_ids.shape[0], dtype=bool)
+    if mark.shape[0] and ids:  # (player ids are in index order)
+        wanted = np.asarray(sorted(ids), dtype=np.int64)
+        at = np.minimum(np.searchsorted(now.player_ids, wanted), mark.shape[0] - 1)
+        mark[at[now.player_ids[at] == wanted]] = True
     sizes = np.bincount(a.row_event, minlength=a.n_events)
     ends = np.cumsum(sizes)
     later = np.flatnonzero(a.event_day >= first.toordinal())

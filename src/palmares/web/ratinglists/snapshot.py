@@ -15,7 +15,9 @@ figures cover (the touch's stamp is ``Publication.computed`` and its base the sn
 stamp), else ``None``: the update then reads every result, as before. The columns with the
 listed events' rows as stored are then those results exactly (``ratinglists.splice``).
 
-The data is a header (the lists of names, as JSON) and the arrays' bytes, little-endian.
+The data is a header (the events' names and ids, the nationalities, as JSON), the players'
+names (NUL between them) and the arrays' bytes, little-endian: a million results in 25 MB,
+read back in a few hundredths of a second.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from django.db import connection
 
 from palmares.ratings.engine import ResultArrays
 from palmares.web.ratinglists.columns import Stored
+from palmares.web.ratinglists.lists import by_name
 from palmares.web.ratinglists.models import Snapshot, SnapshotTouch
 
 __all__ = ["REBASE", "Current", "current", "decode", "encode", "note", "save"]
@@ -54,7 +57,10 @@ ARRAYS = (
     ("row_player", "<i4"),
     ("row_rank", "<i4"),
     ("row_nationality", "<i4"),
+    ("by_name", "<i8"),
 )
+#: Between the players' names in the data (JSON instead when a name holds it).
+NUL = "\x00"
 
 
 def encode(stored: Stored) -> bytes:
@@ -73,18 +79,21 @@ def encode(stored: Stored) -> bytes:
         "row_player": a.row_player,
         "row_rank": a.row_rank,
         "row_nationality": a.row_nationality,
+        "by_name": by_name(stored),
     }
+    plain = not any(NUL in n for n in stored.player_names)
     header = json.dumps(
         {
             "lengths": [int(values[n].shape[0]) for n, _ in ARRAYS],
             "event_externals": stored.event_externals,
             "event_names": stored.event_names,
-            "player_names": stored.player_names,
+            "player_names": None if plain else stored.player_names,
             "nationalities": stored.nationalities,
         },
         ensure_ascii=False,
     ).encode()
-    parts = [MAGIC, struct.pack("<IQ", VERSION, len(header)), header]
+    names = NUL.join(stored.player_names).encode() if plain else b""
+    parts = [MAGIC, struct.pack("<IQQ", VERSION, len(header), len(names)), header, names]
     parts += [np.ascontiguousarray(values[n], dtype=t).tobytes() for n, t in ARRAYS]
     return b"".join(parts)
 
@@ -92,21 +101,25 @@ def encode(stored: Stored) -> bytes:
 def decode(data: bytes | memoryview) -> Stored | None:
     """The columns of a snapshot's data, or ``None`` if it is not data this version wrote."""
     view = memoryview(data)
-    start = len(MAGIC) + struct.calcsize("<IQ")
+    start = len(MAGIC) + struct.calcsize("<IQQ")
     if len(view) < start or bytes(view[: len(MAGIC)]) != MAGIC:
         return None
-    version, size = struct.unpack_from("<IQ", view, len(MAGIC))
-    if version != VERSION or start + size > len(view):
+    version, size, names_size = struct.unpack_from("<IQQ", view, len(MAGIC))
+    if version != VERSION or start + size + names_size > len(view):
         return None
     try:
         header: dict[str, Any] = json.loads(bytes(view[start : start + size]))
         lengths = [int(n) for n in header["lengths"]]
-    except (ValueError, KeyError, TypeError):
+        at = start + size + names_size
+        names = header["player_names"]
+        if names is None:
+            text = bytes(view[start + size : at]).decode()
+            names = text.split(NUL) if lengths[6] else []
+    except (ValueError, KeyError, TypeError, IndexError):
         return None
     widths = [np.dtype(t).itemsize * n for (_, t), n in zip(ARRAYS, lengths, strict=False)]
-    if len(lengths) != len(ARRAYS) or start + size + sum(widths) != len(view):
+    if len(lengths) != len(ARRAYS) or at + sum(widths) != len(view) or len(names) != lengths[6]:
         return None
-    at = start + size
     arrays: dict[str, Any] = {}
     for (name, dtype), width in zip(ARRAYS, widths, strict=True):
         arrays[name] = np.frombuffer(view[at : at + width], dtype=dtype).astype(dtype[1:])
@@ -124,17 +137,19 @@ def decode(data: bytes | memoryview) -> Stored | None:
         row_nationality=arrays["row_nationality"],
         n_players=int(arrays["player_ids"].shape[0]),
     )
-    return Stored(
+    stored = Stored(
         result,
         arrays["event_ids"],
         [date.fromordinal(d) for d in arrays["event_day"].tolist()],
         arrays["player_ids"],
-        list(header["player_names"]),
+        list(names),
         arrays["result_ids"],
         dict(header["nationalities"]),
         list(header["event_externals"]),
         list(header["event_names"]),
     )
+    stored.__dict__["_by_name"] = arrays["by_name"]  # (``lists.by_name``, as encoded)
+    return stored
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,10 +88,8 @@ def splice(
     # Players: those with a row, in id order.
     kept_rows_player = a.row_player[keep]
     used = np.bincount(kept_rows_player, minlength=base.player_ids.shape[0]) > 0
-    player_ids = np.union1d(base.player_ids[used], pid)
-    same = player_ids.shape == base.player_ids.shape and bool(
-        np.array_equal(player_ids, base.player_ids)
-    )
+    same = bool(used.all()) and _among(pid, base.player_ids)
+    player_ids = base.player_ids if same else np.union1d(base.player_ids[used], pid)
     if same:
         player_names = list(base.player_names)
         row_player_kept = kept_rows_player
@@ -140,6 +138,16 @@ def splice(
     if same and renamed == 0:
         out.__dict__["_by_name"] = by_name(base)  # the same players, of the same names
     return out
+
+
+def _among(ids: I64, sorted_ids: I64) -> bool:
+    """Whether every one of ``ids`` is in ``sorted_ids`` (ascending)."""
+    if not ids.shape[0]:
+        return True
+    if not sorted_ids.shape[0]:
+        return False
+    at = np.minimum(np.searchsorted(sorted_ids, ids), sorted_ids.shape[0] - 1)
+    return bool(np.all(sorted_ids[at] == ids))
 
 
 def _pick(values: list[T], order: list[int]) -> list[T]:
