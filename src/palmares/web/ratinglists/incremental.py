@@ -4,12 +4,19 @@ Seed 000's rating is one recurrence per player over their own events, so a write
 or adds a few events changes only the ratings of those events' players (before and after the
 write) from the earliest changed date on, and the lists from that year on. :func:`apply_change`
 replays the stored results as they were (the write's :class:`~palmares.web.ratinglists.changes.
-Change` puts back what it replaced) and as they are, both in the vectorised engine (fed the
-arrays of one query, ``columns.load``), and writes the difference: the changed players' rating
-moves from that date on, and in each list from that year on the lines that differ (a player's
-rating, rank, national rank, events, position or national position); a list mostly changed is
-written whole. The figures are those of the full replay, to the digit (tested against
-:func:`~palmares.web.ratinglists.services.recompute_dip_pouch`).
+Change` puts back what it replaced) and as they are, both in the vectorised engine, and writes
+the difference: the changed players' rating moves from that date on, and in each list from that
+year on the lines that differ (a player's rating, rank, national rank, events, position or
+national position); a list mostly changed is written whole; the skill ratings of the players
+the write reached (``skill_update``). The figures are those of the full replay, to the digit
+(tested against :func:`~palmares.web.ratinglists.services.recompute_dip_pouch`).
+
+Both states come from the stored snapshot of the columns (``snapshot``, issue 15) when it is
+the state the stored figures cover: its columns spliced with the rows of the events written
+since it, read now (``splice``) — a few queries, not every result. Without one (a database from
+before snapshots, or a write whose update did not note its events) they come from every stored
+result (``columns.load``'s query), and a snapshot of the state after the write is stored for the
+next one.
 """
 
 from __future__ import annotations
