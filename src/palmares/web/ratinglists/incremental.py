@@ -162,7 +162,8 @@ def _spliced(base: snapshot.Current, change: Change, touched: set[int]) -> State
     facts_was = {e: f for e, f in facts.items() if e not in touched} | change.old_facts
     names = dict(columns.fetch_people({r[2] for r in (*rows, *change.old_rows)}))
     now = splice(base.stored, since, rows, facts, names)
-    was = splice(base.stored, since, rows_was, facts_was, names)
+    # (the first write since the snapshot: the state before it is the snapshot's)
+    was = splice(base.stored, since, rows_was, facts_was, names) if base.events else base.stored
     return now, was, facts, since
 
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from palmares.ratings.engine import ResultArrays
 from palmares.ratings.events import event_order_key
@@ -40,8 +41,7 @@ def splice(
     a = base.arrays
     touched = np.unique(np.asarray(list(events), dtype=np.int64))
     hit = np.isin(base.event_ids, touched)
-    counts = np.bincount(a.row_event, minlength=base.event_ids.shape[0]).astype(np.int64)
-    keep = ~hit[a.row_event]
+    counts, player_rows = _counts(base)
     new = RowColumns.of(rows, dict(base.nationalities))
     if new.rid.shape[0] and not bool(np.isin(new.eid, touched).all()):
         raise ValueError("splice: a row of an event not among the events replaced")
@@ -77,22 +77,22 @@ def splice(
     event_names = _pick([base.event_names[e] for e in kept_list] + [f[1] for f in fresh], pick)
     position = _positions(base, event_ids, dates, externals, event_names)
 
-    # Rows: the kept ones in their order, each written event's inserted where its id falls.
-    kept_cum = np.concatenate(([0], np.cumsum(counts[kept_ev])))
-    at = np.repeat(kept_cum[np.searchsorted(base.event_ids[kept_ev], added)], added_counts)
-    result_ids = np.insert(base.result_ids[keep], at, rid)
-    row_rank = np.insert(a.row_rank[keep], at, rank.astype(np.int32))
-    row_nat = np.insert(a.row_nationality[keep], at, nat.astype(a.row_nationality.dtype))
-    row_event = np.repeat(np.arange(event_ids.shape[0], dtype=np.int32), ev_counts)
-
     # Players: those with a row, in id order.
-    kept_rows_player = a.row_player[keep]
-    used = np.bincount(kept_rows_player, minlength=base.player_ids.shape[0]) > 0
+    starts = np.concatenate(([0], np.cumsum(counts)))
+    gone = np.flatnonzero(hit)
+    gone_rows = (
+        np.concatenate([a.row_player[starts[e] : starts[e + 1]] for e in gone.tolist()])
+        if gone.shape[0]
+        else np.zeros(0, dtype=np.int32)
+    )
+    left = player_rows - np.bincount(gone_rows, minlength=player_rows.shape[0])
+    used = left > 0
     same = bool(used.all()) and _among(pid, base.player_ids)
     player_ids = base.player_ids if same else np.union1d(base.player_ids[used], pid)
+    known = np.ones(player_ids.shape[0], dtype=bool)
     if same:
         player_names = list(base.player_names)
-        row_player_kept = kept_rows_player
+        remap = None
     else:
         at_base = np.searchsorted(base.player_ids, player_ids)
         known = at_base < base.player_ids.shape[0]
@@ -102,17 +102,23 @@ def splice(
             for i, k in zip(at_base.tolist(), known.tolist(), strict=True)
         ]
         remap = np.searchsorted(player_ids, base.player_ids).astype(np.int32)
-        row_player_kept = remap[kept_rows_player]
+    new_player = np.searchsorted(player_ids, pid).astype(np.int32)
     renamed = 0
-    for i, p in zip(np.searchsorted(player_ids, pid).tolist(), pid.tolist(), strict=True):
+    for i, p in zip(new_player.tolist(), pid.tolist(), strict=True):
         if p in names:
             renamed += player_names[i] != names[p]
             player_names[i] = names[p]
-        elif not same and not known[i]:
+        elif not known[i]:
             raise ValueError(f"splice: no name for the new player {p}")
-    row_player = np.insert(
-        row_player_kept, at, np.searchsorted(player_ids, pid).astype(np.int32)
-    ).astype(np.int32)
+
+    # Rows: the base's in blocks between the events written (by id), each written event's
+    # rows where its id falls: every array in one concatenation of slices.
+    pieces = _pieces(base.event_ids, starts, touched, added, added_counts)
+    result_ids = _joined(base.result_ids, rid, pieces)
+    row_rank = _joined(a.row_rank, rank.astype(np.int32), pieces)
+    row_nat = _joined(a.row_nationality, nat.astype(a.row_nationality.dtype), pieces)
+    row_player = _joined(a.row_player, new_player, pieces, remap)
+    row_event = np.repeat(np.arange(event_ids.shape[0], dtype=np.int32), ev_counts)
     arrays = ResultArrays(
         event_day=day.astype(np.int32),
         event_position=position,
@@ -138,6 +144,64 @@ def splice(
     if same and renamed == 0:
         out.__dict__["_by_name"] = by_name(base)  # the same players, of the same names
     return out
+
+
+def _counts(base: Stored) -> tuple[I64, I64]:
+    """The rows of each of ``base``'s events and players (counted once per base: the states
+    before and after a write are both spliced from it)."""
+    found = base.__dict__.get("_counts")
+    if found is None:
+        a = base.arrays
+        found = base.__dict__["_counts"] = (
+            np.bincount(a.row_event, minlength=base.event_ids.shape[0]).astype(np.int64),
+            np.bincount(a.row_player, minlength=base.player_ids.shape[0]).astype(np.int64),
+        )
+    return found
+
+
+#: A piece of the rows after a splice: (written?, start, end), a range of the written rows
+#: (sorted by event id) or of the base's.
+Piece = tuple[bool, int, int]
+
+
+def _pieces(
+    event_ids: I64, starts: I64, touched: I64, added: I64, added_counts: I64
+) -> list[Piece]:
+    """The rows after the splice as pieces ``(written?, start, end)``: a range of the base's
+    rows, or of the written rows (sorted by event id), in event id order."""
+    out: list[Piece] = []
+    cursor = 0
+    written = np.concatenate(([0], np.cumsum(added_counts))).tolist()
+    at_added = {int(e): i for i, e in enumerate(added.tolist())}
+    for e in np.union1d(touched, added).tolist():
+        i = int(np.searchsorted(event_ids, e))
+        first = int(starts[i])
+        out.append((False, cursor, first))
+        if e in at_added:
+            k = at_added[e]
+            out.append((True, written[k], written[k + 1]))
+        present = i < event_ids.shape[0] and int(event_ids[i]) == e
+        cursor = int(starts[i + 1]) if present else first
+    out.append((False, cursor, int(starts[-1])))
+    return [p for p in out if p[2] > p[1]]
+
+
+def _joined(
+    kept: npt.NDArray[Any],
+    written: npt.NDArray[Any],
+    pieces: list[Piece],
+    remap: npt.NDArray[Any] | None = None,
+) -> npt.NDArray[Any]:
+    """One row array after the splice (``remap``: new values of the base's)."""
+    parts: list[npt.NDArray[Any]] = []
+    for w, a, b in pieces:
+        if w:
+            parts.append(written[a:b])
+        else:
+            parts.append(kept[a:b] if remap is None else remap[kept[a:b]])
+    if not parts:
+        return np.zeros(0, dtype=kept.dtype)
+    return np.concatenate(parts).astype(kept.dtype, copy=False)
 
 
 def _among(ids: I64, sorted_ids: I64) -> bool:
