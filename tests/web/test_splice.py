@@ -1,6 +1,6 @@
 """Issue 15: the columns of a snapshot spliced with the rows of the events written are the
-columns built from every result (``ratinglists.splice``), and a snapshot's data reads back as
-written (``ratinglists.snapshot``)."""
+columns built from every result (``ratinglists.splice``), a snapshot's data reads back as
+written (``ratinglists.snapshot``), and the update's skill is the full replay's."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ import pytest
 
 from palmares.web.ratinglists.columns import Facts, Row, Stored, build
 from palmares.web.ratinglists.lists import by_name
+from palmares.web.ratinglists.skill import stored_skill
+from palmares.web.ratinglists.skill_update import skill_columns
 from palmares.web.ratinglists.snapshot import MAGIC, decode, encode
 from palmares.web.ratinglists.splice import splice
 
@@ -151,3 +153,22 @@ def test_data_that_is_not_a_snapshot_of_this_version_is_none(data: Any) -> None:
         whole = encode(build(rows, facts, _people(names)))
         data = whole.replace(b'"lengths"', b'"lengthz"') if data == "header" else whole[:-data]
     assert decode(data) is None
+
+
+@pytest.mark.parametrize("shuffled", [False, True])
+def test_the_skill_columns_are_the_stored_skill(shuffled: bool) -> None:
+    """``skill_update.skill_columns`` (the update's) gives ``skill.stored_skill``'s figures
+    (the full replay's), to the bit: rows of an event in rank order or not."""
+    rows, facts, names = _history(random.Random(5))
+    if shuffled:  # result ids no longer in rank order within an event
+        result_ids = [r[0] for r in rows]
+        random.Random(6).shuffle(result_ids)
+        rows = [(i, *r[1:]) for i, r in zip(result_ids, rows, strict=True)]
+    stored = build(rows, facts, _people(names))
+    ids, mu, sigma, competitions = skill_columns(stored)
+    history = stored_skill(stored)
+    assert [str(i) for i in ids.tolist()] == list(history.flat.players)
+    assert mu.tolist() == np.asarray(history.mu).tolist()
+    assert sigma.tolist() == np.asarray(history.sigma).tolist()
+    counts = np.bincount(history.flat.player, minlength=len(history.flat.players))
+    assert competitions.tolist() == counts.tolist()

@@ -183,9 +183,9 @@ def _data(system: str, stamp: int) -> bytes | None:
     table = connection.ops.quote_name(Snapshot._meta.db_table)
     sql = f"SELECT data FROM {table} WHERE system = %s AND stamp = %s"
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            raw: Any = cursor.cursor
-            raw.execute(sql, [system, stamp], binary=True)
+        raw: Any = cursor.cursor
+        if connection.vendor == "postgresql" and not type(raw).__name__.startswith("Client"):
+            raw.execute(sql, [system, stamp], binary=True)  # (a client-side cursor cannot)
             row = raw.fetchone()
         else:
             cursor.execute(sql, [system, stamp])
