@@ -297,3 +297,21 @@ def test_a_write_replayed_whole_leaves_a_snapshot_the_next_write_uses(
     assert reads.count == 0
     monkeypatch.undo()
     _as_the_full_replay()
+
+
+def test_results_deleted_past_the_writes_noted_are_read_again(
+    cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A raw edit (the admin deletes an event, its results with it) is no write of the
+    lists: the snapshot no longer is the stored results, and the next write replays them
+    whole (reading them all), as it should the figures of an edit it was not told of."""
+    header, events = _loaded(cli, tmp_path)
+    ids = list(events)
+    Event.objects.filter(external_id=ids[25]).delete()
+    reads = _Reads(monkeypatch)
+    _reimport(cli, tmp_path, header, _swap(events[ids[35]], header))
+    assert reads.count == 1
+    _reimport(cli, tmp_path, header, _earlier(events[ids[35]], header))
+    assert reads.count == 1  # the snapshot written then is the stored results again
+    monkeypatch.undo()
+    _as_the_full_replay()

@@ -49,6 +49,7 @@ __all__ = [
     "fetch_facts",
     "fetch_people",
     "fetch_rows",
+    "fetch_tally",
     "load",
     "value_of",
 ]
@@ -221,6 +222,22 @@ def fetch_columns() -> RowColumns:
         np.concatenate([p.nat for p in parts]),
         nats,
     )
+
+
+def fetch_tally() -> tuple[int, int]:
+    """How many Diplomacy results are stored, and the sum of their ids: two quick queries
+    (every result, less those of the few events of other kinds), which tell whether columns
+    spliced from a snapshot are the stored results (a raw edit deleting an event or a player
+    drops results, one importing adds some; ids are never reused)."""
+    result = connection.ops.quote_name(Result._meta.db_table)
+    event = connection.ops.quote_name(Event._meta.db_table)
+    n, total = _fetch(f"SELECT count(*), coalesce(sum(id), 0) FROM {result}", [])[0]
+    other, other_total = _fetch(
+        f"SELECT count(*), coalesce(sum(r.id), 0) FROM {result} r WHERE r.event_id IN "
+        f"(SELECT id FROM {event} WHERE kind <> %s)",
+        [Event.Kind.DIPLOMACY],
+    )[0]
+    return int(n) - int(other), int(total) - int(other_total)
 
 
 def fetch_facts(event_ids: Sequence[int] | None = None) -> dict[int, Facts]:

@@ -96,8 +96,8 @@ def apply_change(change: Change, stamp: int) -> Filed:
     touched = {*change.events, *change.old_facts}
     base = snapshot.current(SYSTEM, stored.computed)
     states = _from_tables(change, touched) if base is None else _spliced(base, change, touched)
-    if states is None:
-        return Filed(recompute_dip_pouch(), (), 0, True)  # most of it: the full replay is quicker
+    if states is None:  # most of it (the full replay is quicker), or results changed unnoted
+        return Filed(recompute_dip_pouch(), (), 0, True)
     now, was, facts, since = states
     new, old = Engine(now.arrays), Engine(was.arrays)
     days = [facts[e][2] for e in change.events if e in facts]
@@ -162,6 +162,11 @@ def _spliced(base: snapshot.Current, change: Change, touched: set[int]) -> State
     facts_was = {e: f for e, f in facts.items() if e not in touched} | change.old_facts
     names = dict(columns.fetch_people({r[2] for r in (*rows, *change.old_rows)}))
     now = splice(base.stored, since, rows, facts, names)
+    if columns.fetch_tally() != (now.arrays.n_rows, int(now.result_ids.sum())):
+        # Results written or deleted past the writes noted (a raw edit, the admin's): neither
+        # the snapshot nor the stored figures are their state; the full replay is.
+        log.warning("dip-pouch: results changed past the writes noted; replayed whole")
+        return None
     # (the first write since the snapshot: the state before it is the snapshot's)
     was = splice(base.stored, since, rows_was, facts_was, names) if base.events else base.stored
     return now, was, facts, since
