@@ -19,11 +19,11 @@ and wall time of this process:
 - ``page before``: what each ledger page did before on its first request after an import, the
   engine's replay of the whole history for one player (``adapters.replayed_ledger``);
 - ``page now``: the page's read of the stored ledger (``adapters.player_ledger``);
-- the Wizard skill ratings' recompute over every game that each import of games still runs
-  (``ratinglists.skill.refresh_wizard``);
+- the Wizard skill ratings' full replay over every game (``ratinglists.skill_refresh.
+  refresh_wizard(full=True)``; an appended import rates its games only: ``bench/skill_stored.py``);
 - the Tantrix lists (``--tantrix`` copies of NZ 2000, a week apart): ``recompute_lists`` from
   the last and from the middle tournament against the full replay, and the skill ratings'
-  recompute over every match that each of them still runs (``ratinglists.skill.store_tantrix``).
+  full replay over every match (``ratinglists.skill_refresh.store_tantrix(full=True)``).
 
 It checks that the stored ledgers equal the engine's full replay for the players of the last
 month, after the updates.
@@ -122,10 +122,10 @@ def main() -> None:
     players = set(LedgerRow.objects.filter(origin=later).values_list("player", flat=True))
     for name in sorted(players):
         assert ledgers.stored_ledger(name) == adapters.replayed_ledger(name), name
-    from palmares.web.ratinglists.skill import refresh_wizard
+    from palmares.web.ratinglists.skill_refresh import refresh_wizard
 
-    cpu, wall, _ = timed(refresh_wizard)
-    figures.append(("skill (every game), still per import", cpu, wall))
+    cpu, wall, _ = timed(lambda: refresh_wizard(full=True))
+    figures.append(("skill full replay (every game)", cpu, wall))
     base = figures[0][1] or 1e-9
     print(f"{'what':36} {'cpu s':>9} {'wall s':>9} {'cpu / full':>11}")
     for what, cpu, wall in figures:
@@ -143,7 +143,7 @@ def tantrix(tmp: Path, count: int) -> None:
 
     from palmares.web.events.models import Event
     from palmares.web.lib.demo import SAMPLE
-    from palmares.web.ratinglists.skill import store_tantrix
+    from palmares.web.ratinglists.skill_refresh import store_tantrix
     from palmares.web.tantrixdb.models import Rating
     from palmares.web.tantrixdb.services import import_matches, recompute_lists
 
@@ -168,7 +168,7 @@ def tantrix(tmp: Path, count: int) -> None:
             "tantrix from the middle",
             *timed(lambda: recompute_lists(since=(middle.date, middle.pk)))[:2],
         ),
-        ("  of which skill (every match)", *timed(store_tantrix)[:2]),
+        ("skill full replay (every match)", *timed(lambda: store_tantrix(full=True))[:2]),
     ]
     lists = Rating.objects.filter(event__isnull=False).count()
     print(f"tantrix: {count} tournaments, {lists} list rows")

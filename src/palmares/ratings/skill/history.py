@@ -185,20 +185,38 @@ class SkillHistory:
         return tuple(out)
 
 
-def rate_flat(flat: FlatHistory, model: WengLin, weight: F64 | None = None) -> SkillHistory:
-    """Rate a flat history (each entry its own team; ``weight`` per entry, NaN: none)."""
+def rate_flat(
+    flat: FlatHistory,
+    model: WengLin,
+    weight: F64 | None = None,
+    *,
+    start: tuple[F64, F64] | None = None,
+) -> SkillHistory:
+    """Rate a flat history (each entry its own team; ``weight`` per entry, NaN: none).
+
+    ``start``: each player's (μ, σ) before the history, in ``flat.players`` order (``None``:
+    the model's μ and σ for everyone). Weng–Lin is sequential, so rating competitions
+    c₁…cₙ from the ratings after c₁…cₖ gives the floats of rating c₁…cₙ in one go — bit for
+    bit, the same compiled walk doing the same operations on the same doubles."""
     from palmares.ratings.skill.kernel import rate_history
 
+    n = len(flat.players)
+    if start is None:
+        mu0, sigma0 = np.full(n, model.mu), np.full(n, model.sigma)
+    else:
+        mu0 = np.ascontiguousarray(start[0], dtype=np.float64)
+        sigma0 = np.ascontiguousarray(start[1], dtype=np.float64)
+        if mu0.shape != (n,) or sigma0.shape != (n,):
+            raise ValueError(f"start: {n} ratings expected, one per player of the history")
     w = np.full(flat.player.shape[0], np.nan) if weight is None else weight
     mu, sigma, bm, bs = rate_history(
         model.code,
-        len(flat.players),
+        mu0,
+        sigma0,
         flat.offsets,
         flat.player,
         flat.place,
         w,
-        model.mu,
-        model.sigma,
         *model.kernel_options(),
     )
     return SkillHistory(model, flat, mu, sigma, bm, bs)

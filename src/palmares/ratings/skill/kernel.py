@@ -173,13 +173,12 @@ def _player(
 @njit(cache=True)
 def rate_history(
     model: int,
-    n_players: int,
+    start_mu: F64,
+    start_sigma: F64,
     offsets: I64,
     player: I64,
     rank: I64,
     weight: F64,
-    mu0: float,
-    sigma0: float,
     beta: float,
     kappa: float,
     tau: float,
@@ -194,13 +193,16 @@ def rate_history(
     """Rate free-for-all competitions in order: competition c is entries
     ``offsets[c]:offsets[c+1]``, sorted by place (stably); entry e is ``player[e]`` placed
     ``rank[e]``, each player their own team, with weight ``weight[e]`` (NaN: none; a one-player
-    team's weight scales to the upper bound, as in openskill).
+    team's weight scales to the upper bound, as in openskill). Player p starts at
+    ``start_mu[p]``, ``start_sigma[p]``: the model's μ and σ for a history rated from nothing,
+    the stored ratings for competitions that follow a rated history (the same walk, so the same
+    floats as rating the whole history in one go).
 
     Returns μ and σ of every player at the end, and each entry's μ and σ *before* its
     competition (what a prediction of that competition may use). No allocation per competition.
     """
-    mu = np.full(n_players, mu0)
-    sigma = np.full(n_players, sigma0)
+    mu = start_mu.copy()
+    sigma = start_sigma.copy()
     n = player.shape[0]
     before_mu = np.empty(n)
     before_sigma = np.empty(n)

@@ -104,6 +104,24 @@ class SkillRating(models.Model):
         ]
 
 
+class SkillCoverage(models.Model):
+    """What the stored skill ratings of ``community`` (``tantrix`` or ``wizard``) are the
+    replay of (issue 15), written in the transaction that writes them
+    (``ratinglists.skill_refresh``): under ``model``, every competition up to ``last``, the
+    rating order's key of the last one rated (Wizard: game date, code, id; Tantrix: event
+    date, event id, match id), whose input rows had the counts and sums ``digest`` when they
+    were rated. The next refresh rates only the competitions after ``last`` when the rows up to
+    it still have that digest (nothing inserted before it, deleted or replaced) and ``players``
+    rows are stored; else it replays the whole history."""
+
+    community = models.CharField(max_length=16, unique=True)
+    model = models.CharField(max_length=32)
+    last = models.JSONField()
+    digest = models.JSONField()
+    competitions = models.PositiveBigIntegerField()
+    players = models.PositiveIntegerField()
+
+
 class Backtest(models.Model):
     """The figures of "which rating predicts best" (``ratinglists.backtests``) for a
     community's history as it was at ``version`` (for the Dip Pouch: the lists' generation,

@@ -1,60 +1,50 @@
 """Store every player's skill rating (μ ± σ) with each recompute of a community's history.
 
 The player pages show a player's Weng–Lin skill (Plackett–Luce, openskill.py's defaults;
-``palmares.ratings.skill``) beside the community's own rating (issue 18). It is computed here,
-when the history changes, and stored in :class:`SkillRating` — never per request:
+``palmares.ratings.skill``) beside the community's own rating (issue 18). It is computed when
+the history changes, and stored in :class:`SkillRating` — never per request:
 
 - ``dip-pouch``: every stored Diplomacy event by final rank, in the rating engine's order (the
   events the Dip Pouch recompute replays; :func:`store_dip_pouch`, called by it and by the
   incremental filing of one event, in their transactions);
 - ``tantrix``: every stored Tantrix match by tournament points (illustrative matches left out,
-  as in the backtest), after the lists' recompute (:func:`store_tantrix`);
+  as in the backtest), after the lists' recompute (``skill_refresh.store_tantrix``);
 - ``wizard``: every regular Wizard game by score, else place, after each import of games
-  (:func:`refresh_wizard`, after the import's commit, in a transaction of its own).
+  (``skill_refresh.refresh_wizard``, after the import's commit, in a transaction of its own).
 
-Players are keyed by database id (``str(pk)``), so namesakes never merge. The incremental
-filing of one event rewrites only the rows whose figures moved (``store(..., before=…)``,
-or ``before=STORED``: compared with the rows as stored, so the skill is computed once):
-filing the latest event touches its players' rows, not the whole table.
+The Tantrix and Wizard skill is brought up to date incrementally when an import only adds
+competitions after the stored ones (``ratinglists.skill_refresh``, issue 15); this module
+writes the rows. Players are keyed by database id (``str(pk)``), so namesakes never merge.
+The incremental filing of one event rewrites only the rows whose figures moved
+(``store(..., before=…)``, or ``before=STORED``: compared with the rows as stored, so the skill
+is computed once): filing the latest event touches its players' rows, not the whole table.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from dataclasses import replace
-from datetime import date
-from decimal import Decimal
 
 import numpy as np
-from django.db import connection, transaction
+from django.db import connection
 
-from palmares.ratings.competitions import from_games, from_matches
 from palmares.ratings.engine import ResultArrays
-from palmares.ratings.skill import SkillHistory, WengLin, rate_competitions
+from palmares.ratings.skill import SkillHistory, WengLin
 from palmares.ratings.skill.history import flat_from_ids, rate_flat
-from palmares.tantrix.match import Match as MatchValue
 from palmares.web.lib.bulk import insert_raw
-from palmares.web.lib.concurrency import hold
 from palmares.web.ratinglists.columns import Stored
-from palmares.web.ratinglists.models import SkillRating
-from palmares.web.tantrixdb.models import Match
-from palmares.web.wizarddb.models import Game, Placement
-from palmares.wizard.game import Finish
-from palmares.wizard.game import Game as GameValue
+from palmares.web.ratinglists.models import SkillCoverage, SkillRating
 
 __all__ = [
     "COMMUNITIES",
     "MODEL",
     "STORED",
     "dip_pouch_skill",
-    "refresh_wizard",
+    "rewrite",
     "store",
     "store_dip_pouch",
-    "store_tantrix",
+    "stored_rows",
     "stored_skill",
-    "tantrix_skill",
-    "wizard_skill",
 ]
 
 log = logging.getLogger(__name__)
@@ -107,17 +97,41 @@ def _rows(community: str, history: SkillHistory | None) -> dict[int, tuple[float
     }
 
 
-def _stored_rows(community: str) -> dict[int, tuple[float, float, int]]:
-    """The stored rows of ``community`` as ``_rows`` gives them (floats stored exactly:
-    SQLite's REAL and PostgreSQL's double precision hold the float as written): one plain
-    query, no model per row."""
+def stored_rows(
+    community: str, players: list[int] | None = None
+) -> dict[int, tuple[float, float, int]]:
+    """The stored rows of ``community`` (``players``: of those players only) as ``_rows``
+    gives them (floats stored exactly: SQLite's REAL and PostgreSQL's double precision hold
+    the float as written): plain queries, no model per row."""
     table = connection.ops.quote_name(SkillRating._meta.db_table)
+    query = f"SELECT player_id, mu, sigma, competitions FROM {table} WHERE community = %s"
+    chunks = (
+        [None]
+        if players is None
+        else [players[at : at + CHUNK] for at in range(0, len(players), CHUNK)]
+    )
+    out: dict[int, tuple[float, float, int]] = {}
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT player_id, mu, sigma, competitions FROM {table} WHERE community = %s",
-            [community],
-        )
-        return {int(p): (float(m), float(s), int(n)) for p, m, s, n in cursor.fetchall()}
+        for chunk in chunks:
+            if chunk is None:
+                cursor.execute(query, [community])
+            else:
+                marks = ", ".join(["%s"] * len(chunk))
+                cursor.execute(f"{query} AND player_id IN ({marks})", [community, *chunk])
+            out.update((int(p), (float(m), float(s), int(n))) for p, m, s, n in cursor.fetchall())
+    return out
+
+
+def rewrite(community: str, rows: dict[int, tuple[float, float, int]]) -> int:
+    """Replace the stored rows of the players of ``rows`` ({player id: (μ, σ, competitions)});
+    return the rows written."""
+    players = list(rows)
+    for at in range(0, len(players), CHUNK):  # SQLite bounds the parameters of a query
+        chunk = players[at : at + CHUNK]
+        SkillRating.objects.filter(community=community, player_id__in=chunk).delete()
+    return insert_raw(
+        SkillRating, FIELDS, ((community, p, mu, sigma, n) for p, (mu, sigma, n) in rows.items())
+    )
 
 
 def store(
@@ -131,23 +145,23 @@ def store(
     :data:`STORED` to read them; only the rows that differ are rewritten (all when none is
     stored yet). Returns the rows written."""
     new = _rows(community, history)
+    # Rows written here are no longer what a coverage record says (``skill_refresh`` writes
+    # its own after this).
+    SkillCoverage.objects.filter(community=community).delete()
     if before is None or not SkillRating.objects.filter(community=community).exists():
         # (none stored yet — a database migrated with its history in place: write them all)
         SkillRating.objects.filter(community=community).delete()
-        changed = new
+        written = insert_raw(
+            SkillRating, FIELDS, ((community, p, m, s, n) for p, (m, s, n) in new.items())
+        )
     else:
-        old = _stored_rows(community) if isinstance(before, str) else _rows(community, before)
+        old = stored_rows(community) if isinstance(before, str) else _rows(community, before)
         changed = {k: v for k, v in new.items() if old.get(k) != v}
-        moved = [*changed, *(k for k in old if k not in new)]
-        for at in range(0, len(moved), CHUNK):  # SQLite bounds the parameters of a query
-            chunk = moved[at : at + CHUNK]
+        gone = [k for k in old if k not in new]
+        for at in range(0, len(gone), CHUNK):  # SQLite bounds the parameters of a query
+            chunk = gone[at : at + CHUNK]
             SkillRating.objects.filter(community=community, player_id__in=chunk).delete()
-
-    def lines() -> Iterator[tuple[object, ...]]:
-        for player, (mu, sigma, n) in changed.items():
-            yield (community, player, mu, sigma, n)
-
-    written = insert_raw(SkillRating, FIELDS, lines())
+        written = rewrite(community, changed)
     log.info("%s: %d skill ratings written", community, written)
     return written
 
@@ -159,60 +173,3 @@ def store_dip_pouch(
     recompute's transaction); ``before``: the skill the stored rows hold (only the rows that
     moved are written)."""
     return store("dip-pouch", dip_pouch_skill(arrays, player_keys), before=before)
-
-
-def tantrix_skill() -> SkillHistory | None:
-    """Plackett–Luce over every stored Tantrix match (by tournament points), keyed by id."""
-    rows = Match.objects.filter(illustrative=False).order_by("event__date", "event_id", "id")
-    matches = [
-        MatchValue(
-            str(a),
-            str(b),
-            games,
-            Decimal(tp_a),
-            Decimal(tp_b),
-            event=str(event),
-            date=day,
-        )
-        for a, b, games, tp_a, tp_b, event, day in rows.values_list(
-            "player_a_id", "player_b_id", "games", "tp_a", "tp_b", "event_id", "event__date"
-        )
-    ]
-    competitions = from_matches(matches)
-    return rate_competitions(competitions, WengLin(MODEL)) if competitions else None
-
-
-def store_tantrix() -> int:
-    """Store the Tantrix community's skill (call in the lists' recompute transaction)."""
-    return store("tantrix", tantrix_skill())
-
-
-def wizard_skill() -> SkillHistory | None:
-    """Plackett–Luce over every regular Wizard game (by score, else place), keyed by id."""
-    rows = (
-        Placement.objects.filter(game__division=Game.Division.REGULAR)
-        .order_by("game__date", "game__code", "game_id", "place", "-score", "id")
-        .values_list("game_id", "game__code", "game__date", "player_id", "score", "place")
-    )
-    games: list[GameValue] = []
-    current: int | None = None
-    finishes: list[Finish] = []
-    code, day = "", date.min
-    for game_id, g_code, g_day, player, score, place in rows.iterator(chunk_size=5000):
-        if game_id != current:
-            if finishes:
-                games.append(GameValue(code, day, tuple(finishes)))
-            current, code, day, finishes = game_id, g_code, g_day, []
-        finishes.append(Finish(str(player), score, place))
-    if finishes:
-        games.append(GameValue(code, day, tuple(finishes)))
-    competitions = from_games(g for g in games if len(g.finishes) >= 2)
-    return rate_competitions(competitions, WengLin(MODEL)) if competitions else None
-
-
-def refresh_wizard() -> int:
-    """Recompute and store the Wizard community's skill, in a transaction of its own that
-    holds the Wizard lock (one refresh at a time); call after the games' write commits."""
-    with transaction.atomic():
-        hold("wizard-skill")
-        return store("wizard", wizard_skill())

@@ -71,15 +71,15 @@ def skill_columns(stored: Stored) -> SkillColumns:
         np.ascontiguousarray(arrays.row_rank[order], dtype=np.int64),
     )
     model = WengLin(MODEL)
-    mu, sigma, _, _ = rate_history(
+    n = int(first.shape[0])
+    mu, sigma, _, _ = rate_history(  # (``skill.history.rate_flat``'s call, from the start)
         model.code,
-        int(first.shape[0]),
+        np.full(n, model.mu),
+        np.full(n, model.sigma),
         offsets,
         player,
         place,
         np.full(player.shape[0], np.nan),
-        model.mu,
-        model.sigma,
         *model.kernel_options(),
     )
     competitions = np.bincount(player, minlength=first.shape[0]).astype(np.int64)

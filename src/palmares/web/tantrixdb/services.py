@@ -24,14 +24,14 @@ from palmares.web.lib.concurrency import hold
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.players.services import resolve_players
-from palmares.web.ratinglists.skill import store_tantrix
+from palmares.web.ratinglists.skill_refresh import LOCKS, store_tantrix
 from palmares.web.tantrixdb.adapters import entries_before, tournament_rating
 from palmares.web.tantrixdb.models import Match, Rating
 
 __all__ = ["LIST", "import_matches", "recompute_lists"]
 
 #: The name of the Tantrix list's lock (``lib.concurrency.hold``).
-LIST = "tantrix"
+LIST = LOCKS["tantrix"]
 
 
 def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> list[Event]:
@@ -118,7 +118,8 @@ def recompute_lists(*, since: tuple[date, int] | None = None) -> None:
     (``rating_list.update_list``; re-centred with ``recentre`` after a World Championship);
     the new list is stored as the list after the tournament, with each player's rating before
     (and the change, ``rating_changes``). Then every player's skill rating over the stored
-    matches (``ratinglists.skill.store_tantrix``).
+    matches (``ratinglists.skill_refresh.store_tantrix``: only the matches after the stored
+    ones rated, when that is all that changed).
 
     ``since`` (date, event id): only the tournaments from that one on (in date, then id order)
     are replayed — an import changes nothing before its earliest tournament, and each list is

@@ -5,7 +5,8 @@ already stored (same date and id) and a tournament already stored (same name and
 replaced whole. After an import commits, the stored ledgers are updated from the units it
 wrote (its games' months or Junior sessions, its tournaments: ``wizarddb.ledgers.refresh``, in a
 transaction of its own); after an import of regular games every player's skill rating is
-recomputed and stored (``ratinglists.skill.refresh_wizard``).
+brought up to date (``ratinglists.skill_refresh.refresh_wizard``: only the games after the
+stored ones rated, when that is all the import added).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from palmares.core.message import Message
 from palmares.io.wizard import read_games, read_tournaments, read_triads
 from palmares.web.events.models import Event
 from palmares.web.events.services import stored_event
+from palmares.web.lib.concurrency import hold
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
-from palmares.web.ratinglists.skill import refresh_wizard
+from palmares.web.ratinglists.skill_refresh import LOCKS, refresh_wizard
 from palmares.web.wizarddb import adapters, ledgers
 from palmares.web.wizarddb.models import Game, Month, Placement, TournamentPlace, TriadFinish
 from palmares.wizard import Game as GameValue
@@ -36,6 +38,9 @@ def import_games(path: Path | str, *, division: str = Game.Division.REGULAR) -> 
         raise PalmaresError.of(Message.of("wizard.division", division=repr(division)))
     games = read_games(path)
     with transaction.atomic():
+        # The skill's lock: games are committed in the order of their ids, which the skill's
+        # record of what it rated relies on (``ratinglists.skill_sources``).
+        hold(LOCKS["wizard"])
         players = resolve_players((p, "", "") for g in games for p in g.players)
         ids = {key[1]: p.pk for key, p in players.items()}
         _delete_stored(games, division)

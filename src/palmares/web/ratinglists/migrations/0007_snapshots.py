@@ -16,7 +16,7 @@ def _uncompressed(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> N
 
 
 class Migration(migrations.Migration):
-    dependencies = [("ratinglists", "0005_fk_indexes_covered")]
+    dependencies = [("ratinglists", "0006_skill_coverage")]
 
     operations = [
         migrations.CreateModel(
