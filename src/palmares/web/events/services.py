@@ -26,7 +26,7 @@ from palmares.io.results import NAME_KEY_PREFIX, read_result_columns, results_of
 from palmares.ratings.columns import ResultColumns
 from palmares.ratings.events import Results
 from palmares.web.events.models import Event, Result
-from palmares.web.lib.bulk import indexes_after, insert_raw, new_ids
+from palmares.web.lib.bulk import gin_pending, indexes_after, insert_raw, new_ids
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_player_ids
 from palmares.web.ratinglists.changes import Change
@@ -297,7 +297,9 @@ def _create_events(events: list[Event]) -> None:
             for name, prep, _ in prepared
         )
 
-    insert_raw(Event, [f.attname for f in fields], (row(e) for e in events))  # type: ignore[union-attr]
+    attnames = [f.attname for f in fields]  # type: ignore[union-attr]
+    with gin_pending(Event, len(events)):
+        insert_raw(Event, attnames, (row(e) for e in events))
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,14 @@ from django.db import DatabaseError, connection, models
 
 from palmares.web.lib.generations import note_write
 
-__all__ = ["derived_writes", "indexes_after", "insert_raw", "insert_rows", "new_ids"]
+__all__ = [
+    "derived_writes",
+    "gin_pending",
+    "indexes_after",
+    "insert_raw",
+    "insert_rows",
+    "new_ids",
+]
 
 BATCH = 5000
 #: From this many rows written by COPY on, the table's statistics are taken again (``ANALYZE``).
@@ -22,6 +29,12 @@ ANALYZE_AFTER = 10_000
 PG_BULK = 100_000
 #: SQLite's page cache during a bulk write (:func:`indexes_after`), in KiB.
 CACHE_KIB = 65536
+#: PostgreSQL's memory for each index build after a bulk write (``maintenance_work_mem``; the
+#: server's default, 64 MB, sorts a two-million-row list's index on disk).
+BUILD_MEMORY = "256MB"
+#: From this many rows on, :func:`gin_pending` lets PostgreSQL's trigram indexes take the rows
+#: in their pending list.
+GIN_BULK = 5_000
 
 
 def insert_rows(
@@ -228,6 +241,7 @@ def _constraints_after(tables: Sequence[type[models.Model]]) -> Iterator[None]:
     finally:
         _rebuilding.difference_update(names)
     with connection.cursor() as cursor:
+        cursor.execute(f"SET LOCAL maintenance_work_mem = '{BUILD_MEMORY}'")
         # Indexes first (the foreign keys' checks may use them), unique constraints, then
         # the foreign keys.
         order = sorted(kept, key=lambda k: (" FOREIGN KEY " in k[2], " UNIQUE " in k[2]))
@@ -236,3 +250,34 @@ def _constraints_after(tables: Sequence[type[models.Model]]) -> Iterator[None]:
         cursor.execute("SET CONSTRAINTS ALL DEFERRED")  # Django's foreign keys' own mode
         for table in names:
             cursor.execute(f"ANALYZE {table}")
+
+
+@contextmanager
+def gin_pending(model: type[models.Model], rows: int) -> Iterator[None]:
+    """Around a write of ``rows`` new rows of ``model`` (≥ :data:`GIN_BULK`), on PostgreSQL:
+    its GIN indexes kept with ``fastupdate = off`` (the search's trigram indexes: a search
+    never scans a pending list) take the rows in their pending list, which is merged into the
+    index in one pass at the end (``gin_clean_pending_list``) before ``fastupdate`` is off
+    again, all in the caller's transaction. Entered row by row, each new name costs a dozen
+    trigram insertions: 100,000 new players took 9 s, against 0.4 s so. Changing the option
+    locks the index (``ACCESS EXCLUSIVE``) until the commit: readers of the table wait for the
+    bulk write, as for :func:`indexes_after`. Elsewhere, or for fewer rows, nothing changes."""
+    if connection.vendor != "postgresql" or rows < GIN_BULK:
+        yield
+        return
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT i.relname FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid "
+            "JOIN pg_am a ON a.oid = i.relam WHERE x.indrelid = %s::regclass "
+            "AND a.amname = 'gin' AND 'fastupdate=off' = ANY(i.reloptions)",
+            [quote(model._meta.db_table)],
+        )
+        names = [str(r[0]) for r in cursor.fetchall()]
+        for name in names:
+            cursor.execute(f"ALTER INDEX {quote(name)} SET (fastupdate = on)")
+    yield
+    with connection.cursor() as cursor:
+        for name in names:
+            cursor.execute("SELECT gin_clean_pending_list(%s::regclass)", [quote(name)])
+            cursor.execute(f"ALTER INDEX {quote(name)} SET (fastupdate = off)")

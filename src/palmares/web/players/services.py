@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from palmares.web.lib.bulk import insert_raw, new_ids
+from palmares.web.lib.bulk import gin_pending, insert_raw, new_ids
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 
@@ -65,18 +65,28 @@ def resolve_player_ids(people: Iterable[tuple[str, str, str]]) -> dict[tuple[str
     ids = sorted({ext for ext, _ in wanted if ext})
     keys = sorted({key for ext, key in wanted if not ext})
     fields = ("id", "external_id", "key", "nationality")
-    for i in range(0, len(ids), CHUNK):
-        # (``exclude``: the condition of the partial unique index, which SQLite then uses
-        # rather than reading every player)
-        found_ids = Player.objects.filter(external_id__in=ids[i : i + CHUNK]).exclude(
-            external_id=""
-        )
-        for pk, ext, _, nat in found_ids.values_list(*fields):
-            by_id[ext] = (pk, nat)
-    for i in range(0, len(keys), CHUNK):
-        found_keys = Player.objects.filter(key__in=keys[i : i + CHUNK]).order_by("id")
-        for pk, _, key, nat in found_keys.values_list(*fields):
-            by_key.setdefault(key, (pk, nat))
+    if (len(ids) + len(keys)) * 4 > Player.objects.count():
+        # Most of the table (a federation's whole history; the first import): read at once.
+        wanted_ids, wanted_keys = set(ids), set(keys)
+        every = Player.objects.order_by("id").values_list(*fields)
+        for pk, ext, key, nat in every.iterator(chunk_size=10_000):
+            if ext in wanted_ids:
+                by_id[ext] = (pk, nat)
+            if key in wanted_keys:
+                by_key.setdefault(key, (pk, nat))
+    else:
+        for i in range(0, len(ids), CHUNK):
+            # (``exclude``: the condition of the partial unique index, which SQLite then uses
+            # rather than reading every player)
+            found_ids = Player.objects.filter(external_id__in=ids[i : i + CHUNK]).exclude(
+                external_id=""
+            )
+            for pk, ext, _, nat in found_ids.values_list(*fields):
+                by_id[ext] = (pk, nat)
+        for i in range(0, len(keys), CHUNK):
+            found_keys = Player.objects.filter(key__in=keys[i : i + CHUNK]).order_by("id")
+            for pk, _, key, nat in found_keys.values_list(*fields):
+                by_key.setdefault(key, (pk, nat))
     # New players by their (external id or key), as [name, key, external id, nationality];
     # a later row of the same player only changes the nationality, as with the stored ones.
     new: dict[str, list[str]] = {}
@@ -98,11 +108,12 @@ def resolve_player_ids(people: Iterable[tuple[str, str, str]]) -> dict[tuple[str
             (by_id if ext else by_key)[ext or key] = (pk, nationality)
         wants[(ext, key)] = pk
     fresh = dict(zip(new, new_ids(Player, len(new)), strict=True))
-    insert_raw(
-        Player,
-        ("id", "name", "key", "external_id", "nationality"),
-        ((fresh[at], *row) for at, row in new.items()),
-    )
+    with gin_pending(Player, len(new)):
+        insert_raw(
+            Player,
+            ("id", "name", "key", "external_id", "nationality"),
+            ((fresh[at], *row) for at, row in new.items()),
+        )
     by_nationality: dict[str, list[int]] = {}
     for pk, nationality in changed.items():
         by_nationality.setdefault(nationality, []).append(pk)

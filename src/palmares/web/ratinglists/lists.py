@@ -15,7 +15,7 @@ import numpy.typing as npt
 from palmares.ratings.dip_pouch import INITIAL_RATING
 from palmares.ratings.engine import Engine
 from palmares.ratings.ranking import competition_ranks_desc, year_end
-from palmares.web.ratinglists.columns import F64, I64, Stored, decimals
+from palmares.web.ratinglists.columns import F64, I64, Stored, stored_decimals
 
 __all__ = ["ListColumns", "by_name", "by_player", "list_columns", "sizes", "standing_columns"]
 
@@ -84,6 +84,7 @@ def standing_columns(
     """:class:`Standing` rows (``services.STANDING_FIELDS``) of one list (``subset``: only
     those lines, by index in list order), in chunks."""
     names = np.array([*nat_names, ""], dtype=object)  # code −1 → ""
+    as_stored = stored_decimals()
     lines = np.arange(lists.players.shape[0], dtype=np.int64) if subset is None else subset
     chunk = 50_000
     for start in range(0, lines.shape[0], chunk):
@@ -96,7 +97,7 @@ def standing_columns(
                 [lists.year] * part.shape[0],
                 stored.player_ids[lists.players[part]].tolist(),
                 names[lists.nations[part]].tolist(),
-                decimals(lists.ratings[part]),
+                as_stored(lists.ratings[part]),
                 lists.ranks[part].tolist(),
                 [None if x < 0 else x for x in nrank.tolist()],
                 lists.events[part].tolist(),
