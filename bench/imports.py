@@ -332,6 +332,25 @@ print(json.dumps({"listed": len(listed.entries), "stored": len(stored), "differe
 """
 
 
+def postgres_cpu() -> float:
+    """Processor seconds of every PostgreSQL process so far, the exited backends included (the
+    server's own ``cutime``): the difference across an import is the server's share of it."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{name}/stat").read_text()
+        except OSError:
+            continue
+        comm, rest = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :]
+        if comm.startswith("postgres"):
+            fields = rest.split()
+            total += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+    return total / tick
+
+
 def check(python: str, env: dict[str, str], path: Path, fix: Path | None = None) -> str:
     argv = [python, "-c", CHECK, str(path), *([str(fix)] if fix else [])]
     out = timed(argv, env)[3].strip()
@@ -388,12 +407,16 @@ def main() -> None:
         for label, env in targets:
             migrate = [python, "-c", REIMPORT.split("from palmares.web.events")[0]]
             timed(migrate, env)  # the schema first: the import's figures are the import's
+            server = postgres_cpu()
             w, c, rss, out = timed([python, "-c", IMPORT, str(path)], env)
+            server = postgres_cpu() - server
             print(
                 f"{label:9} palmares import results   wall {w:7.2f} s  cpu {c:7.2f} s  "
                 f"peak RSS {rss:6.0f} MB  ({w / wall:.1f}× the baseline's wall, "
                 f"{c / cpu:.1f}× its cpu)"
             )
+            if label == "postgres":
+                print(f"{label:9}   PostgreSQL's own processes meanwhile: cpu {server:7.2f} s")
             read = next(ln for ln in out.splitlines() if ln.startswith("READ")).split()
             print(
                 f"{label:9}   of which the reader     wall {float(read[2]):7.2f} s  cpu "

@@ -43,7 +43,6 @@ __all__ = [
     "Stored",
     "build",
     "decimal_floats",
-    "stored_decimals",
     "decimals",
     "entry_columns",
     "entry_order",
@@ -53,6 +52,7 @@ __all__ = [
     "fetch_rows",
     "fetch_tally",
     "load",
+    "stored_decimals",
     "value_of",
 ]
 

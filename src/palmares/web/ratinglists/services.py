@@ -25,7 +25,7 @@ from palmares.web.lib.bulk import indexes_after, insert_raw
 from palmares.web.lib.concurrency import hold
 from palmares.web.players.models import Player
 from palmares.web.ratinglists import columns, lists, snapshot
-from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
+from palmares.web.ratinglists.models import Publication, RatingEntry, SkillRating, Standing
 from palmares.web.ratinglists.skill import store, stored_skill
 
 __all__ = [
@@ -224,7 +224,10 @@ def _recompute() -> int:
     skill = stored_skill(stored)  # μ ± σ for the player pages
     years = stored.years
     sizes: dict[str, dict[str, int]] = {}
-    with transaction.atomic(), indexes_after(RatingEntry, Standing, rows=engine.n_rows):
+    with (
+        transaction.atomic(),
+        indexes_after(RatingEntry, Standing, SkillRating, rows=engine.n_rows),
+    ):
         RatingEntry.objects.filter(system=SYSTEM).delete()
         Standing.objects.filter(system=SYSTEM).delete()
         moves = insert_raw(

@@ -1,0 +1,64 @@
+"""Issue 15: the bulk writes of a large import — decimals bound as floats on SQLite, the
+trigram indexes' pending list on PostgreSQL — store what the row-by-row writes store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from django.db import connection
+
+from palmares.web.lib.bulk import GIN_BULK
+from palmares.web.lib.names import name_key
+from palmares.web.players.models import Player
+from palmares.web.ratinglists.columns import decimal_floats, decimals
+from palmares.web.ui.queries import search_players
+
+
+def test_decimal_floats_are_the_floats_of_the_decimal_texts() -> None:
+    rng = np.random.default_rng(15)
+    values = np.concatenate(
+        [
+            rng.random(20_000) * 100,  # ratings and percentiles
+            rng.random(2_000) * 5_000,  # past 128: the exact path
+            -rng.random(500) * 10,  # negative: the exact path
+            np.array([0.0, 40.0, 1e-13, 5e-13, 0.5e-12, 1.5e-12, 2.5e-12, 99.9999999999995]),
+            np.round(rng.random(2_000) * 100, 12) + 5e-13,  # on a half of the 12th place
+        ]
+    )
+    texts = decimals(values)
+    floats = decimal_floats(values)
+    assert floats == [float(t) for t in texts]
+    assert decimal_floats(np.array([2.5e-12, 3.5e-12])) == [2e-12, 4e-12]  # half to even
+
+
+@pytest.mark.django_db
+def test_many_new_players_are_found_by_the_search_after_a_bulk_import(
+    cli: Any, tmp_path: Path
+) -> None:
+    n = GIN_BULK + 10
+    path = tmp_path / "results.csv"
+    lines = ["event,date,player,rank"]
+    lines += [f"Bulk Open,2026-05-01,Quentin Bulkplayer{i:05d},{i + 1}" for i in range(n)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = cli("import", "results", str(path), "--format", "csv")
+    assert done.code == 0, done.err
+    assert Player.objects.filter(key__startswith=name_key("Quentin Bulkplayer")).count() == n
+    found = search_players(name_key("bulkplayer01234"), 5)
+    assert [p.name for p in found] == ["Quentin Bulkplayer01234"]
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT i.relname, i.reloptions FROM pg_index x "
+                "JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_am a ON a.oid = i.relam "
+                "WHERE x.indrelid IN ('players_player'::regclass, 'events_event'::regclass) "
+                "AND a.amname = 'gin'"
+            )
+            options = dict(cursor.fetchall())
+        # fastupdate is off again after the write: a search never scans a pending list
+        assert options == {
+            "players_player_key_trgm": ["fastupdate=off"],
+            "events_event_key_trgm": ["fastupdate=off"],
+        }
