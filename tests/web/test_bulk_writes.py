@@ -13,7 +13,7 @@ from django.db import connection
 from palmares.web.lib.bulk import GIN_BULK
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
-from palmares.web.ratinglists.columns import decimal_floats, decimals
+from palmares.web.ratinglists.columns import _decimal, decimal_floats, decimals
 from palmares.web.ui.queries import search_players
 
 
@@ -28,7 +28,10 @@ def test_decimal_floats_are_the_floats_of_the_decimal_texts() -> None:
             np.round(rng.random(2_000) * 100, 12) + 5e-13,  # on a half of the 12th place
         ]
     )
+    halves = (np.floor(rng.random(20_000) * 100 * 1e12) + 0.5) / 1e12  # a half, or next to one
+    values = np.concatenate([values, halves, np.nextafter(halves, 0), np.nextafter(halves, 200)])
     texts = decimals(values)
+    assert texts == [_decimal(v) for v in values.tolist()]  # the fast path is the exact one's
     floats = decimal_floats(values)
     assert floats == [float(t) for t in texts]
     assert decimal_floats(np.array([2.5e-12, 3.5e-12])) == [2e-12, 4e-12]  # half to even

@@ -71,13 +71,28 @@ def _decimal(value: Fraction | float) -> str:
     return f"{d:f}"
 
 
-def decimals(values: F64) -> list[str]:
-    """Each float as ``_decimal`` gives it, fast: where ``value · 10¹²`` is not within 0.1 of a
-    half (the float's own error there is below 0.03 for values below 128), rounding the scaled
-    value to the nearest integer is what rounding its repr half-even gives."""
+#: Past this size a value takes the exact path (its scaled value must stay an exact integer).
+FAST_BELOW = 4096.0
+
+
+def _near_a_half(values: F64) -> tuple[F64, npt.NDArray[np.bool_]]:
+    """``value · 10¹²`` as a float, and where rounding it to the nearest integer might not be
+    what rounding the value's repr half-even to 12 places gives. The repr is within half a
+    unit in the last place of the value, the product within half a unit of its own: their
+    sum (bounded here by a whole unit of each) is the farthest the scaled repr can be from
+    the product; only a product that close to a half can round otherwise (or be a tie)."""
     scaled = values * SCALE
-    near = np.abs(scaled - np.floor(scaled) - 0.5) < 0.1
-    near |= ~np.isfinite(values) | (np.abs(values) >= 128.0) | np.signbit(values)
+    bound = np.spacing(np.abs(scaled)) + SCALE * np.spacing(np.abs(values))
+    near = np.abs(scaled - np.floor(scaled) - 0.5) <= bound
+    near |= ~np.isfinite(values) | (np.abs(values) >= FAST_BELOW) | np.signbit(values)
+    return scaled, near
+
+
+def decimals(values: F64) -> list[str]:
+    """Each float as ``_decimal`` gives it, fast: away from a half (:func:`_near_a_half`; a
+    few values in a hundred), rounding the scaled value to the nearest integer is what
+    rounding its repr half-even gives; the others take ``_decimal`` itself."""
+    scaled, near = _near_a_half(values)
     whole = np.rint(np.where(near, 0.0, scaled)).astype(np.int64)
     units, frac = np.divmod(whole, SCALE)
     out = [f"{u}.{f:012d}" for u, f in zip(units.tolist(), frac.tolist(), strict=True)]
@@ -94,11 +109,9 @@ def decimal_floats(values: F64) -> list[float]:
     nearest double to the decimal (both exact in binary: one correctly rounded division).
     SQLite's own parse of the text is off by one unit in the last place for about one value in
     5,000; Django reads a decimal back rounded to 15 digits, where both are the same."""
-    scaled = values * SCALE
-    near = np.abs(scaled - np.floor(scaled) - 0.5) < 0.1
-    near |= ~np.isfinite(values) | (np.abs(values) >= 128.0) | np.signbit(values)
+    scaled, near = _near_a_half(values)
     whole = np.rint(np.where(near, 0.0, scaled))
-    out = (whole / SCALE).tolist()
+    out: list[float] = (whole / SCALE).tolist()
     for i in np.flatnonzero(near).tolist():
         out[i] = float(_decimal(float(values[i])))
     return out
