@@ -65,3 +65,47 @@ def test_many_new_players_are_found_by_the_search_after_a_bulk_import(
             "players_player_key_trgm": ["fastupdate=off"],
             "events_event_key_trgm": ["fastupdate=off"],
         }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bulk_write_takes_its_locks_first_or_gives_way() -> None:
+    """``lock_up_front``: every lock at once (a reader then only waits for the write), and a
+    lock another transaction holds refuses the write at once, as a retry can cure."""
+    from django.db import OperationalError, transaction
+
+    from palmares.web.events.models import Event
+    from palmares.web.lib.bulk import lock_up_front
+    from palmares.web.lib.concurrency import _retryable
+
+    def held() -> set[str]:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT c.relname FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+                "WHERE l.pid = pg_backend_pid() AND l.mode = 'AccessExclusiveLock'"
+            )
+            return {str(r[0]) for r in cursor.fetchall()}
+
+    with transaction.atomic():
+        lock_up_front(Player, Event)
+        if connection.vendor == "postgresql":
+            assert {"players_player", "events_event"} <= held()
+            with connection.cursor() as cursor:
+                cursor.execute("SHOW lock_timeout")
+                assert cursor.fetchone()[0] == "0"  # the transaction's own setting again
+    if connection.vendor != "postgresql":
+        return  # (SQLite: one writer at a time, readers never wait for a lock)
+    import psycopg
+
+    settings = connection.settings_dict
+    other = psycopg.connect(
+        host=settings["HOST"], port=settings["PORT"] or 5432, user=settings["USER"],
+        dbname=settings["NAME"],
+    )  # fmt: skip
+    try:
+        other.execute("BEGIN")
+        other.execute("LOCK TABLE events_event IN ACCESS SHARE MODE")  # a reader, mid-query
+        with pytest.raises(OperationalError) as refused, transaction.atomic():
+            lock_up_front(Player, Event)
+        assert _retryable(refused.value)
+    finally:
+        other.close()

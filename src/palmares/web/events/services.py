@@ -26,8 +26,17 @@ from palmares.io.results import NAME_KEY_PREFIX, read_result_columns, results_of
 from palmares.ratings.columns import ResultColumns
 from palmares.ratings.events import Results
 from palmares.web.events.models import Event, Result
-from palmares.web.lib.bulk import gin_pending, indexes_after, insert_raw, new_ids
+from palmares.web.lib.bulk import (
+    GIN_BULK,
+    PG_BULK,
+    gin_pending,
+    indexes_after,
+    insert_raw,
+    lock_up_front,
+    new_ids,
+)
 from palmares.web.lib.names import name_key
+from palmares.web.players.models import Player
 from palmares.web.players.services import resolve_player_ids
 from palmares.web.ratinglists.changes import Change
 from palmares.web.ratinglists.writes import write_results
@@ -193,6 +202,8 @@ def save_results(
     brought up to date from there rather than replayed whole (a retried write appends again:
     the last one is the committed one)."""
     cols = results if isinstance(results, ResultColumns) else ResultColumns.of_results(results)
+    if cols.n_rows >= PG_BULK or len(cols.players) >= GIN_BULK or cols.n_events >= GIN_BULK:
+        lock_up_front(Player, Event, Result)  # (its bulk steps' locks, taken first)
     people = [(p.name, _external_id(p.key), p.nationality or "") for p in cols.players]
     ids = resolve_player_ids(people)
     player_pk = np.fromiter(

@@ -18,6 +18,7 @@ __all__ = [
     "indexes_after",
     "insert_raw",
     "insert_rows",
+    "lock_up_front",
     "new_ids",
 ]
 
@@ -32,6 +33,8 @@ CACHE_KIB = 65536
 #: PostgreSQL's memory for each index build after a bulk write (``maintenance_work_mem``; the
 #: server's default, 64 MB, sorts a two-million-row list's index on disk).
 BUILD_MEMORY = "256MB"
+#: How long a bulk write waits for each of its locks (:func:`lock_up_front`), in ms.
+LOCK_WAIT_MS = 200
 #: From this many rows on, :func:`gin_pending` lets PostgreSQL's trigram indexes take the rows
 #: in their pending list.
 GIN_BULK = 5_000
@@ -281,3 +284,25 @@ def gin_pending(model: type[models.Model], rows: int) -> Iterator[None]:
         for name in names:
             cursor.execute("SELECT gin_clean_pending_list(%s::regclass)", [quote(name)])
             cursor.execute(f"ALTER INDEX {quote(name)} SET (fastupdate = off)")
+
+
+def lock_up_front(*tables: type[models.Model]) -> None:
+    """On PostgreSQL, at the start of a bulk write's transaction: take the ``ACCESS EXCLUSIVE``
+    locks its bulk steps will take (:func:`indexes_after` drops constraints, which locks the
+    tables their foreign keys point to as well; :func:`gin_pending` alters indexes) at once,
+    in one statement, waiting at most :data:`LOCK_WAIT_MS` for each. A page's query takes its
+    locks one relation after another: were the write to take a second lock while a reader
+    waits for its first one, holding the second, the two would deadlock and PostgreSQL would
+    undo the reader (an error page). Taken first, a reader only ever waits for the write; a
+    lock not granted in time undoes the write (``lock_not_available``), which
+    :func:`~palmares.web.lib.concurrency.retrying` runs again. Elsewhere nothing happens."""
+    if connection.vendor != "postgresql" or not tables:
+        return
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(m._meta.db_table) for m in tables)
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW lock_timeout")
+        before = str(cursor.fetchone()[0])
+        cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_WAIT_MS}ms'")
+        cursor.execute(f"LOCK TABLE {names} IN ACCESS EXCLUSIVE MODE")
+        cursor.execute("SELECT set_config('lock_timeout', %s, true)", [before])

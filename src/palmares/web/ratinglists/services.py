@@ -21,7 +21,7 @@ from palmares.ratings import Placement, RatingHistory, Results, percentile, year
 from palmares.ratings import Player as EnginePlayer
 from palmares.ratings.engine import Engine
 from palmares.web.events.models import Event, Result
-from palmares.web.lib.bulk import indexes_after, insert_raw
+from palmares.web.lib.bulk import PG_BULK, indexes_after, insert_raw, lock_up_front
 from palmares.web.lib.concurrency import hold
 from palmares.web.players.models import Player
 from palmares.web.ratinglists import columns, lists, snapshot
@@ -224,22 +224,24 @@ def _recompute() -> int:
     skill = stored_skill(stored)  # μ ± σ for the player pages
     years = stored.years
     sizes: dict[str, dict[str, int]] = {}
-    with (
-        transaction.atomic(),
-        indexes_after(RatingEntry, Standing, SkillRating, rows=engine.n_rows),
-    ):
-        RatingEntry.objects.filter(system=SYSTEM).delete()
-        Standing.objects.filter(system=SYSTEM).delete()
-        moves = insert_raw(
-            RatingEntry,
-            ENTRY_FIELDS,
-            chain.from_iterable(columns.entry_columns(engine, stored, columns.entry_order(stored))),
-        )
-        lines = write_lists(engine, stored, [0, *years], sizes)
-        store(SYSTEM, skill)
-        publish(years, sizes, computed=covered or 0)
-        # The columns replayed, for the next incremental update (``ratinglists.snapshot``).
-        snapshot.save(SYSTEM, stored, covered or 0)
+    tables = (RatingEntry, Standing, SkillRating)
+    with transaction.atomic():
+        if engine.n_rows >= PG_BULK:  # the locks the constraints' rebuild takes, first
+            lock_up_front(Player, Event, Result, *tables)
+        with indexes_after(*tables, rows=engine.n_rows):
+            RatingEntry.objects.filter(system=SYSTEM).delete()
+            Standing.objects.filter(system=SYSTEM).delete()
+            order = columns.entry_order(stored)
+            moves = insert_raw(
+                RatingEntry,
+                ENTRY_FIELDS,
+                chain.from_iterable(columns.entry_columns(engine, stored, order)),
+            )
+            lines = write_lists(engine, stored, [0, *years], sizes)
+            store(SYSTEM, skill)
+            publish(years, sizes, computed=covered or 0)
+            # The columns replayed, for the next incremental update (``ratinglists.snapshot``).
+            snapshot.save(SYSTEM, stored, covered or 0)
     log.info("dip-pouch: %d rating moves, %d list lines", moves, lines)
     return moves
 
