@@ -95,7 +95,7 @@ def decimals(values: F64) -> list[str]:
     scaled, near = _near_a_half(values)
     whole = np.rint(np.where(near, 0.0, scaled)).astype(np.int64)
     units, frac = np.divmod(whole, SCALE)
-    out = [f"{u}.{f:012d}" for u, f in zip(units.tolist(), frac.tolist(), strict=True)]
+    out = list(map("%d.%012d".__mod__, zip(units.tolist(), frac.tolist(), strict=True)))
     for i in np.flatnonzero(near).tolist():
         out[i] = _decimal(float(values[i]))
     return out
