@@ -47,6 +47,7 @@ PARTS: dict[str, tuple[str, str, bool]] = {
     "export": ("palmares.cli.web", "export_app", True),
     "users": ("palmares.cli.users", "app", True),
     "serve": ("palmares.cli.web", "serve", False),
+    "recompute": ("palmares.cli.web", "recompute", False),
     "demo": ("palmares.cli.demo", "demo", False),
 }
 
@@ -64,6 +65,8 @@ HELP: dict[str, str] = {
     "export": "Write the database's data back out.",
     "users": "Accounts of the site and their API tokens.",
     "serve": "Serve the site (static files by whitenoise).",
+    "recompute": "Compute every stored figure again from the stored data (after edits outside "
+    "palmares).",
     "demo": (
         "Load Dip in the Ocean 2004, a synthetic 2001–2010 Diplomacy history with the 2007 "
         "World\nChampionship, the NZ 2000 Tantrix tournament and a Wizard month; then serve "

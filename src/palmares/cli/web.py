@@ -177,6 +177,29 @@ def export_wdd(
 
 
 #: gunicorn's processes and threads by default (measured with bench/web.py on two cores).
+class Community(enum.StrEnum):
+    dip_pouch = "dip-pouch"
+    tantrix = "tantrix"
+    wizard = "wizard"
+
+
+def recompute(
+    only: Annotated[
+        list[Community] | None,
+        typer.Option("--only", help="This community only (repeat for several)."),
+    ] = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Compute every stored figure again from the stored data (after edits outside palmares)."""
+    _django()
+    from palmares.web.ratinglists.recompute import recompute_all
+
+    wanted = tuple(c.value for c in only) if only else tuple(c.value for c in Community)
+    done = recompute_all(wanted)
+    rows = [{"recomputed": d.part, "rows": d.rows} for d in done]
+    emit(Report([Table("recompute", [Col("recomputed"), Col("rows")], rows)]), fmt)
+
+
 WORKERS = 2
 THREADS = 2
 
