@@ -52,6 +52,11 @@ def resolve_players(people: Iterable[tuple[str, str, str]]) -> dict[tuple[str, s
     return found
 
 
+#: From this many players asked on, :func:`resolve_player_ids` reads every stored player at
+#: once when they are asked for a quarter of the table or more (one query, not one per chunk).
+READ_ALL_FROM = 2_000
+
+
 def resolve_player_ids(people: Iterable[tuple[str, str, str]]) -> dict[tuple[str, str], int]:
     """:func:`resolve_players` for a whole file's players, giving their ids: the same players
     found, updated or created, with no model object per player (the stored ones are read as
@@ -65,7 +70,8 @@ def resolve_player_ids(people: Iterable[tuple[str, str, str]]) -> dict[tuple[str
     ids = sorted({ext for ext, _ in wanted if ext})
     keys = sorted({key for ext, key in wanted if not ext})
     fields = ("id", "external_id", "key", "nationality")
-    if (len(ids) + len(keys)) * 4 > Player.objects.count():
+    asked = len(ids) + len(keys)
+    if asked >= READ_ALL_FROM and asked * 4 > Player.objects.count():
         # Most of the table (a federation's whole history; the first import): read at once.
         wanted_ids, wanted_keys = set(ids), set(keys)
         every = Player.objects.order_by("id").values_list(*fields)
