@@ -8,8 +8,7 @@ from palmares.core.errors import PalmaresError
 from palmares.io.results import read_results
 from palmares.ratings.dip_pouch import rate_history
 from palmares.ratings.events import Event, Placement, Player
-from palmares.ratings.history import _same_name
-from palmares.ratings.players import find_event, find_player, normalise_name
+from palmares.ratings.players import find_event, find_player, normalise_name, same_name
 from tests.ratings.seed000 import HISTORY
 
 
@@ -65,4 +64,4 @@ def test_the_one_name_scan_finds_what_normalising_every_name_finds(
 ) -> None:
     # The history's first lookup scans for one name instead of normalising every name (issue 15).
     norm = normalise_name(wanted)
-    assert _same_name(names, norm) == [normalise_name(n) == norm for n in names]
+    assert same_name(names, norm) == [normalise_name(n) == norm for n in names]

@@ -7,7 +7,8 @@ events in application order (:func:`~palmares.ratings.events.event_order_key`), 
 rows contiguous and in the order of its placements (rank, then the file's order), players in
 the order :class:`Results` lists them. It builds an :class:`Event` only when one is asked for
 (:meth:`ResultColumns.event`), the whole :class:`Results` on request (:meth:`results`), and the
-engine's arrays directly (:meth:`arrays`).
+engine's arrays directly (:meth:`arrays`); :class:`ColumnEvents` is its events as the sequence a
+:class:`~palmares.ratings.history.RatingHistory` keeps, each built on first use.
 
 The reader :func:`palmares.io.results.read_result_columns` makes it; ``tests/io`` checks that
 ``columns.results()`` equals what the row-wise reader returns for the same file.
@@ -15,6 +16,7 @@ The reader :func:`palmares.io.results.read_result_columns` makes it; ``tests/io`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -25,7 +27,7 @@ import numpy.typing as npt
 from palmares.ratings.events import Event, Placement, Player, Results
 from palmares.ratings.tournament_value import TournamentValue
 
-__all__ = ["ResultColumns"]
+__all__ = ["ColumnEvents", "ResultColumns"]
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
@@ -146,3 +148,43 @@ class ResultColumns:
             events=tuple(self.event(e) for e in range(self.n_events)),
             players={p.key: p for p in self.players},
         )
+
+
+class ColumnEvents(Sequence[Event]):
+    """The events of a :class:`ResultColumns`, each built on first use; added ones kept."""
+
+    def __init__(self, columns: ResultColumns) -> None:
+        self._columns = columns
+        self._built: dict[int, Event] = {}
+        self._added: list[Event] = []
+
+    def __len__(self) -> int:
+        return self._columns.n_events + len(self._added)
+
+    def __getitem__(self, e: int) -> Event:  # type: ignore[override]
+        n = self._columns.n_events
+        if e >= n:
+            return self._added[e - n]
+        if e not in self._built:
+            self._built[e] = self._columns.event(e)
+        return self._built[e]
+
+    def append(self, event: Event) -> None:
+        self._added.append(event)
+
+    def facts(self, e: int) -> tuple[str, str, date]:
+        """Event ``e``'s key, name and date."""
+        c = self._columns
+        if e >= c.n_events:
+            ev = self._added[e - c.n_events]
+            return ev.key, ev.name, ev.date
+        return c.ev_key[e], c.ev_name[e], c.ev_date[e]
+
+    def keys(self) -> list[str]:
+        return self._columns.ev_key + [e.key for e in self._added]
+
+    def names(self) -> list[tuple[str | None, str]]:
+        c = self._columns
+        return list(zip(c.ev_id, c.ev_name, strict=True)) + [
+            (e.event_id, e.name) for e in self._added
+        ]

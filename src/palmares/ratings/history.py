@@ -14,9 +14,9 @@ This is what the command line and the web site call::
 Players and events are found by key (player id / event id) or by name normalised for case,
 accents and spacing (:mod:`palmares.ratings.players`). Ratings in a :class:`Ranking` are float64
 from the vectorised engine (agreeing with the exact loop to 1e-9) unless ``exact=True``: the
-exact list (:mod:`palmares.ratings.certified`: ranks and ties of the exact ratings, each rating
-the Fraction or the float proved nearest to it, in one pass over the rows). Player pages are
-always exact.
+exact list (:mod:`palmares.ratings.exact_list` over :mod:`palmares.ratings.certified`: ranks
+and ties of the exact ratings, each rating the Fraction or the float proved nearest to it, in one
+pass over the rows). Player pages are always exact.
 
 A history read as columns (:func:`replay_columns`, issue 15) builds an :class:`Event` only when
 one is asked for, so a million-row file costs no object per row.
@@ -37,19 +37,14 @@ import numpy as np
 
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
-from palmares.ratings.certified import (
-    CertifiedList,
-    certified_list,
-    exact_ratings,
-    replay_double_double,
-    share_parts,
-)
-from palmares.ratings.columns import ResultColumns
+from palmares.ratings.certified import share_parts
+from palmares.ratings.columns import ColumnEvents, ResultColumns
 from palmares.ratings.dip_pouch import INITIAL_RATING, RatingStep, event_value
 from palmares.ratings.engine import Engine, ResultArrays, arrays_of_columns
 from palmares.ratings.events import Event, Player, Results, event_order_key
+from palmares.ratings.exact_list import exact_ranking
 from palmares.ratings.percentile import percentile
-from palmares.ratings.players import find_event, find_player, normalise_name
+from palmares.ratings.players import find_event, find_player, normalise_name, same_name
 from palmares.ratings.ranking import (
     Ranking,
     RankingEntry,
@@ -87,61 +82,13 @@ def replay_columns(columns: ResultColumns) -> RatingHistory:
     return RatingHistory(
         arrays_of_columns(columns),
         columns.players,
-        _ColumnEvents(columns),
+        ColumnEvents(columns),
         nationalities,
         values=columns.values,
     )
 
 
 _percentile = lru_cache(maxsize=4096)(percentile)
-
-
-def _same_name(names: list[str], norm: str) -> list[bool]:
-    """Which of ``names`` normalise to ``norm`` (itself normalised): an ASCII name does when
-    its lower-case words are ``norm``'s (its key is those words joined by one space), any other
-    by :func:`~palmares.ratings.players.normalise_name` itself."""
-    words = norm.split()
-    return [n.lower().split() == words if n.isascii() else normalise_name(n) == norm for n in names]
-
-
-class _ColumnEvents(Sequence[Event]):
-    """The events of a :class:`ResultColumns`, each built on first use; added ones kept."""
-
-    def __init__(self, columns: ResultColumns) -> None:
-        self._columns = columns
-        self._built: dict[int, Event] = {}
-        self._added: list[Event] = []
-
-    def __len__(self) -> int:
-        return self._columns.n_events + len(self._added)
-
-    def __getitem__(self, e: int) -> Event:  # type: ignore[override]
-        n = self._columns.n_events
-        if e >= n:
-            return self._added[e - n]
-        if e not in self._built:
-            self._built[e] = self._columns.event(e)
-        return self._built[e]
-
-    def append(self, event: Event) -> None:
-        self._added.append(event)
-
-    def facts(self, e: int) -> tuple[str, str, date]:
-        """Event ``e``'s key, name and date."""
-        c = self._columns
-        if e >= c.n_events:
-            ev = self._added[e - c.n_events]
-            return ev.key, ev.name, ev.date
-        return c.ev_key[e], c.ev_name[e], c.ev_date[e]
-
-    def keys(self) -> list[str]:
-        return self._columns.ev_key + [e.key for e in self._added]
-
-    def names(self) -> list[tuple[str | None, str]]:
-        c = self._columns
-        return list(zip(c.ev_id, c.ev_name, strict=True)) + [
-            (e.event_id, e.name) for e in self._added
-        ]
 
 
 class RatingHistory:
@@ -160,12 +107,12 @@ class RatingHistory:
             raise ValueError("players/events do not match the arrays")
         self._players = list(players)
         self._player_index = {p.key: i for i, p in enumerate(self._players)}
-        self._events: _ColumnEvents | list[Event] = (
-            events if isinstance(events, _ColumnEvents) else list(events)
+        self._events: ColumnEvents | list[Event] = (
+            events if isinstance(events, ColumnEvents) else list(events)
         )
         keys = (
             self._events.keys()
-            if isinstance(self._events, _ColumnEvents)
+            if isinstance(self._events, ColumnEvents)
             else [e.key for e in self._events]
         )
         self._event_index = {k: i for i, k in enumerate(keys)}
@@ -202,7 +149,7 @@ class RatingHistory:
             same = [
                 p
                 for p, n in zip(
-                    self._players, _same_name([p.name for p in self._players], norm), strict=True
+                    self._players, same_name([p.name for p in self._players], norm), strict=True
                 )
                 if n
             ]
@@ -222,11 +169,11 @@ class RatingHistory:
             self._events_scanned = True
             named = (
                 self._events.names()
-                if isinstance(self._events, _ColumnEvents)
+                if isinstance(self._events, ColumnEvents)
                 else [(e.event_id, e.name) for e in self._events]
             )
             norm = normalise_name(wanted)
-            matched = _same_name([name for _, name in named], norm)
+            matched = same_name([name for _, name in named], norm)
             hits = [
                 i
                 for i, ((event_id, _), m) in enumerate(zip(named, matched, strict=True))
@@ -236,7 +183,7 @@ class RatingHistory:
         if self._event_lookup is None:
             named = (
                 self._events.names()
-                if isinstance(self._events, _ColumnEvents)
+                if isinstance(self._events, ColumnEvents)
                 else [(e.event_id, e.name) for e in self._events]
             )
             ids: dict[str, int] = {}
@@ -304,7 +251,7 @@ class RatingHistory:
 
     def _facts(self, e: int) -> tuple[str, str, date]:
         """Event ``e``'s key, name and date (no placements built)."""
-        if isinstance(self._events, _ColumnEvents):
+        if isinstance(self._events, ColumnEvents):
             return self._events.facts(e)
         ev = self._events[e]
         return ev.key, ev.name, ev.date
@@ -347,8 +294,20 @@ class RatingHistory:
         rating = np.where(last >= 0, eng.after[np.maximum(last, 0)], float(INITIAL_RATING))
         listed = np.flatnonzero(events > 0)
         if exact:
-            return self._exact_ranking(
-                listed, nat, events, upto, as_of, nationality, limit, fractions
+            return exact_ranking(
+                eng,
+                self._players,
+                self._nat_names,
+                lambda e: self._value(e).value,
+                self._share_arrays,
+                listed,
+                nat,
+                events,
+                upto,
+                as_of,
+                nationality,
+                limit,
+                fractions,
             )
         r = rating[listed]
         order = np.lexsort((listed, -r))
@@ -395,107 +354,6 @@ class RatingHistory:
             rating=rating,
             events=int(events[p]),
         )
-
-    def _exact_ranking(
-        self,
-        listed: np.ndarray,
-        nat: np.ndarray,
-        events: np.ndarray,
-        upto: int | None,
-        as_of: date | None,
-        nationality: str | None,
-        limit: int | None,
-        fractions: bool,
-    ) -> Ranking:
-        eng = self._engine
-        last_day = date.max.toordinal() if upto is None else upto
-        n = eng.n_rows
-
-        def replay() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-            share_hi, share_lo = self._share_arrays()
-            return replay_double_double(
-                eng.by_position,
-                eng.ev_start,
-                eng.ev_end,
-                eng.ev_day[: eng.n_events],
-                last_day,
-                share_hi,
-                share_lo,
-                eng.ev_players[: eng.n_events],
-                eng.row_player[:n],
-                eng.row_rank[:n],
-                eng.n_players,
-            )
-
-        def exact(players: Sequence[int]) -> dict[int, Fraction]:
-            rows = np.flatnonzero(np.isin(eng.row_player[:n], np.asarray(players)))
-            rows = rows[eng.ev_day[eng.row_event[rows]] <= last_day]
-            position = np.empty(eng.n_events, dtype=np.int64)
-            position[eng.by_position] = np.arange(eng.n_events)
-            rows = rows[np.lexsort((position[eng.row_event[rows]], eng.row_player[rows]))]
-            return exact_ratings(
-                rows,
-                eng.row_player,
-                eng.row_event,
-                eng.row_rank,
-                eng.ev_players,
-                lambda e: self._value(e).value,
-            )
-
-        found = certified_list(
-            listed.astype(np.int64), nat, replay, exact, fractions_only=fractions
-        )
-        players = found.players.tolist()
-        keep: list[int] | range = range(len(players))
-        if nationality is not None:
-            keep = [
-                i
-                for i, p in enumerate(players)
-                if nat[p] >= 0 and self._nat_names[nat[p]] == nationality
-            ]
-        ranks = found.ranks.tolist()
-        order = self._list_order(np.asarray(keep, dtype=np.int64), found, limit)
-        nranks = found.national_ranks.tolist()
-        codes, counted, names = nat.tolist(), events.tolist(), self._nat_names
-        entries = []
-        for i in order[:limit]:
-            p = players[i]
-            code, player = codes[p], self._players[p]
-            entries.append(
-                RankingEntry(
-                    rank=ranks[i],
-                    national_rank=nranks[i] if code >= 0 else None,
-                    player=player.key,
-                    name=player.name,
-                    nationality=names[code] if code >= 0 else None,
-                    rating=found.ratings[i],
-                    events=counted[p],
-                )
-            )
-        return Ranking(as_of, nationality, tuple(entries), exact=True, listed=len(order))
-
-    def _list_order(self, keep: np.ndarray, found: CertifiedList, limit: int | None) -> list[int]:
-        """The list's order of the entries ``keep``: rank, then name, then the order players
-        were first given. Ranks and indices sort as arrays; only players sharing a rank are
-        sorted by name (and only as far as the first ``limit`` entries need)."""
-        ranks, players = found.ranks[keep], found.players[keep]
-        by_rank = np.lexsort((players, ranks))
-        order, r = keep[by_rank], ranks[by_rank]
-        n = int(order.shape[0])
-        if n < 2:
-            return [int(i) for i in order.tolist()]
-        start = np.flatnonzero(np.concatenate([[True], r[1:] != r[:-1]]))
-        end = np.append(start[1:], n)
-        out: list[int] = order.tolist()
-        listed: list[int] = found.players.tolist()
-        named = self._players
-        shown = n if limit is None else min(limit, n)
-        for s, t in zip(start.tolist(), end.tolist(), strict=True):
-            if s >= shown:
-                break
-            if t - s > 1:
-                out[s:t] = sorted(out[s:t], key=lambda i: (named[listed[i]].name, listed[i]))
-        return out
 
     def _share_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """Each event's share of the distance (value / 100) as a double-double."""

@@ -14,7 +14,7 @@ from palmares.core.message import Message
 from palmares.core.names import name_key
 from palmares.ratings.events import Event, Player
 
-__all__ = ["find_event", "find_player", "normalise_name"]
+__all__ = ["find_event", "find_player", "normalise_name", "same_name"]
 
 
 def normalise_name(name: str) -> str:
@@ -53,3 +53,11 @@ def find_event(events: Iterable[Event], wanted: str) -> Event:
         Message.of("ratings.event_on", event=e.key, date=e.date.isoformat()) for e in hits
     )
     raise PalmaresError.of(Message.of("ratings.events_many", wanted=repr(wanted), events=which))
+
+
+def same_name(names: list[str], norm: str) -> list[bool]:
+    """Which of ``names`` normalise to ``norm`` (itself normalised): an ASCII name does when
+    its lower-case words are ``norm``'s (its key is those words joined by one space), any other
+    by :func:`~palmares.ratings.players.normalise_name` itself."""
+    words = norm.split()
+    return [n.lower().split() == words if n.isascii() else normalise_name(n) == norm for n in names]
