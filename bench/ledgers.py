@@ -32,24 +32,14 @@ month, after the updates.
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
-import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-
-def timed(work: Callable[[], Any]) -> tuple[float, float, Any]:
-    """(processor seconds, wall seconds, result) of ``work()``."""
-    cpu, wall = time.process_time(), time.perf_counter()
-    result = work()
-    return time.process_time() - cpu, time.perf_counter() - wall, result
+from benchdb import fresh_database, timed  # noqa: E402 (beside this script)
 
 
 def main() -> None:
@@ -60,18 +50,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games a month (keep games × 4.5 /")
     # players past the 30 games a player needs to be ranked, or no month pays a Top 10)
     args = parser.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="palmares-ledgers-"))
-    if "DATABASE_URL" not in os.environ:
-        os.environ["PALMARES_DB"] = str(tmp / "bench.sqlite3")
-    from palmares.web.lib.setup import setup_django
-
-    setup_django(debug_if_unset=False)
-    from palmares.web.lib.demo import migrate
-
-    quiet = logging.getLogger("palmares.web.lib.generations")
-    quiet.setLevel(logging.CRITICAL)  # the schema's own statements, before its tables exist
-    migrate()
-    quiet.setLevel(logging.NOTSET)
+    tmp = fresh_database("palmares-ledgers-")
     from django.core.cache import cache
     from django.db import connection
 

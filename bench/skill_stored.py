@@ -26,26 +26,17 @@ It checks that the incremental update's rows equal the full replay's exactly (==
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import random
 import sys
-import tempfile
 import time
-from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-
-def timed(work: Callable[[], Any]) -> tuple[float, float, Any]:
-    """(processor seconds, wall seconds, result) of ``work()``."""
-    cpu, wall = time.process_time(), time.perf_counter()
-    result = work()
-    return time.process_time() - cpu, time.perf_counter() - wall, result
+from benchdb import fresh_database, timed  # noqa: E402 (beside this script)
 
 
 def write_games(rng: random.Random, month: int, n: int, players: list[int]) -> int:
@@ -74,18 +65,7 @@ def main() -> None:
     parser.add_argument("--month", type=int, default=1_000, help="games a month")
     parser.add_argument("--rounds", type=int, default=2, help="appended months timed")
     args = parser.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="palmares-skill-"))
-    if "DATABASE_URL" not in os.environ:
-        os.environ["PALMARES_DB"] = str(tmp / "bench.sqlite3")
-    from palmares.web.lib.setup import setup_django
-
-    setup_django(debug_if_unset=False)
-    from palmares.web.lib.demo import migrate
-
-    quiet = logging.getLogger("palmares.web.lib.generations")
-    quiet.setLevel(logging.CRITICAL)  # the schema's own statements, before its tables exist
-    migrate()
-    quiet.setLevel(logging.NOTSET)
+    fresh_database("palmares-skill-")
     from django.db import connection, transaction
 
     from palmares.ratings.skill import WengLin

@@ -58,7 +58,7 @@ def test_a_match_and_a_game_deleted_in_the_admin_are_recomputed_whole(cli: Any) 
     done = cli("recompute", "--only", "tantrix", "--only", "wizard", "--format", "csv")
     assert done.code == 0, done.err
     parts = [line.split(",")[0] for line in done.out.splitlines()[1:]]
-    assert parts == ["Tantrix lists", "Tantrix skill", "Wizard ledgers", "Wizard skill"]
+    assert parts == ["Tantrix lists and skill", "Wizard ledgers", "Wizard skill"]
     assert ledgers.stored_ledger(name) == adapters.replayed_ledger(name)
     assert _skill("wizard") == full_skill(WIZARD)
     # each Tantrix match is one competition of its two players

@@ -4,9 +4,9 @@ write, but a raw edit of a result, a Tantrix match or a Wizard game changes none
 
 :func:`recompute_all` runs each community's full replay, each in its transaction under its
 lock, as the writes' own recomputes do: the Dip Pouch histories and lists (and its skill, seed
-000's events by rank), the Tantrix lists after every tournament (``tantrixdb.services``) and
-the Tantrix skill, the Wizard ledgers (``wizarddb.ledgers.rebuild``) and the Wizard skill —
-the skill ratings replayed whole (``full=True``), not from what they stored.
+000's events by rank), the Tantrix lists after every tournament and the Tantrix skill
+(``tantrixdb.services.recompute_lists``), the Wizard ledgers (``wizarddb.ledgers.rebuild``) and
+the Wizard skill — the skill ratings replayed whole (``full=True``), not from what they stored.
 """
 
 from __future__ import annotations
@@ -14,12 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.db import transaction
-
-from palmares.web.lib.concurrency import hold, retrying
+from palmares.web.lib.concurrency import retrying
 from palmares.web.ratinglists.models import RatingEntry, SkillRating
 from palmares.web.ratinglists.services import SYSTEM
-from palmares.web.ratinglists.skill_refresh import LOCKS, refresh_wizard, store_tantrix
+from palmares.web.ratinglists.skill_refresh import refresh_wizard
 from palmares.web.ratinglists.writes import refresh
 from palmares.web.tantrixdb.models import Rating
 from palmares.web.tantrixdb.services import recompute_lists
@@ -41,19 +39,9 @@ def _dip_pouch() -> int:
     return RatingEntry.objects.filter(system=SYSTEM).count()
 
 
-def _tantrix_lists() -> int:
-    retrying(recompute_lists, what="the Tantrix lists' recompute")
+def _tantrix() -> int:
+    retrying(lambda: recompute_lists(full_skill=True), what="the Tantrix lists' recompute")
     return Rating.objects.count()
-
-
-def _tantrix_skill() -> int:
-    def work() -> None:
-        with transaction.atomic():
-            hold(LOCKS["tantrix"])
-            store_tantrix(full=True)
-
-    retrying(work, what="the Tantrix skill's recompute")
-    return SkillRating.objects.filter(community="tantrix").count()
 
 
 def _wizard_ledgers() -> int:
@@ -68,8 +56,7 @@ def _wizard_skill() -> int:
 #: The parts, in the order they run: (name, community, recompute returning its rows).
 PARTS: tuple[tuple[str, str, Callable[[], int]], ...] = (
     ("Dip Pouch histories and lists (and skill)", "dip-pouch", _dip_pouch),
-    ("Tantrix lists", "tantrix", _tantrix_lists),
-    ("Tantrix skill", "tantrix", _tantrix_skill),
+    ("Tantrix lists and skill", "tantrix", _tantrix),
     ("Wizard ledgers", "wizard", _wizard_ledgers),
     ("Wizard skill", "wizard", _wizard_skill),
 )

@@ -112,14 +112,14 @@ def _decimal(value: float | None) -> Decimal | None:
     return None if value is None else Decimal(repr(value)).quantize(PLACES)
 
 
-def recompute_lists(*, since: tuple[date, int] | None = None) -> None:
+def recompute_lists(*, since: tuple[date, int] | None = None, full_skill: bool = False) -> None:
     """Replay the Tantrix tournaments in date order through the engine: each is rated
     (``rate_tournament``) against the list before it and applied to that list
     (``rating_list.update_list``; re-centred with ``recentre`` after a World Championship);
     the new list is stored as the list after the tournament, with each player's rating before
     (and the change, ``rating_changes``). Then every player's skill rating over the stored
     matches (``ratinglists.skill_refresh.store_tantrix``: only the matches after the stored
-    ones rated, when that is all that changed).
+    ones rated, when that is all that changed; ``full_skill``: every match, regardless).
 
     ``since`` (date, event id): only the tournaments from that one on (in date, then id order)
     are replayed — an import changes nothing before its earliest tournament, and each list is
@@ -175,4 +175,4 @@ def recompute_lists(*, since: tuple[date, int] | None = None) -> None:
                     )
                 )
             Rating.objects.bulk_create(rows)
-        store_tantrix()  # every player's μ ± σ over the stored matches (the player pages)
+        store_tantrix(full=full_skill)  # every player's μ ± σ over the stored matches
