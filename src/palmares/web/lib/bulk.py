@@ -6,13 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import DatabaseError, connection, models
 
 from palmares.web.lib.generations import note_write
 
+if TYPE_CHECKING:
+    from palmares.web.lib.pgbinary import Column
+
 __all__ = [
+    "copy_columns",
     "derived_writes",
     "gin_pending",
     "indexes_after",
@@ -74,6 +78,52 @@ def _copy(model: type[models.Model], fields: Sequence[str], rows: Iterable[Seque
             # few rows until autovacuum comes by, and the recompute's read of every result
             # joined to its event ran as a nested loop for the better part of an hour.
             raw.execute(f"ANALYZE {table}")
+    return count
+
+
+#: The binary form (``lib.pgbinary``) each column type of PostgreSQL takes.
+BINARY_KINDS = {
+    "smallint": "int2",
+    "integer": "int4",
+    "bigint": "int8",
+    "date": "date",
+    "numeric": "numeric",
+    "varchar": "text",
+    "text": "text",
+}
+
+
+def copy_columns(
+    model: type[models.Model], fields: Sequence[str], columns: Sequence[Column] | None
+) -> int | None:
+    """On PostgreSQL, write the rows given as numpy ``columns`` (in the order of ``fields``)
+    by binary COPY (``lib.pgbinary``) and return how many; ``None`` (nothing written) when
+    they cannot go so: another database, ``columns`` ``None``, or a value that does not fit
+    its binary form. The caller then writes them as text (:func:`insert_raw`)."""
+    if connection.vendor != "postgresql" or columns is None:
+        return None
+    from palmares.web.lib.pgbinary import encode
+
+    by_name = {f.attname: f for f in model._meta.concrete_fields}
+    for name, column in zip(fields, columns, strict=True):
+        kind = str(by_name[name].db_type(connection)).split("(")[0].split()[0]
+        places = getattr(by_name[name], "decimal_places", 12)
+        if BINARY_KINDS.get(kind) != column.kind or places != 12:
+            raise TypeError(f"{model.__name__}.{name} is {kind}, given {column.kind}")
+    stream = encode(columns)
+    if stream is None:
+        return None
+    table = connection.ops.quote_name(model._meta.db_table)
+    names = ", ".join(connection.ops.quote_name(str(by_name[f].column)) for f in fields)
+    note_write(model._meta.app_label)  # COPY bypasses Django's execute wrappers
+    with connection.cursor() as cursor:
+        raw: Any = cursor.cursor
+        with raw.copy(f"COPY {table} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
+            for piece in stream:
+                copy.write(piece)
+        count = int(columns[0].values.shape[0])
+        if count >= ANALYZE_AFTER and table not in _rebuilding:
+            raw.execute(f"ANALYZE {table}")  # as :func:`_copy` does
     return count
 
 

@@ -9,24 +9,35 @@ rating lists — Permanent (year 0) and the list on 31 December of each year wit
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 from itertools import chain, groupby
+from typing import TYPE_CHECKING
 
-from django.db import transaction
+from django.db import connection, models, transaction
 
 from palmares.ratings import Event as EngineEvent
 from palmares.ratings import Placement, RatingHistory, Results, percentile, year_end
 from palmares.ratings import Player as EnginePlayer
 from palmares.ratings.engine import Engine
 from palmares.web.events.models import Event, Result
-from palmares.web.lib.bulk import PG_BULK, indexes_after, insert_raw, lock_up_front
+from palmares.web.lib.bulk import (
+    PG_BULK,
+    copy_columns,
+    indexes_after,
+    insert_raw,
+    lock_up_front,
+)
 from palmares.web.lib.concurrency import hold
 from palmares.web.players.models import Player
-from palmares.web.ratinglists import columns, lists, snapshot
+from palmares.web.ratinglists import binary, columns, lists, snapshot
 from palmares.web.ratinglists.models import Publication, RatingEntry, SkillRating, Standing
 from palmares.web.ratinglists.skill import store, stored_skill
+
+if TYPE_CHECKING:
+    from palmares.web.lib.pgbinary import Column
 
 __all__ = [
     "SYSTEM",
@@ -232,10 +243,11 @@ def _recompute() -> int:
             RatingEntry.objects.filter(system=SYSTEM).delete()
             Standing.objects.filter(system=SYSTEM).delete()
             order = columns.entry_order(stored)
-            moves = insert_raw(
+            moves = _write(
                 RatingEntry,
                 ENTRY_FIELDS,
-                chain.from_iterable(columns.entry_columns(engine, stored, order)),
+                lambda: binary.entry_binary(engine, stored, order),
+                lambda: chain.from_iterable(columns.entry_columns(engine, stored, order)),
             )
             lines = write_lists(engine, stored, [0, *years], sizes)
             store(SYSTEM, skill)
@@ -263,13 +275,29 @@ def write_lists(
     for year in years:
         listed = lists.list_columns(engine, order, year)
         by_player = lists.by_player(listed, stored)
-        lines += insert_raw(
+        lines += _write(
             Standing,
             STANDING_FIELDS,
-            chain.from_iterable(lists.standing_columns(listed, stored, names, by_player)),
+            partial(binary.standing_binary, listed, stored, names, by_player),
+            partial(chain.from_iterable, lists.standing_columns(listed, stored, names, by_player)),
         )
         sizes[str(year)] = lists.sizes(listed, names)
     return lines
+
+
+def _write(
+    model: type[models.Model],
+    fields: Sequence[str],
+    binary_columns: Callable[[], list[Column] | None],
+    rows: Callable[[], Iterable[Sequence[object]]],
+) -> int:
+    """Write derived rows: on PostgreSQL by binary COPY of ``binary_columns()``
+    (``lib.bulk.copy_columns``), else (or when a value does not fit that form) as ``rows()``
+    (``lib.bulk.insert_raw``)."""
+    written = (
+        copy_columns(model, fields, binary_columns()) if connection.vendor == "postgresql" else None
+    )
+    return insert_raw(model, fields, rows()) if written is None else written
 
 
 def publication(system: str = SYSTEM) -> Publication:
