@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +30,7 @@ from palmares.web.events.models import Event, Result
 from palmares.web.lib.bulk import (
     GIN_BULK,
     PG_BULK,
+    copy_columns,
     gin_pending,
     indexes_after,
     insert_raw,
@@ -40,6 +42,9 @@ from palmares.web.players.models import Player
 from palmares.web.players.services import resolve_player_ids
 from palmares.web.ratinglists.changes import Change
 from palmares.web.ratinglists.writes import write_results
+
+if TYPE_CHECKING:
+    from palmares.web.lib.pgbinary import Column
 
 __all__ = [
     "ImportSummary",
@@ -254,7 +259,10 @@ def save_results(
     bulk = many >= BULK and many * 4 >= Result.objects.count()
     event_pk = np.array([e.pk for e in written], dtype=np.int64)
     with indexes_after(Result, rows=many) if bulk else nullcontext():
-        count = insert_raw(Result, RESULT_FIELDS, _result_rows(cols, event_pk, player_pk))
+        binary = _result_binary(cols, event_pk, player_pk) if bulk else None
+        count = copy_columns(Result, RESULT_FIELDS, binary)  # (PostgreSQL, a bulk write)
+        if count is None:
+            count = insert_raw(Result, RESULT_FIELDS, _result_rows(cols, event_pk, player_pk))
     change.events = [e.pk for e in written]
     if changes is not None:
         changes.append(change)
@@ -266,13 +274,7 @@ def _result_rows(
 ) -> Iterator[tuple[object, ...]]:
     """The rows of :class:`Result` (``RESULT_FIELDS``): each event's placements in order,
     events in the order of their rows, by chunks of columns (no object per row kept)."""
-    by_start = np.argsort(cols.ev_start, kind="stable")
-    sizes = (cols.ev_end - cols.ev_start)[by_start]
-    event_of_row = np.repeat(event_pk[by_start], sizes)
-    rows = np.concatenate(
-        [np.arange(cols.ev_start[e], cols.ev_end[e]) for e in by_start.tolist()]
-        or [np.empty(0, dtype=np.int64)]
-    ).astype(np.int64)
+    event_of_row, rows = _in_event_order(cols, event_pk)
     names = np.array([*cols.nationalities, ""], dtype=object)  # code -1: none
     for at in range(0, rows.shape[0], ROWS_CHUNK):
         part = rows[at : at + ROWS_CHUNK]
@@ -283,6 +285,40 @@ def _result_rows(
             names[cols.row_nationality[part]].tolist(),
             strict=True,
         )
+
+
+def _in_event_order(
+    cols: ResultColumns, event_pk: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The event id of each result row to write, and the file's row it is: each event's
+    placements in order, events in the order of their rows."""
+    by_start = np.argsort(cols.ev_start, kind="stable")
+    sizes = (cols.ev_end - cols.ev_start)[by_start]
+    rows = np.concatenate(
+        [np.arange(cols.ev_start[e], cols.ev_end[e]) for e in by_start.tolist()]
+        or [np.empty(0, dtype=np.int64)]
+    ).astype(np.int64)
+    return np.repeat(event_pk[by_start], sizes), rows
+
+
+def _result_binary(
+    cols: ResultColumns, event_pk: npt.NDArray[np.int64], player_pk: npt.NDArray[np.int64]
+) -> list[Column] | None:
+    """The rows of :func:`_result_rows` as columns for a binary COPY (``lib.pgbinary``),
+    on PostgreSQL (else ``None``)."""
+    if connection.vendor != "postgresql":
+        return None
+    from palmares.web.lib.pgbinary import Column
+
+    event_of_row, rows = _in_event_order(cols, event_pk)
+    nations = cols.row_nationality[rows].astype(np.int64)
+    words = (*(n.encode() for n in cols.nationalities), b"")  # code −1: none
+    return [
+        Column("int8", event_of_row),
+        Column("int8", player_pk[cols.row_player[rows]]),
+        Column("int4", cols.row_rank[rows].astype(np.int64)),
+        Column("text", np.where(nations < 0, len(words) - 1, nations), words=words),
+    ]
 
 
 RESULT_FIELDS = ("event_id", "player_id", "rank", "nationality")
