@@ -109,3 +109,32 @@ def test_a_bulk_write_takes_its_locks_first_or_gives_way() -> None:
         assert _retryable(refused.value)
     finally:
         other.close()
+
+
+@pytest.mark.django_db
+def test_a_rebuild_after_a_bulk_write_gives_back_the_settings_it_raised() -> None:
+    """``indexes_after`` raises the sort and join memory (PostgreSQL) or the page cache
+    (SQLite) for its builds only: the rest of the transaction runs with its own again."""
+    from django.db import transaction
+
+    from palmares.web.lib.bulk import indexes_after
+    from palmares.web.ratinglists.models import Standing
+
+    setting = "SHOW work_mem" if connection.vendor == "postgresql" else "PRAGMA cache_size"
+
+    def current() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute(setting)
+            return str(cursor.fetchone()[0])
+
+    before = current()
+    with transaction.atomic():
+        with indexes_after(Standing, rows=None):
+            Standing.objects.filter(year=9999).delete()
+        assert current() == before
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_indexes WHERE tablename = 'ratinglists_standing'"
+                )
+                assert cursor.fetchone()[0] == 4  # the key, two list indexes, and the id's

@@ -295,11 +295,17 @@ def _constraints_after(tables: Sequence[type[models.Model]]) -> Iterator[None]:
         _rebuilding.difference_update(names)
     with connection.cursor() as cursor:
         cursor.execute(f"SET LOCAL maintenance_work_mem = '{BUILD_MEMORY}'")
+        # A foreign key's check is one join of the table with its parent: in memory, not
+        # in batches on disk (the server's default, 4 MB; a sixth quicker), for these only.
+        cursor.execute("SHOW work_mem")
+        work_mem = str(cursor.fetchone()[0])
+        cursor.execute(f"SET LOCAL work_mem = '{BUILD_MEMORY}'")
         # Indexes first (the foreign keys' checks may use them), unique constraints, then
         # the foreign keys.
         order = sorted(kept, key=lambda k: (" FOREIGN KEY " in k[2], " UNIQUE " in k[2]))
         for _, _, sql in order:
             cursor.execute(sql)
+        cursor.execute("SELECT set_config('work_mem', %s, true)", [work_mem])
         cursor.execute("SET CONSTRAINTS ALL DEFERRED")  # Django's foreign keys' own mode
         for table in names:
             cursor.execute(f"ANALYZE {table}")
