@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from django.db import connection
 
-from palmares.web.lib.bulk import GIN_BULK
+from palmares.web.lib.bulk import GIN_BULK, MOSTLY_NEW, REBUILD_FROM
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.columns import _decimal, decimal_floats, decimals
@@ -37,17 +37,26 @@ def test_decimal_floats_are_the_floats_of_the_decimal_texts() -> None:
     assert decimal_floats(np.array([2.5e-12, 3.5e-12])) == [2e-12, 4e-12]  # half to even
 
 
+def _indexes(table: str) -> dict[str, tuple[Any, ...]]:
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, table)
+    return {name: (c["columns"], c["unique"], c.get("type")) for name, c in found.items()}
+
+
 @pytest.mark.django_db
+@pytest.mark.parametrize("n", [GIN_BULK + 10, REBUILD_FROM + 10])  # pending list; rebuilt
 def test_many_new_players_are_found_by_the_search_after_a_bulk_import(
-    cli: Any, tmp_path: Path
+    cli: Any, tmp_path: Path, n: int
 ) -> None:
-    n = GIN_BULK + 10
+    before = _indexes("players_player"), _indexes("events_event")
+    assert MOSTLY_NEW * Player.objects.count() <= REBUILD_FROM + 10  # (the second: rebuilt)
     path = tmp_path / "results.csv"
     lines = ["event,date,player,rank"]
     lines += [f"Bulk Open,2026-05-01,Quentin Bulkplayer{i:05d},{i + 1}" for i in range(n)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     done = cli("import", "results", str(path), "--format", "csv")
     assert done.code == 0, done.err
+    assert (_indexes("players_player"), _indexes("events_event")) == before
     assert Player.objects.filter(key__startswith=name_key("Quentin Bulkplayer")).count() == n
     found = search_players(name_key("bulkplayer01234"), 5)
     assert [p.name for p in found] == ["Quentin Bulkplayer01234"]

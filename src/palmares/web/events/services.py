@@ -31,11 +31,11 @@ from palmares.web.lib.bulk import (
     GIN_BULK,
     PG_BULK,
     copy_columns,
-    gin_pending,
     indexes_after,
     insert_raw,
     lock_up_front,
     new_ids,
+    new_rows,
 )
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
@@ -345,7 +345,7 @@ def _create_events(events: list[Event]) -> None:
         )
 
     attnames = [f.attname for f in fields]  # type: ignore[union-attr]
-    with gin_pending(Event, len(events)):
+    with new_rows(Event, len(events)):
         insert_raw(Event, attnames, (row(e) for e in events))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from palmares.web.lib.bulk import gin_pending, insert_raw, new_ids
+from palmares.web.lib.bulk import insert_raw, new_ids, new_rows
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 
@@ -114,7 +114,7 @@ def resolve_player_ids(people: Iterable[tuple[str, str, str]]) -> dict[tuple[str
             (by_id if ext else by_key)[ext or key] = (pk, nationality)
         wants[(ext, key)] = pk
     fresh = dict(zip(new, new_ids(Player, len(new)), strict=True))
-    with gin_pending(Player, len(new)):
+    with new_rows(Player, len(new)):
         insert_raw(
             Player,
             ("id", "name", "key", "external_id", "nationality"),
