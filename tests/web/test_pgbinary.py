@@ -15,7 +15,7 @@ from django.db import connection
 from palmares.web.lib import bulk
 from palmares.web.lib.pgbinary import SIGNATURE, TRAILER, Column, encode, pg_days
 from palmares.web.ratinglists import binary
-from palmares.web.ratinglists.columns import decimals
+from palmares.web.ratinglists.columns import decimal_units, decimals
 from palmares.web.ratinglists.models import RatingEntry, Standing
 from palmares.web.ratinglists.services import recompute_dip_pouch
 
@@ -91,8 +91,8 @@ def test_a_value_past_its_binary_form_sends_nothing() -> None:
     assert encode([Column("int2", np.array([-40_000]))]) is None
     assert encode([Column("int4", np.array([1, 2**31]), null=np.array([False, True]))]) is not None
     assert encode([Column("text", np.array([0]), words=(b"a\x00",))]) is None
-    assert binary.decimal_units(np.array([1.0, np.nan])) is None
-    assert binary.decimal_units(np.array([1e300])) is None
+    assert decimal_units(np.array([1.0, np.nan])) is None
+    assert decimal_units(np.array([1e300])) is None
 
 
 def test_decimal_units_are_the_decimal_texts() -> None:
@@ -109,7 +109,7 @@ def test_decimal_units_are_the_decimal_texts() -> None:
             np.nextafter(halves, 200),
         ]
     )
-    units = binary.decimal_units(values)
+    units = decimal_units(values)
     assert units is not None
     assert [Decimal(int(u)).scaleb(-12) for u in units] == [Decimal(t) for t in decimals(values)]
 

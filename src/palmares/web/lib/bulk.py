@@ -77,13 +77,18 @@ def _copy(model: type[models.Model], fields: Sequence[str], rows: Iterable[Seque
             for row in rows:
                 copy.write_row(row)
                 count += 1
-        if count >= ANALYZE_AFTER and table not in _rebuilding:
-            # The planner's statistics of the table, now (a sample: a fraction of a second).
-            # Without them, after a bulk load into an empty table, PostgreSQL takes it for a
-            # few rows until autovacuum comes by, and the recompute's read of every result
-            # joined to its event ran as a nested loop for the better part of an hour.
-            raw.execute(f"ANALYZE {table}")
+        _statistics(raw, table, count)
     return count
+
+
+def _statistics(raw: Any, table: str, count: int) -> None:
+    """After a COPY of ``count`` rows (≥ :data:`ANALYZE_AFTER`), the planner's statistics of
+    the table, now (a sample: a fraction of a second). Without them, after a bulk load into an
+    empty table, PostgreSQL takes it for a few rows until autovacuum comes by, and the
+    recompute's read of every result joined to its event ran as a nested loop for the better
+    part of an hour. A table being rebuilt (:func:`_constraints_after`) gets them at its end."""
+    if count >= ANALYZE_AFTER and table not in _rebuilding:
+        raw.execute(f"ANALYZE {table}")
 
 
 #: The binary form (``lib.pgbinary``) each column type of PostgreSQL takes.
@@ -127,8 +132,7 @@ def copy_columns(
             for piece in stream:
                 copy.write(piece)
         count = int(columns[0].values.shape[0])
-        if count >= ANALYZE_AFTER and table not in _rebuilding:
-            raw.execute(f"ANALYZE {table}")  # as :func:`_copy` does
+        _statistics(raw, table, count)
     return count
 
 

@@ -7,9 +7,9 @@ the client and parsed again by the server (``numeric_in``); in PostgreSQL's bina
 fixed-width records of big-endian integers that numpy lays out whole.
 
 Values are checked to fit before anything is sent: an integer past its column's type, or a
-decimal past ``numeric(24, 12)``'s range (:data:`UNIT_LIMIT`), makes :func:`encode` return
-``None`` and the caller writes the rows as text, where PostgreSQL refuses what does not fit as
-before. The server still applies every constraint (checks, lengths of ``varchar``, keys).
+decimal not given as int64 units, makes :func:`encode` return ``None`` and the caller writes
+the rows as text, where PostgreSQL refuses what does not fit as before. The server still
+applies every constraint (checks, lengths of ``varchar``, keys).
 """
 
 from __future__ import annotations
@@ -26,9 +26,8 @@ __all__ = ["SIGNATURE", "TRAILER", "Column", "encode", "pg_days"]
 #: The binary format's header (signature, flags, header extension length) and trailer.
 SIGNATURE = b"PGCOPY\n\xff\r\n\x00" + b"\x00\x00\x00\x00" + b"\x00\x00\x00\x00"
 TRAILER = b"\xff\xff"
-#: Decimals are given as integers of 10⁻¹² (12 places); their integer part must stay under
-#: 10¹² (``numeric(24, 12)``), so three base-10000 digits either side of the point hold them.
-UNIT_LIMIT = 10**24
+#: Decimals are given as int64 integers of 10⁻¹² (12 places): three base-10000 digits either
+#: side of the point hold them.
 PLACES = 12
 NBASE = 10_000
 #: Days from 0001-01-01 to PostgreSQL's date epoch, 2000-01-01.
@@ -42,9 +41,9 @@ I64 = npt.NDArray[np.int64]
 @dataclass(frozen=True)
 class Column:
     """One column's values, in rows' order. ``kind``: ``int2``, ``int4``, ``int8``, ``date``
-    (days since 2000-01-01, :func:`pg_days`), ``numeric`` (integers of 10⁻¹², Python ints in
-    an object array or int64) or ``text`` (``values`` are indexes into ``words``, the UTF-8
-    texts). ``null``: where the value is NULL (``None``: nowhere)."""
+    (days since 2000-01-01, :func:`pg_days`), ``numeric`` (int64 integers of 10⁻¹²) or
+    ``text`` (``values`` are indexes into ``words``, the UTF-8 texts). ``null``: where the
+    value is NULL (``None``: nowhere)."""
 
     kind: str
     values: npt.NDArray[np.generic]
@@ -67,10 +66,8 @@ def _fits(column: Column) -> bool:
         values = values[~column.null]
         if values.shape[0] == 0:
             return True
-    if column.kind == "numeric":
-        if values.dtype == object:
-            return bool(all(-UNIT_LIMIT < int(v) < UNIT_LIMIT for v in values.tolist()))
-        return True  # int64 is far inside the limit
+    if column.kind == "numeric":  # int64 units: integer parts under 10⁷
+        return bool(values.dtype == np.int64)
     info = np.iinfo(np.dtype(INT_TYPES[column.kind]).newbyteorder("="))
     return bool(values.min() >= info.min and values.max() <= info.max)
 
@@ -147,15 +144,9 @@ def _numeric(units: npt.NDArray[np.generic]) -> npt.NDArray[np.int64]:
     sign, display scale 12, then three base-10000 digits of the integer part and three of the
     fraction. Leading and trailing zero digits are allowed: the server strips them
     (``numeric_recv`` → ``make_result``)."""
-    if units.dtype == object:
-        ints = [int(v) for v in units.tolist()]
-        negative = np.array([v < 0 for v in ints], dtype=bool)
-        whole = np.array([abs(v) // 10**PLACES for v in ints], dtype=np.int64)
-        fraction = np.array([abs(v) % 10**PLACES for v in ints], dtype=np.int64)
-    else:
-        values = units.astype(np.int64)
-        negative = values < 0
-        whole, fraction = np.divmod(np.abs(values), 10**PLACES)
+    values = units.astype(np.int64)
+    negative = values < 0
+    whole, fraction = np.divmod(np.abs(values), 10**PLACES)
     out = np.empty((units.shape[0], 10), dtype=np.int64)
     out[:, 0] = 6
     out[:, 1] = 2

@@ -6,48 +6,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal
 
 import numpy as np
 
 from palmares.ratings.engine import Engine
 from palmares.ratings.percentile import percentile
 from palmares.web.lib.pgbinary import Column, pg_days
-from palmares.web.ratinglists.columns import (
-    F64,
-    I64,
-    Stored,
-    _decimal,
-    _near_a_half,
-)
+from palmares.web.ratinglists.columns import I64, Stored, decimal_units, exact_units
 from palmares.web.ratinglists.lists import ListColumns
 
-__all__ = ["decimal_units", "entry_binary", "standing_binary"]
+__all__ = ["entry_binary", "standing_binary"]
 
 SYSTEM = b"dip-pouch"
-INT64_MAX = np.iinfo(np.int64).max
-#: From this size on a value's integer of 10⁻¹² may pass int64.
-INT64_UNITS = 9e6
-
-
-def _units(text: str) -> int:
-    return int(Decimal(text).scaleb(12))
-
-
-def decimal_units(values: F64) -> I64 | None:
-    """Each float as the integer of 10⁻¹² its text ``columns.decimals`` shows: away from a
-    half, the scaled value rounded (``columns._near_a_half``), else through the exact text.
-    ``None`` when a value is not finite or its integer passes int64 (the caller writes text)."""
-    if not np.isfinite(values).all() or np.abs(values).max(initial=0.0) >= INT64_UNITS:
-        return None
-    scaled, near = _near_a_half(values)
-    out = np.rint(np.where(near, 0.0, scaled)).astype(np.int64)
-    for i in np.flatnonzero(near).tolist():
-        exact = _units(_decimal(float(values[i])))
-        if abs(exact) > INT64_MAX:
-            return None
-        out[i] = exact
-    return out
 
 
 def entry_binary(engine: Engine, stored: Stored, rows: I64) -> list[Column] | None:
@@ -64,7 +34,7 @@ def entry_binary(engine: Engine, stored: Stored, rows: I64) -> list[Column] | No
     width = int(sizes.max(initial=0)) + 1  # one percentile per (rank, field size)
     pairs, which = np.unique(ranks * width + sizes, return_inverse=True)
     pct = np.array(
-        [_units(_decimal(percentile(int(k // width), int(k % width)))) for k in pairs.tolist()],
+        [exact_units(percentile(int(k // width), int(k % width))) for k in pairs.tolist()],
         dtype=np.int64,
     )
     days = pg_days([d.toordinal() for d in stored.event_dates])

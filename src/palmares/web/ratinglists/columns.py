@@ -43,9 +43,11 @@ __all__ = [
     "Stored",
     "build",
     "decimal_floats",
+    "decimal_units",
     "decimals",
     "entry_columns",
     "entry_order",
+    "exact_units",
     "fetch_columns",
     "fetch_facts",
     "fetch_people",
@@ -114,6 +116,29 @@ def decimal_floats(values: F64) -> list[float]:
     out: list[float] = (whole / SCALE).tolist()
     for i in np.flatnonzero(near).tolist():
         out[i] = float(_decimal(float(values[i])))
+    return out
+
+
+#: Below this size a value's integer of 10⁻¹² stays inside int64 (:func:`decimal_units`).
+UNITS_BELOW = 9e6
+
+
+def exact_units(value: Fraction | float) -> int:
+    """``value`` as the integer of 10⁻¹² its text (:func:`_decimal`) shows."""
+    return int(Decimal(_decimal(value)).scaleb(12))
+
+
+def decimal_units(values: F64) -> I64 | None:
+    """Each float as the integer of 10⁻¹² its text (:func:`decimals`) shows, for a binary
+    COPY (``ratinglists.binary``): the same test as :func:`decimals`, away from a half the
+    scaled value rounded, else :func:`exact_units`. ``None`` when a value is not finite or
+    past :data:`UNITS_BELOW` (the caller writes the texts instead)."""
+    if not np.isfinite(values).all() or np.abs(values).max(initial=0.0) >= UNITS_BELOW:
+        return None
+    scaled, near = _near_a_half(values)
+    out = np.rint(np.where(near, 0.0, scaled)).astype(np.int64)
+    for i in np.flatnonzero(near).tolist():
+        out[i] = exact_units(float(values[i]))
     return out
 
 
