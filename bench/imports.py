@@ -15,6 +15,10 @@ players on the last day), then in one run times:
 - re-importing the 60-player event with its first two ranks swapped (a correction), in a process
   of its own: the import service's own time (the write and the update of the histories and lists)
   and the whole command's wall time (start-up included);
+- the same correction through the site: ``palmares serve`` and the file POSTed to
+  ``/api/imports/results`` by a ratings officer's token, eight times (as first imported and
+  corrected in turn), each request timed, the player's history and page checked after each
+  (``imports_site.py``; ``--no-site`` skips it);
 - a check that the stored Permanent list is the one the engine computes from the file (rank,
   national rank, player, events, rating to 1e-9), before and after the re-import.
 
@@ -36,6 +40,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import numpy as np
+from imports_site import site_reimport
 
 FIRST_DAY = date(1995, 1, 1).toordinal()
 LAST_DAY = date(2026, 6, 30).toordinal()
@@ -226,8 +231,9 @@ def generate(path: Path, rows: int, players: int, events: int, seed: int = 2004)
                 )
 
 
-def correction(source: Path, target: Path) -> int:
-    """The file's last event (60 players) with its first two ranks swapped; its row count."""
+def correction(source: Path, target: Path, original: Path | None = None) -> int:
+    """The file's last event (60 players) with its first two ranks swapped; its row count.
+    ``original``: that event as the file has it, written there too."""
     with source.open(encoding="utf-8") as f:
         reader = csv.reader(f)
         header = next(reader)
@@ -237,6 +243,9 @@ def correction(source: Path, target: Path) -> int:
                 last = []
             last.append(row)
     rank = header.index("rank")
+    if original is not None:
+        with original.open("w", newline="", encoding="utf-8") as out:
+            csv.writer(out).writerows([header, *last])
     # Rows are in rank order: the first two ranks change places (ties stay as they are).
     first, second = last[0][rank], last[1][rank]
     if first != second:
@@ -379,6 +388,8 @@ def main() -> None:
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--no-sqlite", action="store_true")
     parser.add_argument("--no-check", action="store_true", help="skip the rankings check")
+    parser.add_argument("--no-site", action="store_true", help="skip the re-import by the site")
+    parser.add_argument("--port", type=int, default=9185, help="the site's, for that re-import")
     parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()))
     args = parser.parse_args()
     players = args.players or max(100, args.rows // 10)
@@ -389,7 +400,8 @@ def main() -> None:
         generate(path, args.rows, players, events)
         print(f"generated {path} in {time.perf_counter() - t0:.1f} s")
     fix = args.dir / f"palmares-bench-correction-{args.rows}.csv"
-    fixed_rows = correction(path, fix)
+    unfixed = args.dir / f"palmares-bench-last-event-{args.rows}.csv"
+    fixed_rows = correction(path, fix, unfixed)
     wall, cpu, count = baseline(path)
     print(f"file: {count:,} rows, {players:,} players, {events:,} events; {path}")
     print(f"baseline  csv.DictReader read       wall {wall:7.2f} s  cpu {cpu:7.2f} s")
@@ -432,6 +444,11 @@ def main() -> None:
             )
             w, c, _, _ = timed([palmares, "import", "results", str(fix)], env)
             print(f"{label:9} palmares import results ({fixed_rows}-player file)  wall {w:.2f} s")
+            if not args.no_site:
+                figures = site_reimport(palmares, env, unfixed, fix, args.port)
+                print(
+                    f"{label:9} re-import through the site (POST /api/imports/results): {figures}"
+                )
             if not args.no_check:
                 print(f"{label:9} check after the re-import: {check(python, env, path, fix)}")
 

@@ -30,7 +30,7 @@ def _django() -> None:
     from palmares.web.lib.setup import setup_django
 
     setup_django(debug_if_unset=True)
-    from palmares.web.lib.demo import migrate
+    from palmares.web.lib.schema import migrate
 
     migrate()
 

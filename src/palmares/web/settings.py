@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from importlib.util import find_spec
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +18,12 @@ from django.utils.translation import gettext_lazy as _
 from palmares.web.lib.env import database_from_env, env_bool, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent
+# django-ninja's own swagger page and files, served from here (no CDN) without making it an app:
+# an app is imported by every command that starts Django, and ninja brings pydantic (0.2 s).
+# ``api.LocalSwagger`` renders its local template.
+_ninja = find_spec("ninja")
+assert _ninja is not None and _ninja.submodule_search_locations is not None
+NINJA = Path(next(iter(_ninja.submodule_search_locations)))
 
 DEBUG = env_bool("PALMARES_DEBUG", False)
 # Without PALMARES_SECRET_KEY (and DEBUG off) the key stays empty and Django refuses to sign
@@ -35,7 +42,6 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "ninja",  # serves the API docs (swagger) from its own static files, no CDN
     "palmares.web.players",
     "palmares.web.events",
     "palmares.web.ratinglists",
@@ -69,7 +75,7 @@ ROOT_URLCONF = "palmares.web.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        "DIRS": [NINJA / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -112,6 +118,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "palmares.web.lib.static.HashedStaticStorage"},
 }
 WHITENOISE_USE_FINDERS = True
+STATICFILES_DIRS = [NINJA / "static"]
 
 # Security: safe defaults everywhere; the TLS-only ones follow PALMARES_HTTPS.
 HTTPS = env_bool("PALMARES_HTTPS", False)

@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, File, NinjaAPI, Schema
 from ninja.errors import AuthenticationError, ValidationError
 from ninja.files import UploadedFile
+from ninja.openapi.docs import ABS_TPL_PATH, Swagger
 from ninja.pagination import LimitOffsetPagination, paginate
 from ninja.responses import Status
 
@@ -70,8 +71,17 @@ from palmares.web.tournaments.results import BoardResult, enter_result
 from palmares.web.wizarddb import adapters as wizard_adapters
 from palmares.web.wizarddb.models import Month
 
+
+class LocalSwagger(Swagger):
+    """Swagger from ninja's own files: ninja is not an installed app (settings.NINJA), so ninja
+    would take its CDN template; its local one is the one rendered."""
+
+    template_cdn = str(ABS_TPL_PATH / "swagger.html")
+
+
 api = NinjaAPI(
     title="palmares",
+    docs=LocalSwagger(),
     version="1",
     description="Results, scores and ratings: Dip Pouch, Diplomacy tournaments, Tantrix, Wizard.",
     urls_namespace="api",

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
-from django.core.management import call_command
 from django.db import transaction
 
 from palmares.diplomacy.powers import Power
 from palmares.web.events.services import import_results
+from palmares.web.lib.schema import migrate
 from palmares.web.lib.synthetic import RESULTS_HEADER, write_history
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.services import recompute_dip_pouch
@@ -39,10 +39,6 @@ log = logging.getLogger(__name__)
 class DemoSummary:
     events: int
     results: int
-
-
-def migrate() -> None:
-    call_command("migrate", interactive=False, verbosity=0)
 
 
 def load_demo() -> DemoSummary:

@@ -1,0 +1,77 @@
+"""A server worker loads the rating engine's compiled kernels as it starts, not in its first
+upload.
+
+numba loads a compiled kernel from its cache once per process, and the first load sets up its
+typing and target contexts: 0.3–0.6 s that a ratings officer's first re-import after a restart
+would otherwise wait for (issue 15; ``bench/imports.py`` times that upload). :func:`warm_up`
+starts a background thread that calls the kernels an import's update calls (the Dip Pouch replay
+and its list columns, the skill's layout and walk) on a two-player history, with the argument
+types the update uses, so that the same overloads are loaded. A request that needs a kernel while
+the thread still loads it waits for numba's own lock, as it would have waited for the load.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+__all__ = ["warm_up"]
+
+log = logging.getLogger(__name__)
+
+
+def warm_up() -> threading.Thread:
+    """Start loading the kernels in a daemon thread (the thread, for a test to join)."""
+    thread = threading.Thread(target=_load, name="palmares-warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
+def _load() -> None:
+    try:
+        _kernels()
+    except Exception:  # a warm-up never stops a server: the first upload loads them instead
+        log.exception("palmares: loading the rating kernels at start failed")
+
+
+def _kernels() -> None:
+    import numpy as np
+    import numpy.typing as npt
+
+    from palmares.ratings.engine import Engine, ResultArrays
+    from palmares.ratings.skill import WengLin
+    from palmares.ratings.skill.kernel import rate_history
+    from palmares.ratings.skill.layout import lay_out
+    from palmares.web.ratinglists.skill import MODEL
+
+    def i32(*values: int) -> npt.NDArray[np.int32]:
+        return np.asarray(values, dtype=np.int32)
+
+    # two events of two players, rows not grouped by event (the grouping kernel too)
+    arrays = ResultArrays(
+        event_day=i32(1, 2),
+        event_position=np.asarray([0, 1], dtype=np.int64),
+        event_value=np.asarray([15.0, 15.0]),
+        event_players=i32(2, 2),
+        row_event=i32(1, 0, 1, 0),
+        row_player=i32(0, 0, 1, 1),
+        row_rank=i32(1, 2, 2, 1),
+        row_nationality=i32(-1, -1, -1, -1),
+        n_players=2,
+    )
+    Engine(arrays).as_of(2)
+    offsets = np.asarray([0, 2, 4], dtype=np.int64)
+    ids = np.asarray([7, 8, 8, 7], dtype=np.int64)
+    player, place, first = lay_out(ids, offsets, np.asarray([1, 2, 2, 1], dtype=np.int64))
+    model = WengLin(MODEL)
+    n = int(first.shape[0])
+    rate_history(
+        model.code,
+        np.full(n, model.mu),
+        np.full(n, model.sigma),
+        offsets,
+        player,
+        place,
+        np.full(player.shape[0], np.nan),
+        *model.kernel_options(),
+    )
