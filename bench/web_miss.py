@@ -35,7 +35,10 @@ def main() -> None:
     parser.add_argument("--profile", choices=["player", "event", "ranking", "search"])
     args = parser.parse_args()
 
-    from palmares.web.wsgi import application  # sets Django up
+    from django.core.wsgi import get_wsgi_application
+
+    # the site's handler, without palmares.web.wsgi's warm-up thread (pages only are measured)
+    application = get_wsgi_application()
 
     rnd = random.Random(1)
     from palmares.web.events.models import Event

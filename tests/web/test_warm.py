@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = """
 import json, sys
 from palmares.web.lib.setup import setup_django
@@ -17,7 +19,9 @@ setup_django(debug_if_unset=True)
 from palmares.web.lib.schema import migrate
 migrate()
 from palmares.web.lib.warm import warm_up
-warm_up().join()
+thread = warm_up()
+assert thread is not None
+thread.join()
 from palmares.ratings import engine
 from palmares.ratings.skill import kernel, layout
 kernels = {
@@ -56,3 +60,12 @@ def test_the_warm_up_loads_the_overloads_an_import_calls(tmp_path: Path) -> None
     figures = json.loads(done.stdout.splitlines()[-1])
     assert all(figures["warm"].values()), figures["warm"]  # each kernel loaded by the warm-up
     assert figures["after"] == figures["warm"]  # and the imports needed no other overload
+
+
+def test_the_warm_up_is_off_with_palmares_warm_up_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.conf import settings
+
+    from palmares.web.lib.warm import warm_up
+
+    monkeypatch.setattr(settings, "WARM_UP", False)
+    assert warm_up() is None

@@ -118,6 +118,8 @@ STORAGES = {
     "staticfiles": {"BACKEND": "palmares.web.lib.static.HashedStaticStorage"},
 }
 WHITENOISE_USE_FINDERS = True
+# A server worker loads the rating kernels as it starts (lib/warm.py); off: at the first upload.
+WARM_UP = env_bool("PALMARES_WARM_UP", True)
 STATICFILES_DIRS = [NINJA / "static"]
 
 # Security: safe defaults everywhere; the TLS-only ones follow PALMARES_HTTPS.

@@ -20,8 +20,14 @@ __all__ = ["warm_up"]
 log = logging.getLogger(__name__)
 
 
-def warm_up() -> threading.Thread:
-    """Start loading the kernels in a daemon thread (the thread, for a test to join)."""
+def warm_up() -> threading.Thread | None:
+    """Start loading the kernels in a daemon thread (the thread, for a test to join); nothing
+    with ``PALMARES_WARM_UP`` off (``settings.WARM_UP``: where numba cannot keep its cache, each
+    worker would compile them at start, whether or not an upload comes)."""
+    from django.conf import settings
+
+    if not settings.WARM_UP:
+        return None
     thread = threading.Thread(target=_load, name="palmares-warm-up", daemon=True)
     thread.start()
     return thread
