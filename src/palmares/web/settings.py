@@ -13,6 +13,7 @@ from datetime import timedelta
 from importlib.util import find_spec
 from pathlib import Path
 
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from palmares.web.lib.env import database_from_env, env_bool, env_list, env_str
@@ -22,7 +23,8 @@ BASE_DIR = Path(__file__).resolve().parent
 # an app is imported by every command that starts Django, and ninja brings pydantic (0.2 s).
 # ``api.LocalSwagger`` renders its local template.
 _ninja = find_spec("ninja")
-assert _ninja is not None and _ninja.submodule_search_locations is not None
+if _ninja is None or not _ninja.submodule_search_locations:
+    raise ImproperlyConfigured("django-ninja is not installed")
 NINJA = Path(next(iter(_ninja.submodule_search_locations)))
 
 DEBUG = env_bool("PALMARES_DEBUG", False)
@@ -118,9 +120,9 @@ STORAGES = {
     "staticfiles": {"BACKEND": "palmares.web.lib.static.HashedStaticStorage"},
 }
 WHITENOISE_USE_FINDERS = True
+STATICFILES_DIRS = [NINJA / "static"]  # the API docs' files (served from there, not collected)
 # A server worker loads the rating kernels as it starts (lib/warm.py); off: at the first upload.
 WARM_UP = env_bool("PALMARES_WARM_UP", True)
-STATICFILES_DIRS = [NINJA / "static"]
 
 # Security: safe defaults everywhere; the TLS-only ones follow PALMARES_HTTPS.
 HTTPS = env_bool("PALMARES_HTTPS", False)
