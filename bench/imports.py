@@ -40,7 +40,6 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import numpy as np
-from imports_site import site_reimport
 
 FIRST_DAY = date(1995, 1, 1).toordinal()
 LAST_DAY = date(2026, 6, 30).toordinal()
@@ -445,6 +444,8 @@ def main() -> None:
             w, c, _, _ = timed([palmares, "import", "results", str(fix)], env)
             print(f"{label:9} palmares import results ({fixed_rows}-player file)  wall {w:.2f} s")
             if not args.no_site:
+                from imports_site import site_reimport  # beside this script (tests import this)
+
                 figures = site_reimport(palmares, env, unfixed, fix, args.port)
                 print(
                     f"{label:9} re-import through the site (POST /api/imports/results): {figures}"
