@@ -4,10 +4,11 @@ upload.
 numba loads a compiled kernel from its cache once per process, and the first load sets up its
 typing and target contexts: 0.3–0.6 s that a ratings officer's first re-import after a restart
 would otherwise wait for (issue 15; ``bench/imports.py`` times that upload). :func:`warm_up`
-starts a background thread that calls the kernels an import's update calls (the Dip Pouch replay
-and its list columns, the skill's layout and walk) on a two-player history, with the argument
-types the update uses, so that the same overloads are loaded. A request that needs a kernel while
-the thread still loads it waits for numba's own lock, as it would have waited for the load.
+starts a background thread that calls the kernels an import's update calls on a two-player
+history: the Dip Pouch replay and its list columns with the argument types the update uses, and
+the skill's layout and walk through the update's own ``skill_update.rate_laid_out``, so that the
+same overloads are loaded. A request that needs a kernel while the thread still loads it waits
+for numba's own lock, as it would have waited for the load.
 """
 
 from __future__ import annotations
@@ -45,10 +46,7 @@ def _kernels() -> None:
     import numpy.typing as npt
 
     from palmares.ratings.engine import Engine, ResultArrays
-    from palmares.ratings.skill import WengLin
-    from palmares.ratings.skill.kernel import rate_history
-    from palmares.ratings.skill.layout import lay_out
-    from palmares.web.ratinglists.skill import MODEL
+    from palmares.web.ratinglists.skill_update import rate_laid_out
 
     def i32(*values: int) -> npt.NDArray[np.int32]:
         return np.asarray(values, dtype=np.int32)
@@ -66,18 +64,5 @@ def _kernels() -> None:
         n_players=2,
     )
     Engine(arrays).as_of(2)
-    offsets = np.asarray([0, 2, 4], dtype=np.int64)
-    ids = np.asarray([7, 8, 8, 7], dtype=np.int64)
-    player, place, first = lay_out(ids, offsets, np.asarray([1, 2, 2, 1], dtype=np.int64))
-    model = WengLin(MODEL)
-    n = int(first.shape[0])
-    rate_history(
-        model.code,
-        np.full(n, model.mu),
-        np.full(n, model.sigma),
-        offsets,
-        player,
-        place,
-        np.full(player.shape[0], np.nan),
-        *model.kernel_options(),
-    )
+    two = np.asarray([7, 8, 8, 7], dtype=np.int64)
+    rate_laid_out(two, np.asarray([0, 2, 4], dtype=np.int64), np.asarray([1, 2, 2, 1], np.int64))

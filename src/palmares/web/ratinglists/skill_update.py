@@ -24,7 +24,7 @@ from palmares.web.ratinglists.columns import Stored
 from palmares.web.ratinglists.models import SkillRating
 from palmares.web.ratinglists.skill import FIELDS, MODEL
 
-__all__ = ["SkillColumns", "reached", "skill_columns", "store_reached"]
+__all__ = ["SkillColumns", "rate_laid_out", "reached", "skill_columns", "store_reached"]
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -54,9 +54,6 @@ def _applied(arrays: ResultArrays, sizes: I64) -> I64:
 
 def skill_columns(stored: Stored) -> SkillColumns:
     """The skill after the whole history of ``stored`` (``skill.stored_skill``'s figures)."""
-    from palmares.ratings.skill.kernel import rate_history
-    from palmares.ratings.skill.layout import lay_out
-
     arrays = stored.arrays
     sizes = np.bincount(arrays.row_event, minlength=arrays.n_events).astype(np.int64)
     kept = sizes >= 2
@@ -65,14 +62,28 @@ def skill_columns(stored: Stored) -> SkillColumns:
     applied = np.argsort(arrays.event_position, kind="stable")
     counts = sizes[applied][kept[applied]]
     offsets = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
-    player, place, first = lay_out(
+    player, first, mu, sigma = rate_laid_out(
         np.ascontiguousarray(arrays.row_player[order], dtype=np.int64),
         offsets,
         np.ascontiguousarray(arrays.row_rank[order], dtype=np.int64),
     )
+    competitions = np.bincount(player, minlength=first.shape[0]).astype(np.int64)
+    ids = stored.player_ids[first]
+    return ids, mu, sigma, competitions
+
+
+def rate_laid_out(ids: I64, offsets: I64, place: I64) -> tuple[I64, I64, F64, F64]:
+    """Competitions ``offsets[c]:offsets[c+1]`` of entries ``ids`` placed ``place``, rated from
+    nothing by the community's model (``skill.history.rate_flat``'s call): each entry's player
+    number, the id of each number, and each number's μ and σ at the end. The kernels'
+    warm-up (``lib/warm.py``) calls this too, so it loads the overloads used here."""
+    from palmares.ratings.skill.kernel import rate_history
+    from palmares.ratings.skill.layout import lay_out
+
+    player, place, first = lay_out(ids, offsets, place)
     model = WengLin(MODEL)
     n = int(first.shape[0])
-    mu, sigma, _, _ = rate_history(  # (``skill.history.rate_flat``'s call, from the start)
+    mu, sigma, _, _ = rate_history(
         model.code,
         np.full(n, model.mu),
         np.full(n, model.sigma),
@@ -82,9 +93,7 @@ def skill_columns(stored: Stored) -> SkillColumns:
         np.full(player.shape[0], np.nan),
         *model.kernel_options(),
     )
-    competitions = np.bincount(player, minlength=first.shape[0]).astype(np.int64)
-    ids = stored.player_ids[first]
-    return ids, np.asarray(mu, dtype=np.float64), np.asarray(sigma, dtype=np.float64), competitions
+    return player, first, np.asarray(mu, dtype=np.float64), np.asarray(sigma, dtype=np.float64)
 
 
 def reached(now: Stored, was: Stored, events: set[int], first: date) -> set[int]:
