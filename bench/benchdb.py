@@ -32,7 +32,7 @@ def fresh_database(prefix: str) -> Path:
     from palmares.web.lib.setup import setup_django
 
     setup_django(debug_if_unset=False)
-    from palmares.web.lib.demo import migrate
+    from palmares.web.lib.schema import migrate
 
     quiet = logging.getLogger("palmares.web.lib.generations")
     quiet.setLevel(logging.CRITICAL)  # the schema's own statements, before its tables exist

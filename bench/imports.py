@@ -302,7 +302,7 @@ REIMPORT = """
 import json, sys, time
 from palmares.web.lib.setup import setup_django
 setup_django(debug_if_unset=True)
-from palmares.web.lib.demo import migrate
+from palmares.web.lib.schema import migrate
 migrate()
 from palmares.web.events.services import import_results
 t0 = time.perf_counter()

@@ -28,6 +28,8 @@ from typing import Any
 from urllib.parse import quote
 from urllib.request import Request, urlopen
 
+from webclient import wait_until_up
+
 __all__ = ["site_reimport"]
 
 OFFICER = "bench-officer"
@@ -61,7 +63,7 @@ def site_reimport(
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_up(base)
+        wait_until_up(port)
         name, event, ranks = _moved(original, fixed)
         found = [p for p in _json(f"{base}/api/players?q={quote(name)}") if p["name"] == name]
         if len(found) != 1:
@@ -144,14 +146,3 @@ def _upload(url: str, token: str, path: Path) -> dict[str, Any]:
     with urlopen(request, timeout=120) as answer:
         loaded: dict[str, Any] = json.load(answer)
     return loaded
-
-
-def _wait_until_up(base: str, timeout: float = 120.0) -> None:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            with urlopen(f"{base}/", timeout=5):
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise SystemExit(f"the server did not start at {base}")

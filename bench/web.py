@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote, urlparse
 
 import numpy as np
-from webclient import HEADER, CpuMeter, Figures, measure
+from webclient import HEADER, CpuMeter, Figures, measure, wait_until_up
 
 if TYPE_CHECKING:
     from django.core.management.color import Style
@@ -342,7 +342,7 @@ def start_servers(args: argparse.Namespace, count: int) -> list[subprocess.Popen
             )
         )
     for i in range(count):
-        _wait_until_up(args.port + i)
+        wait_until_up(args.port + i)
     return servers
 
 
@@ -479,19 +479,6 @@ def main() -> None:
 def _letters(rnd: random.Random, n: int) -> str:
     """``n`` random lowercase letters: a search query (most find nothing: the costly case)."""
     return "".join(rnd.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(n))
-
-
-def _wait_until_up(port: int, timeout: float = 60.0) -> None:
-    import socket
-
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise SystemExit(f"the server did not start on port {port}")
 
 
 if __name__ == "__main__":

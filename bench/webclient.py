@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
+from urllib.request import urlopen
 
-__all__ = ["HEADER", "CpuMeter", "Figures", "measure"]
+__all__ = ["HEADER", "CpuMeter", "Figures", "measure", "wait_until_up"]
 
 
 async def _get(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path: str) -> int:
@@ -201,3 +202,16 @@ HEADER = (
     f"{'target':<34} {'requests':>7} {'req/s':>8} {'p50 ms':>7} {'p95 ms':>7} "
     f"{'p99 ms':>7} {'errors':>6} {'app ms':>7} {'db ms':>7}"
 )
+
+
+def wait_until_up(port: int, timeout: float = 120.0) -> None:
+    """Wait until the server on ``port`` answers its home page (a worker ready, not only the
+    socket bound: a request sent earlier would wait for the worker's start)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with urlopen(f"http://127.0.0.1:{port}/", timeout=5):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit(f"the server did not start on port {port}")

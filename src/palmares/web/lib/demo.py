@@ -27,7 +27,7 @@ from palmares.web.tournaments.services import import_boards
 from palmares.web.wizarddb.models import TournamentPlace
 from palmares.web.wizarddb.services import import_games, import_tournaments, import_triads
 
-__all__ = ["SAMPLE", "DemoAccount", "DemoSummary", "demo_accounts", "load_demo", "migrate"]
+__all__ = ["SAMPLE", "DemoAccount", "DemoSummary", "demo_accounts", "load_demo"]
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample"
 WC_NAME = "World Diplomacy Championship 2007"
