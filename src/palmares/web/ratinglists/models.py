@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import models
 
 from palmares.web.events.models import Event, Result
+from palmares.web.lib.unique import UniqueIndex
 from palmares.web.players.models import Player
 
 
@@ -27,9 +28,7 @@ class RatingEntry(models.Model):
     class Meta:
         ordering = ["player", "date", "event_id"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["player", "event", "system"], name="rating_entry_unique"
-            ),
+            UniqueIndex(fields=["player", "event", "system"], name="rating_entry_unique"),
         ]
         # ``system`` last in both (ratinglists 0009): in the sorted build after a bulk write
         # the ints decide almost every comparison, and the text is compared only on a tie.
@@ -59,7 +58,7 @@ class Standing(models.Model):
         constraints = [
             # (leading with the player, it is also the index of a player's lines: the player
             # page's, a deletion's; ratinglists 0009)
-            models.UniqueConstraint(fields=["player", "year", "system"], name="standing_unique"),
+            UniqueIndex(fields=["player", "year", "system"], name="standing_unique"),
         ]
         # The lists' pages ask for a range of positions of one year (and nation) of one
         # system: ``system`` comes last, where a comparison of its text costs nothing in
