@@ -32,6 +32,7 @@ __all__ = [
     "SkillHistory",
     "flat_from_ids",
     "flatten",
+    "rate_arrays",
     "rate_competitions",
     "rate_flat",
 ]
@@ -198,9 +199,27 @@ def rate_flat(
     the model's μ and σ for everyone). Weng–Lin is sequential, so rating competitions
     c₁…cₙ from the ratings after c₁…cₖ gives the floats of rating c₁…cₙ in one go — bit for
     bit, the same compiled walk doing the same operations on the same doubles."""
+    walked = rate_arrays(
+        model, len(flat.players), flat.offsets, flat.player, flat.place, weight, start=start
+    )
+    return SkillHistory(model, flat, *walked)
+
+
+def rate_arrays(
+    model: WengLin,
+    n: int,
+    offsets: I64,
+    player: I64,
+    place: I64,
+    weight: F64 | None = None,
+    *,
+    start: tuple[F64, F64] | None = None,
+) -> tuple[F64, F64, F64, F64]:
+    """:func:`rate_flat` of the arrays of a history of ``n`` players (``FlatHistory``'s
+    ``offsets``, ``player``, ``place``), with no names: each player's μ and σ at the end, and
+    each entry's μ and σ before its competition."""
     from palmares.ratings.skill.kernel import rate_history
 
-    n = len(flat.players)
     if start is None:
         mu0, sigma0 = np.full(n, model.mu), np.full(n, model.sigma)
     else:
@@ -208,18 +227,11 @@ def rate_flat(
         sigma0 = np.ascontiguousarray(start[1], dtype=np.float64)
         if mu0.shape != (n,) or sigma0.shape != (n,):
             raise ValueError(f"start: {n} ratings expected, one per player of the history")
-    w = np.full(flat.player.shape[0], np.nan) if weight is None else weight
-    mu, sigma, bm, bs = rate_history(
-        model.code,
-        mu0,
-        sigma0,
-        flat.offsets,
-        flat.player,
-        flat.place,
-        w,
-        *model.kernel_options(),
+    w = np.full(player.shape[0], np.nan) if weight is None else weight
+    mu, sigma, before_mu, before_sigma = rate_history(
+        model.code, mu0, sigma0, offsets, player, place, w, *model.kernel_options()
     )
-    return SkillHistory(model, flat, mu, sigma, bm, bs)
+    return mu, sigma, before_mu, before_sigma
 
 
 def rate_competitions(competitions: Sequence[Competition], model: WengLin) -> SkillHistory:

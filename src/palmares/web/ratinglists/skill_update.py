@@ -74,25 +74,14 @@ def skill_columns(stored: Stored) -> SkillColumns:
 
 def rate_laid_out(ids: I64, offsets: I64, place: I64) -> tuple[I64, I64, F64, F64]:
     """Competitions ``offsets[c]:offsets[c+1]`` of entries ``ids`` placed ``place``, rated from
-    nothing by the community's model (``skill.history.rate_flat``'s call): each entry's player
-    number, the id of each number, and each number's μ and σ at the end. The kernels'
-    warm-up (``lib/warm.py``) calls this too, so it loads the overloads used here."""
-    from palmares.ratings.skill.kernel import rate_history
+    nothing by the community's model (``skill.history.rate_arrays``, ``rate_flat``'s walk): each
+    entry's player number, the id of each number, and each number's μ and σ at the end. The
+    kernels' warm-up (``lib/warm.py``) calls this too, so it loads the overloads used here."""
+    from palmares.ratings.skill.history import rate_arrays
     from palmares.ratings.skill.layout import lay_out
 
     player, place, first = lay_out(ids, offsets, place)
-    model = WengLin(MODEL)
-    n = int(first.shape[0])
-    mu, sigma, _, _ = rate_history(
-        model.code,
-        np.full(n, model.mu),
-        np.full(n, model.sigma),
-        offsets,
-        player,
-        place,
-        np.full(player.shape[0], np.nan),
-        *model.kernel_options(),
-    )
+    mu, sigma, _, _ = rate_arrays(WengLin(MODEL), int(first.shape[0]), offsets, player, place)
     return player, first, np.asarray(mu, dtype=np.float64), np.asarray(sigma, dtype=np.float64)
 
 
