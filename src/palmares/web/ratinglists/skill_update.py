@@ -82,7 +82,7 @@ def rate_laid_out(ids: I64, offsets: I64, place: I64) -> tuple[I64, I64, F64, F6
 
     player, place, first = lay_out(ids, offsets, place)
     mu, sigma, _, _ = rate_arrays(WengLin(MODEL), int(first.shape[0]), offsets, player, place)
-    return player, first, np.asarray(mu, dtype=np.float64), np.asarray(sigma, dtype=np.float64)
+    return player, first, mu, sigma
 
 
 def reached(now: Stored, was: Stored, events: set[int], first: date) -> set[int]:
