@@ -188,7 +188,7 @@ def page_targets(rnd: random.Random, players: int) -> list[Target]:
     from django.db.models import Count
 
     from palmares.web.events.models import Event
-    from palmares.web.ratinglists.models import Standing
+    from palmares.web.ratinglists.models import ListBlock, Standing
     from palmares.web.tantrixdb.models import Match
     from palmares.web.tournaments.models import Tournament
     from palmares.web.wizarddb import adapters as wizard_adapters
@@ -202,7 +202,7 @@ def page_targets(rnd: random.Random, players: int) -> list[Target]:
     pages = max(1, (listed + 49) // 50)
     years = sorted(
         set(
-            Standing.objects.filter(system="dip-pouch")
+            ListBlock.objects.filter(system="dip-pouch")
             .exclude(year=0)
             .values_list("year", flat=True)
         )

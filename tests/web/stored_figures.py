@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from palmares.web.ratinglists import blocks
 from palmares.web.ratinglists.models import RatingEntry, SkillRating, Standing
 
 ENTRY_COLUMNS = ("system", "player_id", "event_id", "result_id", "date", "rating_before",
@@ -14,9 +15,11 @@ STANDING_COLUMNS = ("system", "year", "player_id", "nationality", "rating", "ran
 
 
 def stored_rows() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    """Every rating entry and every list line, sorted."""
+    """Every rating entry, and every line of the Permanent list's rows then every block of
+    the lists (``ratinglists.blocks``, its bytes), sorted."""
     entries = sorted(RatingEntry.objects.values_list(*ENTRY_COLUMNS))
     lists = sorted(Standing.objects.values_list(*STANDING_COLUMNS))
+    lists += [("block", *b) for b in blocks.stored()]
     return entries, lists
 
 

@@ -17,10 +17,11 @@ import pytest
 
 from palmares.web.events.models import Event, Result
 from palmares.web.players.models import Player
-from palmares.web.ratinglists import columns, snapshot, writes
+from palmares.web.ratinglists import blocks, columns, snapshot, writes
 from palmares.web.ratinglists.changes import Change
 from palmares.web.ratinglists.incremental import Filed, apply_change
 from palmares.web.ratinglists.models import (
+    ListBlock,
     Publication,
     RatingEntry,
     Snapshot,
@@ -50,6 +51,7 @@ def _empty() -> None:
     Tournament.objects.all().delete()
     Event.objects.filter(kind=Event.Kind.DIPLOMACY).delete()
     Standing.objects.all().delete()
+    ListBlock.objects.all().delete()
     Player.objects.update(external_id="")
 
 
@@ -85,6 +87,23 @@ def test_a_50k_row_import_leaves_the_commands_ranking(cli: Any, tmp_path: Path) 
     for got, want in zip(stored, expected, strict=True):
         assert abs(float(got.pop("rating")) - float(want.pop("rating"))) < 1e-9, want
         assert got == want
+    # The Permanent list's blocks (the list pages', the API's) are its rows, line for line.
+    rows = Standing.objects.filter(system="dip-pouch", year=0).order_by("position")
+    lines = blocks.lines(0)
+    assert [(s.position, s.player_id, s.nationality, s.rank, s.national_rank, s.events)
+            for s in rows] == [(b.position, b.player_id, b.nationality, b.rank, b.national_rank,
+                                b.events) for b in lines]  # fmt: skip
+    pairs = zip(rows, lines, strict=True)
+    assert all(abs(float(s.rating) - float(b.rating)) < 1e-9 for s, b in pairs)
+    nation = lines[0].nationality
+    national = blocks.lines(0, nation)
+    assert [b.player_id for b in national] == [
+        b.player_id for b in lines if b.nationality == nation
+    ]
+    assert [b.position for b in national] == list(range(1, len(national) + 1))
+    assert [b.national_rank for b in national] == [
+        s.national_rank for s in rows.filter(nationality=nation)
+    ]
 
 
 Figures = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], dict[str, Any], list[tuple[Any, ...]]]

@@ -9,6 +9,7 @@ from typing import Any
 
 from palmares.web.events.models import Event
 from palmares.web.lib.demo import SAMPLE
+from palmares.web.ratinglists import blocks
 from palmares.web.ratinglists.models import RatingEntry, Standing
 
 
@@ -36,5 +37,8 @@ def test_lists_permanent_and_by_year(ocean: Event) -> None:
     assert permanent.filter(rank=1).exists()
     birsan = permanent.get(player__name="Edi Birsan")
     assert birsan.events == 1 and birsan.national_rank is None  # no nationality in the seed
-    assert Standing.objects.filter(year=2004, player__name="Edi Birsan").exists()
-    assert not Standing.objects.filter(year=2003, player__name="Edi Birsan").exists()
+    listed = {line.player_id: line for line in blocks.lines(2004)}
+    assert listed[birsan.player_id].events == 1
+    assert abs(float(listed[birsan.player_id].rating) - float(birsan.rating)) < 1e-9  # (his one)
+    assert birsan.player_id not in {line.player_id for line in blocks.lines(2003)}
+    assert not Standing.objects.exclude(year=0).exists()  # the yearly lists: blocks only

@@ -9,6 +9,7 @@ directors enter its boards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import date
 from decimal import Decimal
@@ -62,7 +63,9 @@ from palmares.web.lib.names import name_key
 from palmares.web.lib.uploads import IMPORTERS, UploadTooLarge, check_size, import_upload
 from palmares.web.lib.words import said, site_language, told
 from palmares.web.players.models import Player
-from palmares.web.ratinglists.models import RatingEntry, Standing
+from palmares.web.ratinglists import blocks
+from palmares.web.ratinglists.models import RatingEntry
+from palmares.web.ratinglists.services import publication
 from palmares.web.tantrixdb.adapters import tournament_rating
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.errors import FieldError
@@ -292,10 +295,39 @@ def _row_problem(exc: InputError) -> dict[str, Any]:
 @api.get("/rankings/dip-pouch", response=list[StandingOut], tags=["dip-pouch"])
 @paginate(Pages)
 def ranking(request: HttpRequest, year: int = 0, nation: str = "") -> Any:
-    rows = Standing.objects.filter(system="dip-pouch", year=year).select_related("player")
-    if nation:
-        return rows.filter(nationality=nation).order_by("national_rank", "player_id")
-    return rows.order_by("rank", "player_id")
+    """The ``year`` list (0: Permanent; ``nation``: that nation's list) in list order (rank,
+    then name), read from its stored blocks (``ratinglists.blocks``)."""
+    sizes = publication().summary.get("sizes", {}).get(str(year), {})
+    size = int(sizes.get(nation, 0))
+    return _Ranked(blocks.Listed(year, nation, size))
+
+
+class _Ranked(Sequence[dict[str, Any]]):
+    """A stored list's lines as :class:`StandingOut`, with their players (one query a page)."""
+
+    def __init__(self, listed: blocks.Listed) -> None:
+        self.listed = listed
+
+    def __len__(self) -> int:
+        return len(self.listed)
+
+    def __getitem__(self, at: Any) -> Any:
+        found = self.listed[at] if isinstance(at, slice) else [self.listed[at]]
+        people = {p.pk: p for p in Player.objects.filter(pk__in=[line.player_id for line in found])}
+        out = [
+            {
+                "player": people[line.player_id],
+                "year": self.listed.year,
+                "rank": line.rank,
+                "national_rank": line.national_rank,
+                "nationality": line.nationality,
+                "rating": line.rating,
+                "events": line.events,
+            }
+            for line in found
+            if line.player_id in people
+        ]
+        return out if isinstance(at, slice) else out[0]
 
 
 @api.get(

@@ -87,7 +87,7 @@ class StandingOut(Schema):
     player: PlayerOut
     year: int
     rank: int
-    national_rank: int
+    national_rank: int | None  # None: no nationality
     nationality: str
     rating: Decimal
     events: int

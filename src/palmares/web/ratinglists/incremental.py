@@ -5,9 +5,10 @@ or adds a few events changes only the ratings of those events' players (before a
 write) from the earliest changed date on, and the lists from that year on. :func:`apply_change`
 replays the stored results as they were (the write's :class:`~palmares.web.ratinglists.changes.
 Change` puts back what it replaced) and as they are, both in the vectorised engine, and writes
-the difference: the changed players' rating moves from that date on, and in each list from that
-year on the lines that differ (a player's rating, rank, national rank, events, position or
-national position); a list mostly changed is written whole; the skill ratings of the players
+the difference: the changed players' rating moves from that date on, in each list from that year
+on the blocks of lines whose bytes differ (``blocks``), and the Permanent list's rows that differ
+(a player's rating, rank, national rank, events, position or national position; written whole
+when mostly changed); the skill ratings of the players
 the write reached (``skill_update``). The figures are those of the full replay, to the digit
 (tested against :func:`~palmares.web.ratinglists.services.recompute_dip_pouch`).
 
@@ -34,7 +35,7 @@ from palmares.ratings.engine import Engine
 from palmares.web.events.models import Event
 from palmares.web.lib.bulk import insert_raw
 from palmares.web.lib.concurrency import hold
-from palmares.web.ratinglists import columns, lists, snapshot
+from palmares.web.ratinglists import blocks, columns, lists, snapshot
 from palmares.web.ratinglists.changes import Change
 from palmares.web.ratinglists.models import Publication, RatingEntry, Standing
 from palmares.web.ratinglists.services import (
@@ -207,8 +208,9 @@ def _lists(
     since: int,
     summary: dict[str, object],
 ) -> tuple[list[int], int, dict[str, dict[str, int]]]:
-    """Rewrite the lines of the lists from year ``since`` on (and the Permanent list) that
-    differ between the replay before (``old``) and after (``new``) the write."""
+    """Rewrite the blocks of the lists from year ``since`` on (and of the Permanent list) that
+    differ between the replay before (``old``) and after (``new``) the write, and the
+    Permanent list's rows that differ."""
     kept_sizes = dict(summary.get("sizes", {}))  # type: ignore[call-overload]
     sizes = {y: c for y, c in kept_sizes.items() if int(y) < since and int(y) in now.years}
     names_now, names_was = nationality_names(now), nationality_names(was)
@@ -217,16 +219,21 @@ def _lists(
     lines = 0
     for year in years:
         if year not in now.years and year != 0:
-            Standing.objects.filter(system=SYSTEM, year=year).delete()
+            blocks.delete(year)
             continue
         after = lists.list_columns(new, order_now, year)
         sizes[str(year)] = lists.sizes(after, names_now)
         if year != 0 and year not in was.years:
-            subset = None
-        else:
-            before = lists.list_columns(old, order_was, year)
-            subset = _differing(after, now, names_now, before, was, names_was)
-        lines += _write_list(year, after, now, names_now, subset)
+            blocks.delete(year)
+            lines += blocks.write(year, blocks.list_blocks(after, now, names_now))
+            continue
+        before = lists.list_columns(old, order_was, year)
+        changed, gone = _differing(after, now, names_now, before, was, names_was)
+        keys, dropped = blocks.changed_keys(after, names_now, before, names_was, changed)
+        made = blocks.list_blocks(after, now, names_now, keys)
+        lines += blocks.replace(year, made, keys, dropped)
+        if year == 0:
+            _write_permanent(after, now, names_now, (changed, gone))
     return years, lines, dict(sorted(sizes.items(), key=lambda kv: int(kv[0])))
 
 
@@ -265,18 +272,16 @@ def _differing(
     return np.flatnonzero(~same), gone
 
 
-def _write_list(
-    year: int,
+def _write_permanent(
     after: lists.ListColumns,
     now: columns.Stored,
     names: list[str],
-    subset: tuple[np.ndarray, np.ndarray] | None,
+    subset: tuple[np.ndarray, np.ndarray],
 ) -> int:
-    """Write the lines ``subset`` (changed, gone) of the list, or all of it (``None``)."""
-    if subset is not None and subset[0].shape[0] + subset[1].shape[0] > after.players.shape[0] // 2:
-        subset = None  # mostly changed: written whole
-    if subset is None:
-        Standing.objects.filter(system=SYSTEM, year=year).delete()
+    """Write the Permanent list's rows ``subset`` (changed, gone), or all of them when most
+    changed."""
+    if subset[0].shape[0] + subset[1].shape[0] > after.players.shape[0] // 2:
+        Standing.objects.filter(system=SYSTEM, year=0).delete()
         return insert_raw(
             Standing,
             STANDING_FIELDS,
@@ -285,7 +290,7 @@ def _write_list(
     changed, gone = subset
     ids = sorted({*now.player_ids[after.players[changed]].tolist(), *gone.tolist()})
     for i in range(0, len(ids), CHUNK):
-        Standing.objects.filter(system=SYSTEM, year=year, player_id__in=ids[i : i + CHUNK]).delete()
+        Standing.objects.filter(system=SYSTEM, year=0, player_id__in=ids[i : i + CHUNK]).delete()
     return insert_raw(
         Standing,
         STANDING_FIELDS,

@@ -36,7 +36,9 @@ class RatingEntry(models.Model):
 
 
 class Standing(models.Model):
-    """A player's place in a published list: ``year`` 0 is the Permanent list."""
+    """A player's place in the Permanent list (``year`` 0), joined by the player pages; every
+    list, the Permanent one included, is stored in blocks too (:class:`ListBlock`), which the
+    list pages and the API read."""
 
     system = models.CharField(max_length=32, default="dip-pouch")
     year = models.PositiveSmallIntegerField(default=0)
@@ -69,6 +71,27 @@ class Standing(models.Model):
             models.Index(
                 fields=["year", "nationality", "national_position", "system"],
                 name="standing_year_nation",
+            ),
+        ]
+
+
+class ListBlock(models.Model):
+    """:data:`~palmares.web.ratinglists.blocks.BLOCK` lines of a published list (``year`` 0:
+    the Permanent list), packed (``ratinglists.blocks``): the whole list in order when
+    ``nation`` is "", else that nation's lines in national order; block ``block`` holds
+    positions ``block × BLOCK + 1`` on."""
+
+    system = models.CharField(max_length=32, default="dip-pouch")
+    year = models.PositiveSmallIntegerField()
+    nation = models.CharField(max_length=64, blank=True, default="")
+    block = models.PositiveIntegerField()
+    lines = models.PositiveIntegerField()
+    data = models.BinaryField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["system", "year", "nation", "block"], name="list_block_unique"
             ),
         ]
 

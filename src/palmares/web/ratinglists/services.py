@@ -3,7 +3,8 @@
 The stored rows become the rating engine's values (``palmares.ratings``: events keyed by database
 id, players by database id), the engine replays them, and its figures are written back: one
 :class:`RatingEntry` per result (percentile, tournament value, rating before and after) and the
-rating lists — Permanent (year 0) and the list on 31 December of each year with events.
+rating lists — Permanent (year 0) and the list on 31 December of each year with events — in
+blocks of lines (``ratinglists.blocks``), the Permanent list also as :class:`Standing` rows.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from palmares.web.lib.bulk import (
 )
 from palmares.web.lib.concurrency import hold
 from palmares.web.players.models import Player
-from palmares.web.ratinglists import binary, columns, lists, snapshot
+from palmares.web.ratinglists import binary, blocks, columns, lists, snapshot
 from palmares.web.ratinglists.models import Publication, RatingEntry, SkillRating, Standing
 from palmares.web.ratinglists.skill import store, stored_skill
 
@@ -242,6 +243,7 @@ def _recompute() -> int:
         with indexes_after(*tables, rows=engine.n_rows):
             RatingEntry.objects.filter(system=SYSTEM).delete()
             Standing.objects.filter(system=SYSTEM).delete()
+            blocks.delete()
             order = columns.entry_order(stored)
             moves = _write(
                 RatingEntry,
@@ -268,19 +270,24 @@ def nationality_names(stored: columns.Stored) -> list[str]:
 def write_lists(
     engine: Engine, stored: columns.Stored, years: Iterable[int], sizes: dict[str, dict[str, int]]
 ) -> int:
-    """Write the lists of ``years`` (0: Permanent) whole; their counts go into ``sizes``."""
+    """Write the lists of ``years`` (0: Permanent) whole, in blocks (``blocks``; the Permanent
+    list as rows too); their counts go into ``sizes``; return the lines."""
     order = lists.by_name(stored)
     names = nationality_names(stored)
     lines = 0
     for year in years:
         listed = lists.list_columns(engine, order, year)
-        by_player = lists.by_player(listed, stored)
-        lines += _write(
-            Standing,
-            STANDING_FIELDS,
-            partial(binary.standing_binary, listed, stored, names, by_player),
-            partial(chain.from_iterable, lists.standing_columns(listed, stored, names, by_player)),
-        )
+        lines += blocks.write(year, blocks.list_blocks(listed, stored, names))
+        if year == 0:  # the Permanent list's rows too: the player pages join them
+            by_player = lists.by_player(listed, stored)
+            _write(
+                Standing,
+                STANDING_FIELDS,
+                partial(binary.standing_binary, listed, stored, names, by_player),
+                partial(
+                    chain.from_iterable, lists.standing_columns(listed, stored, names, by_player)
+                ),
+            )
         sizes[str(year)] = lists.sizes(listed, names)
     return lines
 

@@ -1,11 +1,13 @@
 """Read-only queries the list and player pages share, as plain SQL returning plain tuples.
 
 These two pages are the site's hot path (bench/web.py: 100,000 players, 1,000,000 results), so
-they skip the ORM's query compilation and model instantiation: a page of a rating list is a range
-of stored positions (an index range, never an OFFSET scan), a player's page is one query for the
+they skip the ORM's query compilation and model instantiation: a page of a rating list is the
+block of its stored positions (``ratinglists.blocks``: a key, never an OFFSET scan) and its
+players' names, a player's page is one query for the
 heading (with the lists' generation, which keys the page cache) and the history together. Figures
-come back as stored (``Decimal`` on PostgreSQL, the stored float on SQLite); the templates only
-round them for display (half up, ``core.rounding``)."""
+come back as stored (``Decimal`` on PostgreSQL, the stored float on SQLite; the lists' lines as
+the ``Decimal`` of the stored text); the templates only round them for display (half up,
+``core.rounding``)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from django.db import connection
 from palmares.web.events.models import Event, Result
 from palmares.web.lib.generations import generation_sql
 from palmares.web.players.models import Player
+from palmares.web.ratinglists import blocks
 from palmares.web.ratinglists.models import Publication, RatingEntry, SkillRating, Standing
 from palmares.web.tournaments.models import Tournament
 
@@ -37,6 +40,7 @@ __all__ = [
     "event_page",
     "list_window",
     "page_generation",
+    "player_names",
     "player_page",
     "search_events",
     "search_players",
@@ -215,25 +219,32 @@ def list_window(summary: dict[str, Any], year: int, nation: str, number: str | N
     except ValueError:
         page = 1
     first, last = (page - 1) * PAGE_SIZE + 1, page * PAGE_SIZE
-    t = _tables()
-    select = (
-        f"SELECT s.player_id, p.name, s.nationality, s.events, s.rating, s.rank, s.national_rank "
-        f"FROM {t['standing']} s JOIN {t['player']} p ON p.id = s.player_id "
-        f"WHERE s.system = %s AND s.year = %s "
-    )
-    if nation:
-        sql = select + (
-            "AND s.nationality = %s AND s.national_position BETWEEN %s AND %s "
-            "ORDER BY s.national_position"
+    found = blocks.window(year, nation, first, last, SYSTEM)
+    names = player_names([line.player_id for line in found])
+    rows = [
+        ListLine(
+            line.player_id,
+            names.get(line.player_id, ""),
+            line.nationality,
+            line.events,
+            line.rating,
+            line.rank,
+            line.national_rank,
         )
-        params: list[str | int] = [SYSTEM, year, nation, first, last]
-    else:
-        sql = select + "AND s.position BETWEEN %s AND %s ORDER BY s.position"
-        params = [SYSTEM, year, first, last]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = [ListLine(*row) for row in cursor.fetchall()]
+        for line in found
+    ]
     return Window(page, pages, rows)
+
+
+def player_names(ids: list[int]) -> dict[int, str]:
+    """The names of the players ``ids`` (one query by their keys)."""
+    if not ids:
+        return {}
+    marks = ", ".join(["%s"] * len(ids))
+    sql = f"SELECT id, name FROM {_tables()['player']} WHERE id IN ({marks})"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, ids)
+        return {int(i): str(n) for i, n in cursor.fetchall()}
 
 
 def player_page(player_id: int) -> tuple[Heading, list[HistoryLine]] | None:
