@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 # server CI starts on loopback).
 POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 
-$(STAMP): pyproject.toml src/palmares/diplomacy/seeding/_kernel.c
+$(STAMP): pyproject.toml src/palmares/diplomacy/seeding/_kernel.c src/palmares/ratings/_kernels.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip >/dev/null
 	$(BIN)/pip install -q -e '.[test]'

@@ -1,6 +1,7 @@
-"""A server worker loads the rating kernels as it starts (lib/warm.py): the overloads it loads are
-the ones an import's update then calls, so that upload loads nothing more. In a fresh process,
-so that no other test has loaded them first."""
+"""A server worker loads the rating kernels as it starts (lib/warm.py): with the numba build, the
+overloads it loads are the ones an import's update then calls, so that upload loads nothing more;
+with the compiled one, nothing imports numba. In a fresh process, so that no other test has
+loaded them first."""
 
 from __future__ import annotations
 
@@ -23,19 +24,23 @@ thread = warm_up()
 assert thread is not None
 thread.join()
 from palmares.ratings import engine
+from palmares.ratings.compiled import KERNEL
+from palmares.ratings.jit import compiled
 from palmares.ratings.skill import kernel, layout
 kernels = {
     "group": engine._group_by_event, "replay": engine._replay, "as_of": engine._as_of,
-    "lay_out": layout.lay_out, "rate_history": kernel.rate_history,
+    "lay_out": layout._lay_out, "rate_history": kernel.rate_history,
 }
 def loaded():
-    return {name: sorted(map(str, k.signatures)) for name, k in kernels.items()}
+    if "numba" not in sys.modules:
+        return {}
+    return {name: sorted(map(str, compiled(k).signatures)) for name, k in kernels.items()}
 warm = loaded()
 from palmares.web.events.services import import_results
 from palmares.web.lib.demo import SAMPLE
 import_results(SAMPLE / "dip-in-the-ocean-2004.csv")
 import_results(sys.argv[1])  # a later event: the incremental update
-print(json.dumps({"warm": warm, "after": loaded()}))
+print(json.dumps({"kernel": KERNEL, "warm": warm, "after": loaded()}))
 """
 
 LATER = "event,date,player,rank,nationality\nLater Cup,2005-05-01,Ann Able,1,Norway\n" + (
@@ -43,10 +48,13 @@ LATER = "event,date,player,rank,nationality\nLater Cup,2005-05-01,Ann Able,1,Nor
 )
 
 
-def test_the_warm_up_loads_the_overloads_an_import_calls(tmp_path: Path) -> None:
+@pytest.mark.parametrize("build", ["compiled", "numba"])
+def test_the_warm_up_loads_the_overloads_an_import_calls(tmp_path: Path, build: str) -> None:
+    """The numba build: the warm-up loads every overload the imports then call. The compiled
+    one (``_kernels.c``): neither the warm-up nor the imports import numba at all."""
     later = tmp_path / "later.csv"
     later.write_text(LATER, encoding="utf-8")
-    env = {**os.environ, "PALMARES_DB": str(tmp_path / "warm.sqlite3")}
+    env = {**os.environ, "PALMARES_DB": str(tmp_path / "warm.sqlite3"), "PALMARES_KERNELS": build}
     env.pop("DATABASE_URL", None)
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, str(later)],
@@ -58,6 +66,10 @@ def test_the_warm_up_loads_the_overloads_an_import_calls(tmp_path: Path) -> None
     )
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout.splitlines()[-1])
+    assert figures["kernel"] == build
+    if build == "compiled":
+        assert figures["warm"] == figures["after"] == {}  # numba never imported
+        return
     assert all(figures["warm"].values()), figures["warm"]  # each kernel loaded by the warm-up
     assert figures["after"] == figures["warm"]  # and the imports needed no other overload
 

@@ -29,9 +29,9 @@ from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from palmares.ratings.dip_pouch import INITIAL_RATING, move
+from palmares.ratings.jit import njit
 from palmares.ratings.percentile import percentile
 from palmares.ratings.ranking import grouped_ranks_desc
 

@@ -4,10 +4,13 @@ Seed 000's step ``new = old + value/100 · (percentile − old)`` makes each pla
 recurrence over that player's own events, independent of everyone else's. The engine keeps the
 rows grouped by event (a stable counting sort, once, if they are not already), sorts the events
 once into application order (date, then event id, then name —
-:func:`~palmares.ratings.events.event_order_key`), and walks them in that order in a numba
+:func:`~palmares.ratings.events.event_order_key`), and walks them in that order in a compiled
 kernel, carrying one float64 rating per player: every player's recurrence advances as their
-events come. O(rows), no per-row Python. The result agrees with the exact loop of
-:mod:`palmares.ratings.dip_pouch` to 1e-9 (tested).
+events come. O(rows), no per-row Python. Two builds of the kernels: ``_kernels.c``, compiled
+when the package is installed, and the numba ones below, used when that extension was not built
+(``KERNEL`` says which runs); they agree to the last bit (a test runs both), and the compiled
+one spares a command numba's import and the loading of its cached kernels (issue 15). The
+result agrees with the exact loop of :mod:`palmares.ratings.dip_pouch` to 1e-9 (tested).
 
 :class:`Engine` is the mutable state (row buffers with spare capacity so that adding an event
 appends in O(its players)); :meth:`Engine.add_event` recomputes only the new event's players —
@@ -31,13 +34,15 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from palmares.ratings.columns import ResultColumns
+from palmares.ratings.compiled import KERNEL
+from palmares.ratings.compiled import kernels as _kernels
 from palmares.ratings.dip_pouch import INITIAL_RATING, event_value
 from palmares.ratings.events import Results
+from palmares.ratings.jit import njit
 
-__all__ = ["Engine", "ResultArrays", "arrays_of_columns"]
+__all__ = ["KERNEL", "Engine", "ResultArrays", "arrays_of_columns"]
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
@@ -234,6 +239,94 @@ def _rerun(
         current[p] = rating
 
 
+def _c(a: npt.NDArray[Any], dtype: type[np.generic]) -> npt.NDArray[Any]:
+    """``a`` as the compiled kernels take it (C-contiguous, of ``dtype``; no copy when it is)."""
+    return np.ascontiguousarray(a, dtype=dtype)
+
+
+def group_by_event(row_event: I32, n_events: int) -> I64:
+    """:func:`_group_by_event` by the build that runs."""
+    if _kernels is None:
+        return _group_by_event(row_event, n_events)
+    perm = np.empty(row_event.shape[0], dtype=np.int64)
+    _kernels.group_by_event(_c(row_event, np.int32), n_events, perm)
+    return perm
+
+
+def replay(
+    by_position: I64,
+    ev_start: I64,
+    ev_end: I64,
+    ev_value: F64,
+    ev_players: I32,
+    row_player: I32,
+    row_rank: I32,
+    current: F64,
+    before: F64,
+    after: F64,
+) -> None:
+    """:func:`_replay` by the build that runs (``current``, ``before``, ``after`` in place)."""
+    if _kernels is None:
+        _replay(by_position, ev_start, ev_end, ev_value, ev_players, row_player, row_rank,
+                current, before, after)  # fmt: skip
+        return
+    _kernels.replay(
+        _c(by_position, np.int64), _c(ev_start, np.int64), _c(ev_end, np.int64),
+        _c(ev_value, np.float64), _c(ev_players, np.int32), _c(row_player, np.int32),
+        _c(row_rank, np.int32), current, before, after,
+    )  # fmt: skip
+
+
+def as_of(
+    by_position: I64,
+    ev_start: I64,
+    ev_end: I64,
+    ev_day: I32,
+    ev_value: F64,
+    row_player: I32,
+    row_nationality: I32,
+    last_day: int,
+    n_players: int,
+) -> tuple[I64, I64, I32]:
+    """:func:`_as_of` by the build that runs."""
+    if _kernels is None:
+        return _as_of(by_position, ev_start, ev_end, ev_day, ev_value, row_player,
+                      row_nationality, last_day, n_players)  # fmt: skip
+    last = np.empty(n_players, dtype=np.int64)
+    counted = np.empty(n_players, dtype=np.int64)
+    nat = np.empty(n_players, dtype=np.int32)
+    _kernels.as_of(
+        _c(by_position, np.int64), _c(ev_start, np.int64), _c(ev_end, np.int64),
+        _c(ev_day, np.int32), _c(ev_value, np.float64), _c(row_player, np.int32),
+        _c(row_nationality, np.int32), int(last_day), last, counted, nat,
+    )  # fmt: skip
+    return last, counted, nat
+
+
+def rerun(
+    rows: I64,
+    row_player: I32,
+    row_event: I32,
+    row_rank: I32,
+    ev_value: F64,
+    ev_players: I32,
+    current: F64,
+    before: F64,
+    after: F64,
+    initial: float,
+) -> None:
+    """:func:`_rerun` by the build that runs (``current``, ``before``, ``after`` in place)."""
+    if _kernels is None:
+        _rerun(rows, row_player, row_event, row_rank, ev_value, ev_players, current, before,
+               after, initial)  # fmt: skip
+        return
+    _kernels.rerun(
+        _c(rows, np.int64), _c(row_player, np.int32), _c(row_event, np.int32),
+        _c(row_rank, np.int32), _c(ev_value, np.float64), _c(ev_players, np.int32),
+        current, before, after, float(initial),
+    )  # fmt: skip
+
+
 def _grow(a: npt.NDArray[Any], live: int, size: int) -> npt.NDArray[Any]:
     """``a`` with room for ``size`` entries (growing by half), its ``live`` entries kept."""
     if a.shape[0] >= size:
@@ -253,7 +346,7 @@ class Engine:
     def __init__(self, arrays: ResultArrays) -> None:
         row_event = arrays.row_event
         grouped = row_event.shape[0] < 2 or bool(np.all(row_event[1:] >= row_event[:-1]))
-        perm = None if grouped else _group_by_event(row_event, arrays.n_events)
+        perm = None if grouped else group_by_event(row_event, arrays.n_events)
 
         def take(a: I32) -> I32:
             return a if perm is None else a[perm]
@@ -276,7 +369,7 @@ class Engine:
         spare = self.n_rows + self.n_rows // 8 + 64
         self.before = np.empty(spare, dtype=np.float64)
         self.after = np.empty(spare, dtype=np.float64)
-        _replay(
+        replay(
             self.by_position,
             self.ev_start,
             self.ev_end,
@@ -297,7 +390,7 @@ class Engine:
         """Per player: last row on or before ``last_day`` (−1: none), events with a non-zero
         value counted, nationality of the last row giving one (−1: none)."""
         n = self.n_rows
-        return _as_of(
+        return as_of(
             self.by_position,
             self.ev_start,
             self.ev_end,
@@ -355,7 +448,7 @@ class Engine:
             )
             self.n_players = n_players
         if position == e:  # the latest event: each player's recurrence takes one more step
-            _replay(
+            replay(
                 self.by_position[e:],
                 self.ev_start,
                 self.ev_end,
@@ -374,7 +467,7 @@ class Engine:
         rank_of = np.empty(self.n_events, dtype=np.int64)
         rank_of[self.by_position] = np.arange(self.n_events)
         rows = rows[np.lexsort((rank_of[self.row_event[rows]], self.row_player[rows]))]
-        _rerun(
+        rerun(
             rows,
             self.row_player,
             self.row_event,

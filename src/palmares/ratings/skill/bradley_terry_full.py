@@ -14,7 +14,8 @@ import math
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+
+from palmares.ratings.jit import njit
 
 __all__ = ["NAME", "POSITIVE_AT_ZERO", "SLUG", "omega_delta", "pair"]
 

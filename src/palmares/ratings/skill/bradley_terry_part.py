@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
+from palmares.ratings.jit import njit
 from palmares.ratings.skill.bradley_terry_full import pair
 
 __all__ = ["NAME", "POSITIVE_AT_ZERO", "SLUG", "omega_delta"]

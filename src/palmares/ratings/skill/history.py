@@ -8,8 +8,10 @@
     history.before(c)                   # each player's Rating before competition c
 
 The walk is :func:`palmares.ratings.skill.kernel.rate_history`: one compiled loop over flat
-arrays, each player their own team. It keeps each entry's rating *before* its competition, which is
-what a prediction of that competition may use (the backtest) and nothing later.
+arrays, each player their own team (under Plackett–Luce, its build in C, ``_kernels.c``, when it
+was built: the same floats, without numba). It keeps each entry's rating *before* its
+competition, which is what a prediction of that competition may use (the backtest) and nothing
+later.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ import numpy as np
 import numpy.typing as npt
 
 from palmares.ratings.competitions import Competition
-from palmares.ratings.skill.models import Rating, WengLin
+from palmares.ratings.compiled import kernels
+from palmares.ratings.skill import plackett_luce
+from palmares.ratings.skill.models import MODELS, Rating, WengLin
 
 __all__ = [
     "FlatHistory",
@@ -36,6 +40,9 @@ __all__ = [
     "rate_competitions",
     "rate_flat",
 ]
+
+#: The model code the compiled walk rates (``_kernels.c``); the other models walk in numba.
+PLACKETT_LUCE = MODELS[plackett_luce.SLUG].code
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -218,8 +225,6 @@ def rate_arrays(
     """:func:`rate_flat` of the arrays of a history of ``n`` players (``FlatHistory``'s
     ``offsets``, ``player``, ``place``), with no names: each player's μ and σ at the end, and
     each entry's μ and σ before its competition."""
-    from palmares.ratings.skill.kernel import rate_history
-
     if start is None:
         mu0, sigma0 = np.full(n, model.mu), np.full(n, model.sigma)
     else:
@@ -228,6 +233,22 @@ def rate_arrays(
         if mu0.shape != (n,) or sigma0.shape != (n,):
             raise ValueError(f"start: {n} ratings expected, one per player of the history")
     w = np.full(player.shape[0], np.nan) if weight is None else weight
+    if kernels is not None and model.code == PLACKETT_LUCE:
+        # the compiled walk (``_kernels.c``), the same floats as the numba one below
+        beta, kappa, tau, _, _, limit_sigma, _, bounds, _, hi = model.kernel_options()
+        mu, sigma = mu0.copy(), sigma0.copy()
+        before_mu, before_sigma = np.empty(player.shape[0]), np.empty(player.shape[0])
+        kernels.rate_history_pl(
+            mu, sigma,
+            np.ascontiguousarray(offsets, dtype=np.int64),
+            np.ascontiguousarray(player, dtype=np.int64),
+            np.ascontiguousarray(place, dtype=np.int64),
+            np.ascontiguousarray(w, dtype=np.float64),
+            beta, kappa, tau, limit_sigma, bounds, hi, before_mu, before_sigma,
+        )  # fmt: skip
+        return mu, sigma, before_mu, before_sigma
+    from palmares.ratings.skill.kernel import rate_history
+
     mu, sigma, before_mu, before_sigma = rate_history(
         model.code, mu0, sigma0, offsets, player, place, w, *model.kernel_options()
     )

@@ -24,8 +24,8 @@ import math
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
+from palmares.ratings.jit import njit
 from palmares.ratings.skill import (
     bradley_terry_full,
     bradley_terry_part,

@@ -1,4 +1,4 @@
-"""A history given as arrays of player ids laid out for the walk (numba), without Python values.
+"""A history given as arrays of player ids laid out for the walk (compiled), without Python values.
 
 A source that already holds its players as integer ids (the site's database rows, a columnar
 file) need not build :class:`~palmares.ratings.competitions.Competition` values: competition c
@@ -12,19 +12,47 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, types
-from numba.typed import Dict
+
+from palmares.ratings.compiled import kernels
+from palmares.ratings.jit import njit
 
 __all__ = ["lay_out"]
 
 I64 = npt.NDArray[np.int64]
 
 
-@njit(cache=True)
-def lay_out(ids: I64, offsets: I64, place: I64) -> tuple[I64, I64, I64]:  # pragma: no cover
+def _narrow(low: int, high: int, n: int) -> bool:
+    """Whether ``n`` ids from ``low`` to ``high`` are numbered through a table over their range
+    (else through their sorted distinct values, ``np.unique``)."""
+    return high - low < 4 * n + 1_000_000
+
+
+def lay_out(ids: I64, offsets: I64, place: I64) -> tuple[I64, I64, I64]:
     """``(player, place, first)``: each entry's player number and place, each competition
     sorted by place (stably: a stable insertion sort, competitions being short), and ``first``
-    the id of each numbered player (``first[player[e]]`` is entry e's id)."""
+    the id of each numbered player (``first[player[e]]`` is entry e's id). The compiled build
+    (``_kernels.c``) when it was built, else numba's :func:`_lay_out`; ids spread wider than
+    a table are numbered through their distinct values, in the same order of first
+    appearance."""
+    ids = np.ascontiguousarray(ids, dtype=np.int64)
+    offsets = np.ascontiguousarray(offsets, dtype=np.int64)
+    place = np.ascontiguousarray(place, dtype=np.int64)
+    n = ids.shape[0]
+    if n and not _narrow(int(ids.min()), int(ids.max()), n):
+        distinct, codes = np.unique(ids, return_inverse=True)
+        player, placed, first = lay_out(codes.reshape(-1).astype(np.int64), offsets, place)
+        return player, placed, distinct[first]
+    if kernels is None:
+        return _lay_out(ids, offsets, place)
+    out_id, out_place = np.empty(n, np.int64), np.empty(n, np.int64)
+    player, first = np.empty(n, np.int64), np.empty(n, np.int64)
+    k = kernels.lay_out(ids, offsets, place, out_id, out_place, player, first)
+    return player, out_place, first[:k]
+
+
+@njit(cache=True)
+def _lay_out(ids: I64, offsets: I64, place: I64) -> tuple[I64, I64, I64]:  # pragma: no cover
+    """:func:`lay_out` in numba, the ids' range narrow enough for a table."""
     n = ids.shape[0]
     out_id = ids.copy()
     out_place = place.copy()
@@ -44,23 +72,12 @@ def lay_out(ids: I64, offsets: I64, place: I64) -> tuple[I64, I64, I64]:  # prag
     k = 0
     low = out_id.min() if n else 0
     high = out_id.max() if n else -1
-    if n and high - low < 4 * n + 1_000_000:
-        table = np.full(high - low + 1, -1, dtype=np.int64)
-        for e in range(n):
-            slot = out_id[e] - low
-            if table[slot] < 0:
-                table[slot] = k
-                first[k] = out_id[e]
-                k += 1
-            player[e] = table[slot]
-    else:
-        number = Dict.empty(key_type=types.int64, value_type=types.int64)
-        for e in range(n):
-            got = number.get(out_id[e], -1)
-            if got < 0:
-                got = k
-                number[out_id[e]] = k
-                first[k] = out_id[e]
-                k += 1
-            player[e] = got
+    table = np.full(high - low + 1, -1, dtype=np.int64)
+    for e in range(n):
+        slot = out_id[e] - low
+        if table[slot] < 0:
+            table[slot] = k
+            first[k] = out_id[e]
+            k += 1
+        player[e] = table[slot]
     return player, out_place, first[:k]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
+from palmares.ratings.jit import njit
 
 __all__ = ["EPSILON", "phi_major", "phi_minor", "v", "vt", "w", "wt"]
 

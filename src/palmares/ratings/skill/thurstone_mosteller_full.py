@@ -17,8 +17,8 @@ import math
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
+from palmares.ratings.jit import njit
 from palmares.ratings.skill.normal import v, vt, w, wt
 
 __all__ = ["NAME", "POSITIVE_AT_ZERO", "SLUG", "omega_delta", "pair"]

@@ -13,8 +13,8 @@ import math
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
+from palmares.ratings.jit import njit
 from palmares.ratings.skill.thurstone_mosteller_full import pair
 
 __all__ = ["NAME", "POSITIVE_AT_ZERO", "SLUG", "omega_delta"]

@@ -8,7 +8,9 @@ starts a background thread that calls the kernels an import's update calls on a 
 history: the Dip Pouch replay and its list columns with the argument types the update uses, and
 the skill's layout and walk through the update's own ``skill_update.rate_laid_out``, so that the
 same overloads are loaded. A request that needs a kernel while the thread still loads it waits
-for numba's own lock, as it would have waited for the load.
+for numba's own lock, as it would have waited for the load. With the compiled build of the
+kernels (``ratings.compiled``, the usual one) there is nothing to load: the same calls take
+microseconds and import no numba.
 """
 
 from __future__ import annotations

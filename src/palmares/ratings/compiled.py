@@ -1,0 +1,21 @@
+"""The compiled build of the rating kernels (``_kernels.c``: the Dip Pouch replay, the skill's
+layout and its Plackett–Luce walk), or ``None`` when the extension was not built (no C compiler
+when the package was installed): the numba builds run instead (issue 15). ``KERNEL`` says which
+runs; ``PALMARES_KERNELS=numba`` makes the numba builds run even so (the tests compare both)."""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+__all__ = ["KERNEL", "kernels"]
+
+kernels: ModuleType | None
+try:
+    if os.environ.get("PALMARES_KERNELS", "") == "numba":
+        raise ImportError("PALMARES_KERNELS=numba")
+    from palmares.ratings import _kernels as kernels
+except ImportError:
+    kernels = None
+
+KERNEL = "numba" if kernels is None else "compiled"
