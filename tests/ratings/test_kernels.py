@@ -168,3 +168,60 @@ def test_the_compiled_kernels_refuse_an_index_out_of_range() -> None:
             mu, mu.copy(), offsets, player, place, weight, 1.0, 0.1, 0.1, False, False, 1.0,
             empty, empty.copy(),
         )  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_certified_replay_is_the_same_in_both_builds(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from palmares.ratings import certified
+
+    a = _arrays(seed)
+    e = Engine(a)
+    rnd = np.random.default_rng(seed)
+    share_hi = e.ev_value / 100
+    share_lo = np.where(rnd.random(share_hi.shape[0]) < 0.5, 0.0, share_hi * 2.0**-60)
+    args = (e.by_position, e.ev_start, e.ev_end, e.ev_day, 740_000, share_hi, share_lo,
+            e.ev_players, e.row_player, e.row_rank, a.n_players)  # fmt: skip
+    ours = certified.replay_double_double(*args)
+    monkeypatch.setattr(certified, "kernels", None)
+    theirs = certified.replay_double_double(*args)
+    assert all(_same(x, y) for x, y in zip(ours, theirs, strict=True))
+    assert np.count_nonzero(ours[2]) > 100  # (bounds grew where the players played)
+
+
+CSV = [
+    b"a,b\n1,2\n",
+    b'a,"b"\n"1,5",2\n',
+    b"a,b\r\n1,2\r\n",
+    b'a,b\n1,"2\n3"\n',  # a line break inside quotes
+    b"a,b\n1\r2\n",  # a bare carriage return
+    b'a,b\n1,2"\n',  # a quote in an unquoted field
+    b'a,b\n"1"x,2\n',  # text after a closing quote
+    b'a,b\n"1,2\n',  # a quote never closed
+    b'a,b\n"1""2",3\n',
+    b"",
+]
+
+
+@pytest.mark.parametrize("data", CSV)
+def test_the_readers_checks_are_the_same_in_both_builds(data: bytes) -> None:
+    from palmares.io import columnar, results_columnar
+
+    buf = np.frombuffer(data, dtype=np.uint8)
+    assert kernels is not None
+    for start in (0, 4):
+        assert kernels.regular(buf, start) == compiled(columnar._regular)(buf, start)
+    assert [kernels.regular(np.frombuffer(d, np.uint8), 0) for d in CSV] == [
+        0, 0, 0, 1, 1, 1, 1, 1, 0, 0
+    ]  # fmt: skip
+    g = np.array([0, 0, 0, 1, 1, 2, 2, 2], dtype=np.int64)
+    for r, field, explicit in [
+        ([1, 2, 2, 1, 2, 1, 1, 3], [3, 2, 3], [False, False, False]),
+        ([1, 2, 2, 1, 2, 1, 1, 2], [3, 2, 3], [False, False, False]),  # 1, 1, 2
+        ([1, 2, 2, 1, 2, 1, 1, 2], [3, 2, 3], [False, False, True]),
+        ([1, 2, 3, 1, 3, 1, 2, 3], [3, 2, 3], [True, True, True]),  # 3 in a field of 2
+    ]:
+        rr, ff = np.array(r, dtype=np.int64), np.array(field, dtype=np.int64)
+        ee = np.array(explicit, dtype=np.bool_)
+        assert kernels.ties_ok(g, rr, ff, ee) == compiled(results_columnar._ties_ok)(g, rr, ff, ee)

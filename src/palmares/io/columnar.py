@@ -36,9 +36,10 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from palmares.io.tables import MAX_CELL, Column
+from palmares.ratings.compiled import kernels
+from palmares.ratings.jit import njit
 
 __all__ = ["Coded", "read_coded"]
 
@@ -117,6 +118,13 @@ def _regular(buf: U8, start: int) -> int:  # pragma: no cover - compiled
             elif c != _CR:
                 return 1
     return 1 if state == 2 else 0
+
+
+def regular(buf: U8, start: int) -> int:
+    """:func:`_regular` by the build that runs (``ratings.compiled``: C, else numba)."""
+    if kernels is None:
+        return int(_regular(buf, start))
+    return int(kernels.regular(buf, start))
 
 
 def _utf8(data: Bytes, start: int) -> bool:
@@ -200,7 +208,7 @@ def read_coded(path: Path, columns: Sequence[Column]) -> dict[str, Coded] | None
     if data.find(b"\x00") >= 0 or not _utf8(data, start):
         return None
     if data.find(b'"') >= 0:
-        if _regular(np.frombuffer(data, dtype=np.uint8), start) != 0:
+        if regular(np.frombuffer(data, dtype=np.uint8), start) != 0:
             return None
     elif data.find(b"\r") >= 0:
         whole = data[:]

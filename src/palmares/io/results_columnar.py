@@ -17,12 +17,13 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from palmares.core.names import name_key
 from palmares.io.columnar import Coded
 from palmares.ratings.columns import ResultColumns
+from palmares.ratings.compiled import kernels
 from palmares.ratings.events import Player, event_order_key
+from palmares.ratings.jit import njit
 from palmares.ratings.tournament_value import VALUE_RULES, TournamentValue, tournament_value
 
 __all__ = ["result_columns"]
@@ -186,7 +187,11 @@ def _ranks_ok(
     g, r = _sorted_pairs(group_of_row, ranks)
     if g.shape[0] == 0:
         return True
-    return bool(_ties_ok(g, r, field, np.asarray(explicit, dtype=np.bool_)))
+    flags = np.ascontiguousarray(explicit, dtype=np.bool_)
+    if kernels is None:
+        return bool(_ties_ok(g, r, field, flags))
+    c = np.ascontiguousarray
+    return bool(kernels.ties_ok(c(g, np.int64), c(r, np.int64), c(field, np.int64), flags))
 
 
 def result_columns(c: dict[str, Coded]) -> ResultColumns | None:

@@ -481,7 +481,221 @@ done:
     return result;
 }
 
+/* ---- the certified replay in double-double (certified.py) ------------------------------- */
+
+#define SPLIT 134217729.0 /* 2**27 + 1 */
+#define FRESH 0x1p-96
+
+typedef struct {
+    double hi, lo;
+} DD;
+
+static DD two_sum(double a, double b) {
+    double s = a + b;
+    double bb = s - a;
+    return (DD){s, (a - (s - bb)) + (b - bb)};
+}
+
+static DD fast_two_sum(double a, double b) {
+    double s = a + b;
+    return (DD){s, b - (s - a)};
+}
+
+static DD two_prod(double a, double b) {
+    double p = a * b;
+    double c = SPLIT * a;
+    double ah = c - (c - a);
+    double al = a - ah;
+    c = SPLIT * b;
+    double bh = c - (c - b);
+    double bl = b - bh;
+    return (DD){p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
+}
+
+static DD dd_add(double ah, double al, double bh, double bl) {
+    DD s = two_sum(ah, bh);
+    DD t = two_sum(al, bl);
+    s.lo += t.hi;
+    s = fast_two_sum(s.hi, s.lo);
+    s.lo += t.lo;
+    return fast_two_sum(s.hi, s.lo);
+}
+
+static DD dd_mul(double ah, double al, double bh, double bl) {
+    DD p = two_prod(ah, bh);
+    p.lo += ah * bl + al * bh;
+    return fast_two_sum(p.hi, p.lo);
+}
+
+static DD quotient(double a, double b) {
+    double q = a / b;
+    DD p = two_prod(q, b);
+    double r = (a - p.hi) - p.lo;
+    return (DD){q, r / b};
+}
+
+PyDoc_STRVAR(certified_replay_doc,
+             "certified_replay(by_position, ev_start, ev_end, ev_day, last_day, share_hi, "
+             "share_lo, ev_players, row_player, row_rank, hi, lo, bound): every rating after "
+             "the events up to last_day, in double-double, with its bound (in place).");
+
+static PyObject *certified_replay(PyObject *self, PyObject *args) {
+    PyObject *objs[12];
+    long long last_day;
+    Buf b[12] = {{{0}}};
+    PyObject *result = NULL;
+    if (!PyArg_ParseTuple(args, "OOOOLOOOOOOOO", &objs[0], &objs[1], &objs[2], &objs[3],
+                          &last_day, &objs[4], &objs[5], &objs[6], &objs[7], &objs[8], &objs[9],
+                          &objs[10], &objs[11]))
+        return NULL;
+    if (get_bufs(objs, b, "llliddiiiDDD", 12) < 0) goto done;
+    Py_ssize_t events = LEN(b[1]), players = LEN(b[9]);
+    Py_ssize_t rows = shortest(b, "000000011000");
+    if (LEN(b[2]) < events || LEN(b[3]) < events || LEN(b[4]) < events || LEN(b[5]) < events ||
+        LEN(b[6]) < events || LEN(b[10]) != players || LEN(b[11]) != players) {
+        bad("an array's length");
+        goto done;
+    }
+    const int64_t *by_position = I64(b[0]), *ev_start = I64(b[1]), *ev_end = I64(b[2]);
+    const int32_t *ev_day = I32(b[3]);
+    const double *share_hi = F64(b[4]), *share_lo = F64(b[5]);
+    const int32_t *ev_players = I32(b[6]), *row_player = I32(b[7]), *row_rank = I32(b[8]);
+    double *hi = F64(b[9]), *lo = F64(b[10]), *bound = F64(b[11]);
+    if (check_events(by_position, LEN(b[0]), events, ev_start, ev_end, rows, row_player,
+                     players) < 0)
+        goto done;
+    for (Py_ssize_t j = 0; j < LEN(b[0]); j++) {
+        int64_t e = by_position[j];
+        if (ev_day[e] > last_day) break;
+        double sh = share_hi[e], sl = share_lo[e];
+        if (sh == 0.0 && sl == 0.0) continue; /* a share of nothing: every rating stays */
+        double size = fabs(sh) + 1.0;
+        double keep = fabs(1.0 - sh) + 0x1p-50;
+        double n = (double)ev_players[e];
+        for (int64_t i = ev_start[e]; i < ev_end[e]; i++) {
+            int32_t p = row_player[i];
+            double oh = hi[p], ol = lo[p];
+            DD q = quotient(100.0 * (n - (double)row_rank[i]) + 50.0, n);
+            DD d = dd_add(q.hi, q.lo, -oh, -ol);
+            DD m = dd_mul(sh, sl, d.hi, d.lo);
+            DD nw = dd_add(oh, ol, m.hi, m.lo);
+            double fresh = FRESH * size * (fabs(q.hi) + 2.0 * fabs(oh) + fabs(nw.hi) + 1.0);
+            double bd = (keep * bound[p] + fresh) * (1.0 + 0x1p-40);
+            if (!(fabs(nw.hi) < 1e150 && bd < 1e100)) bd = INFINITY;
+            hi[p] = nw.hi;
+            lo[p] = nw.lo;
+            bound[p] = bd;
+        }
+    }
+    result = Py_NewRef(Py_None);
+done:
+    release(b, 12);
+    return result;
+}
+
+/* ---- the file readers' checks (io/columnar.py, io/results_columnar.py) ------------------- */
+
+PyDoc_STRVAR(regular_doc,
+             "regular(buf, start) -> int: 0 if buf[start:] is quoted as RFC 4180 says, with no "
+             "line break inside quotes and no bare carriage return; else 1.");
+
+static PyObject *regular(PyObject *self, PyObject *args) {
+    PyObject *obj;
+    Py_ssize_t start;
+    Buf b[1] = {{{0}}};
+    PyObject *result = NULL;
+    if (!PyArg_ParseTuple(args, "On", &obj, &start)) return NULL;
+    if (get_buf(obj, &b[0], 1, 0, "buf") < 0) goto done;
+    const unsigned char *buf = b[0].view.buf;
+    Py_ssize_t n = LEN(b[0]);
+    int state = 0; /* 0 field start, 1 unquoted, 2 quoted, 3 quote seen inside quoted */
+    long verdict = -1;
+    for (Py_ssize_t i = start < 0 ? 0 : start; i < n && verdict < 0; i++) {
+        unsigned char c = buf[i];
+        if (c == '\r' && state != 2 && (i + 1 >= n || buf[i + 1] != '\n')) {
+            verdict = 1;
+        } else if (state == 0) {
+            if (c == '"')
+                state = 2;
+            else if (c != ',' && c != '\n' && c != '\r')
+                state = 1;
+        } else if (state == 1) {
+            if (c == '"')
+                verdict = 1;
+            else if (c == ',' || c == '\n')
+                state = 0;
+        } else if (state == 2) {
+            if (c == '"')
+                state = 3;
+            else if (c == '\n' || c == '\r')
+                verdict = 1;
+        } else {
+            if (c == '"')
+                state = 2;
+            else if (c == ',' || c == '\n')
+                state = 0;
+            else if (c != '\r')
+                verdict = 1;
+        }
+    }
+    if (verdict < 0) verdict = state == 2 ? 1 : 0;
+    result = PyLong_FromLong(verdict);
+done:
+    release(b, 1);
+    return result;
+}
+
+PyDoc_STRVAR(ties_ok_doc,
+             "ties_ok(g, r, field, explicit) -> bool: over rows sorted by (event, rank), each "
+             "tie ends within the field; with no explicit field, each tie's rank is its first "
+             "place; every tie after an event's first starts at or after the one before ends.");
+
+static PyObject *ties_ok(PyObject *self, PyObject *args) {
+    PyObject *objs[4];
+    Buf b[4] = {{{0}}};
+    PyObject *result = NULL;
+    if (!PyArg_ParseTuple(args, "OOOO", &objs[0], &objs[1], &objs[2], &objs[3])) return NULL;
+    if (get_bufs(objs, b, "lll", 3) < 0) goto done;
+    if (get_buf(objs[3], &b[3], 1, 0, "explicit") < 0) goto done;
+    const int64_t *g = I64(b[0]), *r = I64(b[1]), *field = I64(b[2]);
+    const unsigned char *explicit = b[3].view.buf;
+    Py_ssize_t n = LEN(b[0]), groups = LEN(b[2]) < LEN(b[3]) ? LEN(b[2]) : LEN(b[3]);
+    if (LEN(b[1]) != n) {
+        bad("an array's length");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (g[i] < 0 || g[i] >= groups) {
+            bad("g");
+            goto done;
+        }
+    int ok = 1;
+    Py_ssize_t i = 0, start = 0;
+    int64_t prev_end = 1;
+    while (i < n && ok) {
+        if (i == 0 || g[i] != g[i - 1]) start = i;
+        Py_ssize_t t = i + 1;
+        while (t < n && g[t] == g[i] && r[t] == r[i]) t += 1;
+        int64_t rank = r[i], size = t - i;
+        if (rank + size - 1 > field[g[i]])
+            ok = 0;
+        else if (!explicit[g[i]] && rank != i - start + 1)
+            ok = 0;
+        else if (i > start && rank < prev_end)
+            ok = 0;
+        prev_end = rank + size;
+        i = t;
+    }
+    result = PyBool_FromLong(ok);
+done:
+    release(b, 4);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"certified_replay", certified_replay, METH_VARARGS, certified_replay_doc},
+    {"regular", regular, METH_VARARGS, regular_doc},
+    {"ties_ok", ties_ok, METH_VARARGS, ties_ok_doc},
     {"group_by_event", group_by_event, METH_VARARGS, group_by_event_doc},
     {"replay", replay, METH_VARARGS, replay_doc},
     {"as_of", as_of, METH_VARARGS, as_of_doc},

@@ -67,3 +67,21 @@ def rate_history_pl(
     before_sigma: A,
     /,
 ) -> None: ...
+def certified_replay(
+    by_position: A,
+    ev_start: A,
+    ev_end: A,
+    ev_day: A,
+    last_day: int,
+    share_hi: A,
+    share_lo: A,
+    ev_players: A,
+    row_player: A,
+    row_rank: A,
+    hi: A,
+    lo: A,
+    bound: A,
+    /,
+) -> None: ...
+def regular(buf: A, start: int, /) -> int: ...
+def ties_ok(g: A, r: A, field: A, explicit: A, /) -> bool: ...

@@ -30,6 +30,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from palmares.ratings.compiled import kernels
 from palmares.ratings.dip_pouch import INITIAL_RATING, move
 from palmares.ratings.jit import njit
 from palmares.ratings.percentile import percentile
@@ -293,6 +294,15 @@ def replay_double_double(
     hi = np.full(n_players, float(INITIAL_RATING))
     lo = np.zeros(n_players)
     bound = np.zeros(n_players)
+    if kernels is not None:  # the compiled build (``_kernels.c``): the same floats
+        c = np.ascontiguousarray
+        kernels.certified_replay(
+            c(by_position, np.int64), c(ev_start, np.int64), c(ev_end, np.int64),
+            c(ev_day, np.int32), int(last_day), c(share_hi, np.float64),
+            c(share_lo, np.float64), c(ev_players, np.int32), c(row_player, np.int32),
+            c(row_rank, np.int32), hi, lo, bound,
+        )  # fmt: skip
+        return hi, lo, bound
     _replay(
         by_position,
         ev_start,
