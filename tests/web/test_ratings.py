@@ -7,6 +7,8 @@ import io
 from decimal import Decimal
 from typing import Any
 
+import numpy as np
+
 from palmares.web.events.models import Event
 from palmares.web.lib.demo import SAMPLE
 from palmares.web.ratinglists import blocks
@@ -42,3 +44,25 @@ def test_lists_permanent_and_by_year(ocean: Event) -> None:
     assert abs(float(listed[birsan.player_id].rating) - float(birsan.rating)) < 1e-9  # (his one)
     assert birsan.player_id not in {line.player_id for line in blocks.lines(2003)}
     assert not Standing.objects.exclude(year=0).exists()  # the yearly lists: blocks only
+
+
+def test_each_list_is_computed_once_and_is_the_lists_own(ocean: Event) -> None:
+    # (a list takes the events up to its last day: the Permanent list and the latest year's are
+    # the same lines when no event came after that year; ``lists.Lists`` computes it once)
+    from dataclasses import fields
+
+    from palmares.ratings.engine import Engine
+    from palmares.web.ratinglists import columns, lists
+
+    stored = columns.load()
+    engine = Engine(stored.arrays)
+    order = lists.by_name(stored)
+    made = lists.Lists(engine, order)
+    for year in [0, *stored.years]:
+        got, want = made.of(year), lists.list_columns(engine, order, year)
+        assert got.year == year
+        for f in fields(want):
+            assert np.array_equal(getattr(got, f.name), getattr(want, f.name)), (year, f.name)
+    latest = max(stored.years)
+    assert made.of(latest).players is made.of(0).players  # the same lines, made once
+    assert len(made._made) == len(stored.years)  # one list per year (the Permanent among them)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -74,3 +75,27 @@ def test_booleans_fail_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PALMARES_DEBUG", "maybe")
     with pytest.raises(ImproperlyConfigured, match="PALMARES_DEBUG"):
         env_bool("PALMARES_DEBUG")
+
+
+POOL = """
+import json, sys
+from palmares.web.lib.setup import setup_django
+setup_django(pool=sys.argv[1] == "pool")
+from django.conf import settings
+print(json.dumps(sorted(settings.DATABASES["default"]["OPTIONS"])))
+"""
+
+
+@pytest.mark.parametrize("pool", ["pool", "none"])
+def test_a_command_that_runs_once_opens_no_connection_pool(pool: str) -> None:
+    # (a pool per process serves the site's threads: ``palmares serve``; an import, an export
+    # or a tournament command opens one plain connection, without psycopg_pool's import)
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env["DATABASE_URL"] = "postgresql://postgres@127.0.0.1:5432/test"
+    env["PALMARES_SECRET_KEY"] = "s" * 50
+    out = subprocess.run(
+        [sys.executable, "-c", POOL, pool], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    options = json.loads(out)
+    assert ("pool" in options) == (pool == "pool")
+    assert "server_side_binding" in options  # (the rest as the site has them)

@@ -228,11 +228,24 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the last guard: no traceback reaches a user
         if os.environ.get("PALMARES_DEBUG"):
             raise
+        if _unavailable(exc):
+            sys.stderr.write(f"error: the database cannot be used: {exc}".rstrip() + "\n")
+            sys.stderr.write("(check DATABASE_URL, or PALMARES_DB for SQLite)\n")
+            return 69
         log.debug("internal error", exc_info=True)
         sys.stderr.write(f"internal error: {type(exc).__name__}: {exc}\n")
         sys.stderr.write("(set PALMARES_DEBUG=1 to see the traceback)\n")
         return 70
     return result if isinstance(result, int) else 0
+
+
+def _unavailable(exc: BaseException) -> bool:
+    """Whether ``exc`` is the database refusing to open or answer (Django's
+    ``OperationalError``: no server, no such database, a refused login, a locked file): the
+    environment's, not a fault of the program (exit 69, ``EX_UNAVAILABLE``). Told by its class,
+    so that this module need not import Django."""
+    kind = type(exc)
+    return kind.__name__ == "OperationalError" and kind.__module__.startswith("django.db")
 
 
 def run() -> None:

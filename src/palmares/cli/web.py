@@ -26,10 +26,11 @@ export_app = typer.Typer(help="Write the database's data back out.", no_args_is_
 FileArg = Annotated[Path, typer.Argument(help="CSV or .xlsx file.")]
 
 
-def _django() -> None:
+def _django(*, serving: bool = False) -> None:
+    """Django for a command (``serving``: for the site's server, with its connection pool)."""
     from palmares.web.lib.setup import setup_django
 
-    setup_django(debug_if_unset=True)
+    setup_django(debug_if_unset=True, pool=serving)
     from palmares.web.lib.schema import migrate
 
     migrate()
@@ -219,7 +220,7 @@ def serve(
     ] = Server.gunicorn,
 ) -> None:
     """Serve the site (static files by whitenoise)."""
-    _django()
+    _django(serving=True)
     run_server(host, port, workers, server, threads)
 
 

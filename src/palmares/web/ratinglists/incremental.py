@@ -214,20 +214,21 @@ def _lists(
     kept_sizes = dict(summary.get("sizes", {}))  # type: ignore[call-overload]
     sizes = {y: c for y, c in kept_sizes.items() if int(y) < since and int(y) in now.years}
     names_now, names_was = nationality_names(now), nationality_names(was)
-    order_now, order_was = lists.by_name(now), lists.by_name(was)
+    made_now = lists.Lists(new, lists.by_name(now))
+    made_was = lists.Lists(old, lists.by_name(was))
     years = [0, *sorted(y for y in {*now.years, *was.years} if y >= since)]
     lines = 0
     for year in years:
         if year not in now.years and year != 0:
             blocks.delete(year)
             continue
-        after = lists.list_columns(new, order_now, year)
+        after = made_now.of(year)
         sizes[str(year)] = lists.sizes(after, names_now)
         if year != 0 and year not in was.years:
             blocks.delete(year)
             lines += blocks.write(year, blocks.list_blocks(after, now, names_now))
             continue
-        before = lists.list_columns(old, order_was, year)
+        before = made_was.of(year)
         changed, gone = _differing(after, now, names_now, before, was, names_was)
         keys, dropped = blocks.changed_keys(after, names_now, before, names_was, changed)
         made = blocks.list_blocks(after, now, names_now, keys)

@@ -5,7 +5,7 @@ line), the same rows the per-row path (``services.standing_rows``) gives, digit 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -17,7 +17,15 @@ from palmares.ratings.engine import Engine
 from palmares.ratings.ranking import competition_ranks_desc, year_end
 from palmares.web.ratinglists.columns import F64, I64, Stored, stored_decimals
 
-__all__ = ["ListColumns", "by_name", "by_player", "list_columns", "sizes", "standing_columns"]
+__all__ = [
+    "ListColumns",
+    "Lists",
+    "by_name",
+    "by_player",
+    "list_columns",
+    "sizes",
+    "standing_columns",
+]
 
 
 @dataclass(frozen=True)
@@ -40,8 +48,7 @@ def list_columns(engine: Engine, by_name: I64, year: int) -> ListColumns:
     player index (``by_name``: the players in that order, :func:`by_name`). One sort: the
     listed players taken in name order, then stably by rating; national ranks and positions
     from the same order grouped stably by nation."""
-    last_day = date.max.toordinal() if year == 0 else year_end(year).toordinal()
-    last, counted, nat = engine.as_of(last_day)
+    last, counted, nat = engine.as_of(_last_day(year))
     rating = np.where(last >= 0, engine.after[np.maximum(last, 0)], float(INITIAL_RATING))
     listed = by_name[counted[by_name] > 0]
     r = rating[listed]
@@ -65,6 +72,30 @@ def list_columns(engine: Engine, by_name: I64, year: int) -> ListColumns:
         npos[by_nation] = idx - first + 1
         nranks[by_nation] = np.maximum.accumulate(np.where(new, idx, 0)) - first + 1
     return ListColumns(year, listed, r, ranks, nranks, nations, counted[listed], npos)
+
+
+def _last_day(year: int) -> int:
+    return date.max.toordinal() if year == 0 else year_end(year).toordinal()
+
+
+class Lists:
+    """The lists of one replay, each computed once: a list takes the events up to its last day,
+    so two lists with no event between their last days are the same lines (the Permanent list
+    and the latest year's, as a rule) and the second is the first with its year."""
+
+    def __init__(self, engine: Engine, by_name: I64) -> None:
+        self.engine, self.by_name = engine, by_name
+        self._days = engine.ev_day[engine.by_position]
+        self._made: dict[int, ListColumns] = {}
+
+    def of(self, year: int) -> ListColumns:
+        """The ``year`` list (0: Permanent), as :func:`list_columns` gives it."""
+        # (application order is by date: the events a list takes are a prefix of it)
+        taken = int(np.searchsorted(self._days, _last_day(year), side="right"))
+        found = self._made.get(taken)
+        if found is None:
+            found = self._made[taken] = list_columns(self.engine, self.by_name, year)
+        return found if found.year == year else replace(found, year=year)
 
 
 def by_name(stored: Stored) -> I64:

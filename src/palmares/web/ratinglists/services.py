@@ -272,11 +272,11 @@ def write_lists(
 ) -> int:
     """Write the lists of ``years`` (0: Permanent) whole, in blocks (``blocks``; the Permanent
     list as rows too); their counts go into ``sizes``; return the lines."""
-    order = lists.by_name(stored)
+    made = lists.Lists(engine, lists.by_name(stored))
     names = nationality_names(stored)
     lines = 0
     for year in years:
-        listed = lists.list_columns(engine, order, year)
+        listed = made.of(year)
         lines += blocks.write(year, blocks.list_blocks(listed, stored, names))
         if year == 0:  # the Permanent list's rows too: the player pages join them
             by_player = lists.by_player(listed, stored)
