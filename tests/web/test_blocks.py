@@ -4,9 +4,6 @@ changed, the API's pages from them, and migration 0011 turning the stored rows i
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from decimal import Decimal
 from pathlib import Path
 
@@ -16,6 +13,7 @@ from django.test import Client
 
 from palmares.web.ratinglists import blocks
 from palmares.web.ratinglists.models import ListBlock, Publication
+from tests.web.fresh_sqlite import run_on_fresh_sqlite
 
 pytestmark = pytest.mark.django_db
 
@@ -158,17 +156,7 @@ print(sorted(Standing.objects.values_list("year", "player_id")))
 
 
 def test_migration_0011_turns_the_stored_lines_into_blocks(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env["PALMARES_DB"] = str(tmp_path / "fresh.sqlite3")
-    env["DJANGO_SETTINGS_MODULE"] = "tests.web.settings"
-    out = subprocess.run(
-        [sys.executable, "-c", CONVERT],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=Path(__file__).parents[2],
-        check=True,
-    ).stdout.splitlines()
+    out = run_on_fresh_sqlite(CONVERT, tmp_path).splitlines()
     lines = (
         "[(1, 7, 'FR', '61.500000000000', 1, 1, 2), (2, 8, '', '60.250000000000', 2, None, 1)] 7"
     )

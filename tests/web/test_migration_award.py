@@ -10,9 +10,6 @@ transaction (its DDL is transactional); on SQLite in a fresh database file in a 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from io import StringIO
 from pathlib import Path
 
@@ -21,6 +18,8 @@ from django.apps import apps
 from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+
+from tests.web.fresh_sqlite import run_on_fresh_sqlite
 
 BEFORE = ("tournaments", "0003_top_board_and_overrides")
 AFTER = ("tournaments", "0004_drop_unused_award")
@@ -61,19 +60,9 @@ def _round_trip_here() -> list[bool]:
 
 def _round_trip_in_a_fresh_sqlite_file(folder: Path) -> list[bool]:
     """SQLite: every migration on a new file, then back to 0003 and forward, in a child."""
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env["PALMARES_DB"] = str(folder / "fresh.sqlite3")
-    env["DJANGO_SETTINGS_MODULE"] = "tests.web.settings"
     code = f"TABLE, BEFORE, AFTER = {TABLE!r}, {BEFORE!r}, {AFTER!r}\n" + ROUND_TRIP
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=Path(__file__).parents[2],
-        check=True,
-    )
-    return [part.strip() == "True" for part in out.stdout.strip().strip("[]").split(",")]
+    out = run_on_fresh_sqlite(code, folder)
+    return [part.strip() == "True" for part in out.strip().strip("[]").split(",")]
 
 
 @pytest.mark.django_db

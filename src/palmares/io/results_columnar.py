@@ -21,7 +21,7 @@ import numpy.typing as npt
 from palmares.core.names import name_key
 from palmares.io.columnar import Coded
 from palmares.ratings.columns import ResultColumns
-from palmares.ratings.compiled import kernels
+from palmares.ratings.compiled import contiguous, kernels
 from palmares.ratings.events import Player, event_order_key
 from palmares.ratings.jit import njit
 from palmares.ratings.tournament_value import VALUE_RULES, TournamentValue, tournament_value
@@ -190,7 +190,7 @@ def _ranks_ok(
     flags = np.ascontiguousarray(explicit, dtype=np.bool_)
     if kernels is None:
         return bool(_ties_ok(g, r, field, flags))
-    c = np.ascontiguousarray
+    c = contiguous
     return bool(kernels.ties_ok(c(g, np.int64), c(r, np.int64), c(field, np.int64), flags))
 
 

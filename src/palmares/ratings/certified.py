@@ -30,7 +30,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from palmares.ratings.compiled import kernels
+from palmares.ratings.compiled import contiguous, kernels
 from palmares.ratings.dip_pouch import INITIAL_RATING, move
 from palmares.ratings.jit import njit
 from palmares.ratings.percentile import percentile
@@ -295,7 +295,7 @@ def replay_double_double(
     lo = np.zeros(n_players)
     bound = np.zeros(n_players)
     if kernels is not None:  # the compiled build (``_kernels.c``): the same floats
-        c = np.ascontiguousarray
+        c = contiguous
         kernels.certified_replay(
             c(by_position, np.int64), c(ev_start, np.int64), c(ev_end, np.int64),
             c(ev_day, np.int32), int(last_day), c(share_hi, np.float64),

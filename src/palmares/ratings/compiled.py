@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import os
 from types import ModuleType
+from typing import Any
 
-__all__ = ["KERNEL", "kernels"]
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["KERNEL", "contiguous", "kernels"]
 
 kernels: ModuleType | None
 try:
@@ -19,3 +23,9 @@ except ImportError:
     kernels = None
 
 KERNEL = "numba" if kernels is None else "compiled"
+
+
+def contiguous(a: npt.ArrayLike, dtype: type[np.generic]) -> npt.NDArray[Any]:
+    """``a`` as the compiled kernels take an input (C-contiguous, of ``dtype``; no copy when it
+    is already)."""
+    return np.ascontiguousarray(a, dtype=dtype)

@@ -37,6 +37,7 @@ import numpy.typing as npt
 
 from palmares.ratings.columns import ResultColumns
 from palmares.ratings.compiled import KERNEL
+from palmares.ratings.compiled import contiguous as _c
 from palmares.ratings.compiled import kernels as _kernels
 from palmares.ratings.dip_pouch import INITIAL_RATING, event_value
 from palmares.ratings.events import Results
@@ -237,11 +238,6 @@ def _rerun(
         rating = rating + ev_value[e] / 100.0 * (score - rating)
         after[i] = rating
         current[p] = rating
-
-
-def _c(a: npt.NDArray[Any], dtype: type[np.generic]) -> npt.NDArray[Any]:
-    """``a`` as the compiled kernels take it (C-contiguous, of ``dtype``; no copy when it is)."""
-    return np.ascontiguousarray(a, dtype=dtype)
 
 
 def group_by_event(row_event: I32, n_events: int) -> I64:

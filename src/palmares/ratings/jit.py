@@ -41,11 +41,6 @@ class Lazy:
     def __call__(self, *args: Any) -> Any:
         return compiled(self)(*args)
 
-    @property
-    def py_func(self) -> Callable[..., Any]:
-        """The Python function (as numba's dispatchers name it)."""
-        return self.__wrapped__
-
     def __repr__(self) -> str:
         return f"<lazy kernel {self.__wrapped__.__module__}.{self.__wrapped__.__qualname__}>"
 

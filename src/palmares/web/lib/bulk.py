@@ -117,24 +117,38 @@ def copy_columns(
 
     by_name = {f.attname: f for f in model._meta.concrete_fields}
     for name, column in zip(fields, columns, strict=True):
-        kind = str(by_name[name].db_type(connection)).split("(")[0].split()[0]
+        kind = _kind(by_name[name])
         places = getattr(by_name[name], "decimal_places", 12)
         if BINARY_KINDS.get(kind) != column.kind or places != 12:
             raise TypeError(f"{model.__name__}.{name} is {kind}, given {column.kind}")
     stream = encode(columns)
     if stream is None:
         return None
+    count = int(columns[0].values.shape[0])
+    with _binary_copy(model, fields, count) as copy:
+        for piece in stream:
+            copy.write(piece)
+    return count
+
+
+def _kind(field: models.Field[Any, Any]) -> str:
+    """The column type of ``field`` on this database, without its size (``varchar``)."""
+    return str(field.db_type(connection)).split("(")[0].split()[0]
+
+
+@contextmanager
+def _binary_copy(model: type[models.Model], fields: Sequence[str], count: int) -> Iterator[Any]:
+    """psycopg's binary COPY into ``fields`` of ``model``'s table, for ``count`` rows (their
+    statistics taken after it, :func:`_statistics`)."""
+    column_of = {f.attname: str(f.column) for f in model._meta.concrete_fields}
     table = connection.ops.quote_name(model._meta.db_table)
-    names = ", ".join(connection.ops.quote_name(str(by_name[f].column)) for f in fields)
+    names = ", ".join(connection.ops.quote_name(column_of[f]) for f in fields)
     note_write(model._meta.app_label)  # COPY bypasses Django's execute wrappers
     with connection.cursor() as cursor:
         raw: Any = cursor.cursor
         with raw.copy(f"COPY {table} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
-            for piece in stream:
-                copy.write(piece)
-        count = int(columns[0].values.shape[0])
+            yield copy
         _statistics(raw, table, count)
-    return count
 
 
 def insert_raw(
@@ -174,19 +188,14 @@ def insert_typed(
     by_name = {f.attname: f for f in model._meta.concrete_fields}
     types = []
     for name in fields:
-        kind = str(by_name[name].db_type(connection)).split("(")[0].split()[0]
+        kind = _kind(by_name[name])
         if not TYPED_KINDS.get(kind):
             raise TypeError(f"{model.__name__}.{name} is {kind}: not written by insert_typed")
         types.append(TYPED_KINDS[kind])
-    table = connection.ops.quote_name(model._meta.db_table)
-    names = ", ".join(connection.ops.quote_name(str(by_name[f].column)) for f in fields)
-    note_write(model._meta.app_label)  # COPY bypasses Django's execute wrappers
-    with connection.cursor() as cursor:
-        raw: Any = cursor.cursor
-        with raw.copy(f"COPY {table} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
-            copy.set_types(types)
-            for row in rows:
-                copy.write_row(row)
+    with _binary_copy(model, fields, len(rows)) as copy:
+        copy.set_types(types)
+        for row in rows:
+            copy.write_row(row)
     return len(rows)
 
 

@@ -276,8 +276,7 @@ class Listed(Sequence[Line]):
 
 def lines(year: int, nation: str = "", system: str = SYSTEM) -> list[Line]:
     """Every line of the ``year`` list (``nation``'s own when given), in order."""
-    found = ListBlock.objects.filter(system=system, year=year, nation=nation).order_by("block")
-    return [line for b in found.values_list("block", "data") for line in _lines(b[0], bytes(b[1]))]
+    return window(year, nation, 1, 2**31 - 1, system)
 
 
 def write(year: int, blocks: Blocks, keys: Iterable[tuple[str, int]] | None = None) -> int:

@@ -8,9 +8,9 @@ Change` puts back what it replaced) and as they are, both in the vectorised engi
 the difference: the changed players' rating moves from that date on, in each list from that year
 on the blocks of lines whose bytes differ (``blocks``), and the Permanent list's rows that differ
 (a player's rating, rank, national rank, events, position or national position; written whole
-when mostly changed); the skill ratings of the players
-the write reached (``skill_update``). The figures are those of the full replay, to the digit
-(tested against :func:`~palmares.web.ratinglists.services.recompute_dip_pouch`).
+when mostly changed); the skill ratings of the players the write reached (``skill_update``). The
+figures are those of the full replay, to the digit (tested against
+:func:`~palmares.web.ratinglists.services.recompute_dip_pouch`).
 
 Both states come from the stored snapshot of the columns (``snapshot``, issue 15) when it is
 the state the stored figures cover: its columns spliced with the rows of the events written

@@ -21,7 +21,7 @@ from django.db import connection
 from palmares.web.events.models import Event, Result
 from palmares.web.lib.generations import generation_sql
 from palmares.web.players.models import Player
-from palmares.web.ratinglists import blocks
+from palmares.web.ratinglists import blocks, columns
 from palmares.web.ratinglists.models import Publication, RatingEntry, SkillRating, Standing
 from palmares.web.tournaments.models import Tournament
 
@@ -40,7 +40,6 @@ __all__ = [
     "event_page",
     "list_window",
     "page_generation",
-    "player_names",
     "player_page",
     "search_events",
     "search_players",
@@ -220,7 +219,7 @@ def list_window(summary: dict[str, Any], year: int, nation: str, number: str | N
         page = 1
     first, last = (page - 1) * PAGE_SIZE + 1, page * PAGE_SIZE
     found = blocks.window(year, nation, first, last, SYSTEM)
-    names = player_names([line.player_id for line in found])
+    names = dict(columns.fetch_people(line.player_id for line in found))
     rows = [
         ListLine(
             line.player_id,
@@ -234,17 +233,6 @@ def list_window(summary: dict[str, Any], year: int, nation: str, number: str | N
         for line in found
     ]
     return Window(page, pages, rows)
-
-
-def player_names(ids: list[int]) -> dict[int, str]:
-    """The names of the players ``ids`` (one query by their keys)."""
-    if not ids:
-        return {}
-    marks = ", ".join(["%s"] * len(ids))
-    sql = f"SELECT id, name FROM {_tables()['player']} WHERE id IN ({marks})"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, ids)
-        return {int(i): str(n) for i, n in cursor.fetchall()}
 
 
 def player_page(player_id: int) -> tuple[Heading, list[HistoryLine]] | None:
