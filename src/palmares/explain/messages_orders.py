@@ -35,6 +35,9 @@ ORDERS: dict[str, str] = {
     "order.then": N_("; {what}"),
     "order.moves": N_("moves to {to} (attack {attack})"),
     "order.moves_convoyed": N_("moves by convoy to {to} (attack {attack})"),
+    "order.moves_by_land": N_(
+        "moves to {to} by land: no fleet was ordered to convoy it (attack {attack})"
+    ),
     "order.no_route": N_("no convoy route"),
     "order.paradox": N_("convoy paradox (Szykman rule)"),
     "order.fails": N_("fails: {why}{then}"),
@@ -95,6 +98,7 @@ ORDERS: dict[str, str] = {
     "order.removed": N_("removed"),
     "order.not_in_adjustment": N_("a {kind} order is not given in an adjustment phase"),
     "order.civil_disorder": N_("civil disorder: removed (distance {far} from an owned centre)"),
+    "order.civil_disorder_home": N_("civil disorder: removed (distance {far} from a home centre)"),
     "order.no_province": N_("a province is missing"),
     "order.ambiguous": N_(
         "'{token}' could mean several provinces ({provinces}) — an order with several "
