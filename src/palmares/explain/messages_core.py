@@ -36,6 +36,7 @@ CORE: dict[str, str] = {
     "position.not_centre": N_("{where}: {centre} is not a supply centre"),
     "position.owned_twice": N_("{where}: {centre} is owned twice"),
     "position.dislodged_item": N_("{where}: expected {{'unit': ..., 'from': ...}}"),
+    "position.standoffs": N_("standoffs: expected a list of provinces"),
     # cli diplomacy standings: its options and files
     "standings.after_round": N_("--after-round {round}: {file} has rounds {rounds}"),
     "standings.no_player": N_("--explain: no player {player} in {file}"),

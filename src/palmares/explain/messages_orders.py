@@ -1,5 +1,6 @@
 """An order's ruling (diplomacy.adjudication, DATC v3.0 and seed 002 'Order Writing and Format'):
-each reason's English sentence, its French in the catalogue (issue 19)."""
+each reason's English sentence, its French in the catalogue (issue 19); a game's record and its
+replay (diplomacy.adjudication.record and .replay, issue 34)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ ORDERS: dict[str, str] = {
     "order.then": N_("; {what}"),
     "order.moves": N_("moves to {to} (attack {attack})"),
     "order.moves_convoyed": N_("moves by convoy to {to} (attack {attack})"),
+    "order.moves_by_land": N_(
+        "moves to {to} by land: no fleet was ordered to convoy it (attack {attack})"
+    ),
     "order.no_route": N_("no convoy route"),
     "order.paradox": N_("convoy paradox (Szykman rule)"),
     "order.fails": N_("fails: {why}{then}"),
@@ -95,6 +99,7 @@ ORDERS: dict[str, str] = {
     "order.removed": N_("removed"),
     "order.not_in_adjustment": N_("a {kind} order is not given in an adjustment phase"),
     "order.civil_disorder": N_("civil disorder: removed (distance {far} from an owned centre)"),
+    "order.civil_disorder_home": N_("civil disorder: removed (distance {far} from a home centre)"),
     "order.no_province": N_("a province is missing"),
     "order.ambiguous": N_(
         "'{token}' could mean several provinces ({provinces}) — an order with several "
@@ -104,4 +109,26 @@ ORDERS: dict[str, str] = {
     "order.unreadable": N_("cannot read '{rest}'"),
     "order.via_convoy": N_("expected 'via convoy'"),
     "order.convoy_destination": N_("a convoy needs the army's destination"),
+    # diplomacy.adjudication.record: game.json (issue 34)
+    "record.object": N_("expected a JSON object with a list of 'phases'"),
+    "record.text": N_("expected a text"),
+    "record.phases": N_("expected a non-empty list of phases"),
+    "record.phase_object": N_("expected a JSON object with 'orders' and 'next_position'"),
+    "record.unknown_key": N_("unknown key {key} (known: {keys})"),
+    "record.first_position": N_("the first phase needs its 'position'"),
+    "record.missing": N_("{key} is missing"),
+    "record.orders": N_("expected the orders as a text or a list of lines"),
+    # diplomacy.adjudication.replay (cli diplomacy replay)
+    "replay.when": N_("{season} {year}, {phase}"),
+    "replay.before": N_(
+        "{what} before the phase (the adjudication column: after phase {previous})"
+    ),
+    "replay.differences": N_("Where the record and the adjudication differ"),
+    "replay.orders": N_("The orders involved"),
+    "replay.clean": N_(
+        "{phases} phases replayed under {rules}: every phase agrees with the record"
+    ),
+    "replay.differ": N_(
+        "{phases} phases replayed under {rules}; phases that differ from the record: {differ}"
+    ),
 }

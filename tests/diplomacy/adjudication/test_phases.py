@@ -203,3 +203,17 @@ def test_position_json_round_trip_and_errors() -> None:
         "position.json: units.France[1]: a fleet cannot stand at SPA (possible: SPA/NC, SPA/SC)",
         "position.json: centres.France: PIC is not a supply centre",
     ]
+
+
+@pytest.mark.parametrize(
+    ("standoffs", "problem"),
+    [
+        (5, "position.json: standoffs: expected a list of provinces"),
+        (["BUR", "XXX"], "position.json: standoffs: unknown province 'XXX'"),
+    ],
+)
+def test_standoffs_are_a_list_of_provinces(standoffs: Any, problem: str) -> None:
+    data = {"year": 1901, "season": "spring", "phase": "retreat", "standoffs": standoffs}
+    with pytest.raises(InputError) as err:
+        position_from_json(data, GMAP)
+    assert [str(p) for p in err.value.problems] == [problem]

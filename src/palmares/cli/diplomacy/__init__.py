@@ -4,7 +4,7 @@ Diplomacy boards and tournaments: board scores, standings, awards, board call. E
 adds its commands to :data:`app` (defined in :mod:`palmares.cli.diplomacy.app`, so a submodule
 imports it without importing this package's loader): ``boards`` (board-score), ``standings``,
 ``seeding`` (seed), ``systems`` (the catalogue of scoring systems), ``adjudicate`` (adjudicate,
-orders check).
+orders check, replay).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ COMMANDS = {
     "aggregations": "systems",
     "adjudicate": "adjudicate",
     "orders": "adjudicate",
+    "replay": "adjudicate",
 }
 
 __all__ = ["COMMANDS", "app", "load"]

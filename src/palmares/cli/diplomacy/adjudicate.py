@@ -3,12 +3,14 @@
 ``palmares diplomacy adjudicate orders.txt [--position position.json] [--rules datc|wdc-2007]
 [--format table|csv|json] [--explain]`` adjudicates one phase; ``palmares diplomacy orders
 check orders.txt [--position …]`` says only whether each order is valid and, if not, which rule
-(issue 17, "Formats"). Thin: the core rules and words every result.
+(issue 17, "Formats"); ``palmares diplomacy replay game.json [--rules …]`` checks a game's
+record phase by phase (issue 34). Thin: the core rules and words every result.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,10 +26,12 @@ from palmares.diplomacy.adjudication.outcome import OrderResult, result_rows
 from palmares.diplomacy.adjudication.parse import RULE_SETS, parse_orders
 from palmares.diplomacy.adjudication.phases import PhaseResult, adjudicate, place_units
 from palmares.diplomacy.adjudication.position import Position, position_from_json, position_to_json
+from palmares.diplomacy.adjudication.record import record_from_json
+from palmares.diplomacy.adjudication.replay import Difference, PhaseCheck, read_orders, replay
 from palmares.explain.language import Language
 from palmares.explain.messages import tell
 
-__all__ = ["adjudicate_command", "orders_app", "orders_check"]
+__all__ = ["adjudicate_command", "orders_app", "orders_check", "replay_command"]
 
 orders_app = typer.Typer(help="Orders: check them against the order rules.", no_args_is_help=True)
 app.add_typer(orders_app, name="orders")
@@ -52,7 +56,7 @@ def _read_text(path: Path) -> str:
         raise InputError.at(str(path), None, None, Message.of("file.not_utf8")) from None
 
 
-def _load(orders_file: Path, position_file: Path | None, rules: str) -> PhaseResult:
+def _check_rules(rules: str) -> None:
     if rules not in RULE_SETS:
         raise InputError.at(
             "--rules",
@@ -60,17 +64,25 @@ def _load(orders_file: Path, position_file: Path | None, rules: str) -> PhaseRes
             None,
             Message.of("option.one_of", options=tuple(RULE_SETS), got=repr(rules)),
         )
+
+
+def _read_json(path: Path) -> Any:
+    raw = _read_text(path)
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise InputError.at(
+            str(path), exc.lineno, None, Message.of("file.invalid_json", why=exc.msg)
+        ) from None
+
+
+def _load(orders_file: Path, position_file: Path | None, rules: str) -> PhaseResult:
+    _check_rules(rules)
     gmap = standard_map()
     text = _read_text(orders_file)
     position: Position | None = None
     if position_file is not None:
-        raw = _read_text(position_file)
-        try:
-            data: Any = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise InputError.at(
-                str(position_file), exc.lineno, None, Message.of("file.invalid_json", why=exc.msg)
-            ) from None
+        data = _read_json(position_file)
         position = position_from_json(data, gmap, str(position_file))
     powers = position.all_powers() if position is not None else None
     orders = parse_orders(text, gmap, rules=rules, file=str(orders_file), powers=powers)
@@ -181,3 +193,136 @@ def _verdict(r: OrderResult, words: Language) -> str:
     if isinstance(then, Message) and then.key in ("order.then_holds", "order.then_holds_as"):
         said = Message.of("order.invalid", why=said.get("why"), then="")
     return tell(said, words)
+
+
+def _difference_row(check: PhaseCheck, d: Difference, words: Language) -> dict[str, Any]:
+    what: Message | str = d.what
+    if d.before:
+        what = Message.of("replay.before", what=d.what, previous=check.number - 1)
+    return {
+        "phase": check.number,
+        "when": tell(_when(check), words),
+        "what": tell(what, words) if isinstance(what, Message) else what,
+        "power": d.power or "",
+        "record": " ".join(d.record),
+        "adjudication": " ".join(d.other),
+    }
+
+
+def _when(check: PhaseCheck) -> Message:
+    p = check.position
+    return Message.of("replay.when", season=p.season, year=p.year, phase=p.phase)
+
+
+@app.command("replay")
+def replay_command(
+    game: Annotated[
+        Path, typer.Argument(help="game.json: the record, phase by phase (docs/adjudication.md).")
+    ],
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            help="datc or wdc-2007 (default: the record's own 'rules', else datc).",
+        ),
+    ] = None,
+    fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
+) -> None:
+    """Check a game's record: adjudicate every phase again and list each phase whose recorded
+    result differs, with the orders involved and why."""
+    if rules is not None:
+        _check_rules(rules)
+    gmap = standard_map()
+    record = record_from_json(_read_json(game), gmap, str(game))
+    used = rules or record.rules or "datc"
+    checked = replay(record, read_orders(record, gmap, used, str(game)), gmap, used)
+    words = language_of(language)
+    differing = checked.differing
+    summary = (
+        Message.of("replay.clean", phases=len(checked.phases), rules=used)
+        if not differing
+        else Message.of(
+            "replay.differ", phases=len(checked.phases), rules=used, differ=len(differing)
+        )
+    )
+    if fmt is Format.json:
+        payload = {
+            "game": checked.name,
+            "rules": used,
+            "replayed": len(checked.phases),
+            "clean": not differing,
+            "differing": [
+                {
+                    "phase": c.number,
+                    "when": tell(_when(c), "en"),
+                    "differences": [
+                        {
+                            "what": d.what,
+                            "power": d.power,
+                            "before": d.before,
+                            "record": list(d.record),
+                            "adjudication": list(d.other),
+                        }
+                        for d in c.differences
+                    ],
+                    "orders": [
+                        {k: v for k, v in row.items() if k != "said"}
+                        for row in result_rows(replace(c.result, results=c.involved))
+                    ],
+                }
+                for c in differing
+            ],
+            "summary": tell(summary, "en"),
+        }
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        return
+    differences = [_difference_row(c, d, words) for c in differing for d in c.differences]
+    involved = [
+        {
+            "phase": c.number,
+            "line": r.order.line if r.order else None,
+            "power": r.power,
+            "order": r.parsed,
+            "valid": r.valid,
+            "succeeds": r.succeeds,
+            "reason": tell(r.said, words) if r.said is not None else r.reason,
+        }
+        for c in differing
+        for r in c.involved
+    ]
+    tables = []
+    if differences or fmt is Format.csv:
+        tables.append(
+            Table(
+                "differences",
+                [
+                    Col("phase", justify="right"),
+                    Col("when"),
+                    Col("what"),
+                    Col("power"),
+                    Col("record"),
+                    Col("adjudication"),
+                ],
+                differences,
+                title=Message.of("replay.differences"),
+            )
+        )
+    if involved:
+        tables.append(
+            Table(
+                "orders",
+                [
+                    Col("phase", justify="right"),
+                    Col("line", justify="right"),
+                    Col("power"),
+                    Col("order"),
+                    Col("valid"),
+                    Col("succeeds"),
+                    Col("reason"),
+                ],
+                involved,
+                title=Message.of("replay.orders"),
+            )
+        )
+    emit(Report(tables=tables, notes=[tell(summary, words)], language=words), fmt)

@@ -7,9 +7,30 @@ Builds are taken one by one until the allowance is used (DATC 6.I.1); a ``waive`
 "Fleet"/"Army" is needed only in a build in a coastal province (seed 002: missing, "that build
 shall be consider waived"); a fleet build in St Petersburg needs its coast (DATC 6.B.14).
 A power with more units than centres removes the difference, one by one (DATC 6.J.1, 6.J.2);
-the rest are removed in civil disorder: the unit farthest from the power's owned supply centres
-(counting moves over land and sea alike, the 2023 rules, DATC 6.J.6, 6.J.10, 6.J.11), a fleet
-before an army at equal distance (6.J.7), then in alphabetical order of the province (6.J.4).
+the rest are removed in civil disorder: the unit farthest from the power's reference centres
+(counting moves over land and sea alike, for fleets and armies, DATC 6.J.6, 6.J.10), a fleet
+before an army at equal distance (6.J.7), then in the alphabetical order of the province's
+English name (6.J.4; DATC 4.D.8 prefers the English names) — "Finland" before "Gulf of
+Bothnia", though FIN comes after BOT.
+
+The reference centres are the rule set's (:func:`reference_centres`):
+
+- ``datc``: the power's *owned* supply centres — the 2023 rule book, which DATC v3.0 follows
+  (4.D.8; 6.J.11: "distance must be calculated to owned supply center instead of home supply
+  center (as it was in the older rulebooks)").
+- ``wdc-2007``: the power's *home* supply centres, whether it still owns them or not. Seed 002
+  plays "the official rules of game play … published with 1999 English language Hasbro Games
+  version of Diplomacy": the rule book dated 2000 on its cover and 1999 in its copyright
+  notice, which the DATC calls "the 2000 rules" (DATC v3.0 chapter 2, "History of rules").
+  That rule book measures the distance "to the 'country'" (DATC 4.D.8); like DATC v2 (its
+  6.J.3–6.J.5 still say "distance from the home supply centers") palmares reads the country as
+  its home supply centres: the provinces of a country are not map data, and the chaos game's
+  players have no country but their one home centre. DATC 6.J.11: "Under older rulebooks the
+  army in Tuscany was kept". The count is the same as under ``datc`` (both unit types over
+  land and sea): a fleet limited to the sea (DATC v2's reading, 4.D.8 "fleets move
+  regularly") could never reach an inland home such as Paris, the only home of a chaos
+  player. The tie order (fleets first, then the province's name) is the 1999 rule book's as
+  DATC v2 and v3 both read it.
 """
 
 from __future__ import annotations
@@ -23,7 +44,7 @@ from palmares.diplomacy.adjudication.orders import Order, OrderKind, Unit, UnitT
 from palmares.diplomacy.adjudication.outcome import OrderResult, PhaseResult, advance
 from palmares.diplomacy.adjudication.position import Position
 
-__all__ = ["adjust", "distance_to"]
+__all__ = ["adjust", "distance_to", "reference_centres"]
 
 
 _GRAPHS: dict[int, dict[str, frozenset[str]]] = {}
@@ -53,6 +74,14 @@ def distance_to(gmap: GameMap, start: str, goals: frozenset[str]) -> int:
                 seen.add(n)
                 queue.append((n, d + 1))
     return 10_000
+
+
+def reference_centres(position: Position, power: str, rules: str) -> frozenset[str]:
+    """The centres civil disorder measures from: owned (``datc``, the 2023 rules) or home
+    (``wdc-2007``, the 1999 rule book)."""
+    if rules == "wdc-2007":
+        return frozenset(position.homes.get(power, ()))
+    return frozenset(position.centres.get(power, ()))
 
 
 def _build(
@@ -251,16 +280,15 @@ def adjust(position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: 
     for power, have in balance.items():
         if have >= 0 or used[power] >= -have:
             continue
-        owned = frozenset(position.centres.get(power, ()))
+        goals = reference_centres(position, power, rules)
         left = [u for u in units if u.power == power and province_of(u.location) not in removed]
+        far = {u: distance_to(gmap, province_of(u.location), goals) for u in left}
 
-        def key(u: Unit, owned: frozenset[str] = owned) -> tuple[int, int, str]:
-            far = distance_to(gmap, province_of(u.location), owned)
-            return (-far, 0 if u.type is UnitType.FLEET else 1, gmap.province(u.location).name)
+        def key(u: Unit, far: dict[Unit, int] = far) -> tuple[int, int, str]:
+            return (-far[u], 0 if u.type is UnitType.FLEET else 1, gmap.province(u.location).name)
 
         for u in sorted(left, key=key)[: -have - used[power]]:
             removed.add(province_of(u.location))
-            far = distance_to(gmap, province_of(u.location), owned)
             results.append(
                 OrderResult.of(
                     None,
@@ -268,7 +296,13 @@ def adjust(position: Position, orders: tuple[Order, ...], gmap: GameMap, rules: 
                     f"remove {u}",
                     True,
                     True,
-                    Message.of("order.civil_disorder", far=far),
+                    Message.of(
+                        "order.civil_disorder_home"
+                        if rules == "wdc-2007"
+                        else "order.civil_disorder",
+                        far=far[u],
+                    ),
+                    unit=u,
                 )
             )
     kept = tuple(u for u in units if province_of(u.location) not in removed)

@@ -11,8 +11,18 @@ armies of the cycle fail to move and have no effect (DATC 4.A.2).
 
 An army moving to an adjacent province goes by convoy when ordered ``via convoy`` or when a fleet
 of its own power is ordered to convoy it (the 2000/2023 rulebooks, the DATC's preference, DATC
-4.A.3, 6.G.1–6.G.7); ``via convoy`` without a route fails, without falling back on the land route
-(DATC 6.G.8).
+4.A.3, 6.G.1–6.G.7). ``via convoy`` when no fleets are ordered to convoy the army along any
+route — the convoy is missing — is read by the rule set:
+
+- ``datc``: the move fails, without falling back on the land route (DATC v3.0 6.G.8: "I don't
+  prefer fallback anymore").
+- ``wdc-2007``: the army moves by land (DATC v2.4's preference for 6.G.8). Seed 002, "Order
+  Writing and Format": "A legal and unambiguous order should always be executed." The order
+  names one unit and one destination it can reach by land: it has one reasonable meaning and
+  it is legal, and "via convoy" with no fleet to convoy is a route that cannot be taken, as
+  superfluous as the unit type or a coast the seed disregards. Where fleets *are* ordered to
+  convoy it and are dislodged, the army was convoyed and the convoy failed: it does not fall
+  back (DATC 6.G.20), under either rule set.
 """
 
 from __future__ import annotations
@@ -41,8 +51,10 @@ class MovementResult:
 
 
 class _Resolver:
-    def __init__(self, ruled: dict[str, Ruled], gmap: GameMap) -> None:
+    def __init__(self, ruled: dict[str, Ruled], gmap: GameMap, rules: str = "datc") -> None:
         self.gmap = gmap
+        self.fallback = rules == "wdc-2007"
+        self.by_land: set[str] = set()  # "via convoy" with the convoy missing, moved by land
         self.r = ruled  # province -> ruled order (a valid one; invalid ones are holds)
         self.unit = {p: x.unit for p, x in ruled.items() if x.unit is not None}
         self.state: dict[str, int] = dict.fromkeys(ruled, _UNRESOLVED)
@@ -87,7 +99,12 @@ class _Resolver:
         unit = self.unit[p]
         if unit.type.value != "A":
             return False
-        if x.via_convoy or not self.gmap.army_adjacent(p, x.target or ""):
+        if not self.gmap.army_adjacent(p, x.target or ""):
+            return True
+        if x.via_convoy:
+            if self.fallback and not self.route(p, self.convoys_of.get(p, [])):
+                self.by_land.add(p)
+                return False
             return True
         return any(self.unit[c].power == unit.power for c in self.convoys_of.get(p, []))
 
@@ -101,7 +118,10 @@ class _Resolver:
         """Whether the army at ``p`` has a route of convoying fleets that are not dislodged."""
         if p in self.szykman:
             return False
-        fleets = [c for c in self.convoys_of.get(p, []) if self.resolve(c)]
+        return self.route(p, [c for c in self.convoys_of.get(p, []) if self.resolve(c)])
+
+    def route(self, p: str, fleets: list[str]) -> bool:
+        """Whether ``fleets`` form a chain from the army at ``p`` to its destination."""
         dest = province_of(self.r[p].target or "")
         frontier = [f for f in fleets if self._sea_touches(f, p)]
         seen = set(frontier)
@@ -252,11 +272,12 @@ class _Resolver:
                 self.state[q] = _UNRESOLVED
 
 
-def resolve_movement(ruled: dict[str, Ruled], gmap: GameMap) -> MovementResult:
+def resolve_movement(ruled: dict[str, Ruled], gmap: GameMap, rules: str = "datc") -> MovementResult:
     """Adjudicate a movement phase. ``ruled``: one entry per unit (by province), invalid
     orders already turned into holds (seed 002: "units given an invalid order shall be treated
-    as though they received Hold orders")."""
-    r = _Resolver(ruled, gmap)
+    as though they received Hold orders"); ``rules`` decides a ``via convoy`` whose convoy is
+    missing."""
+    r = _Resolver(ruled, gmap, rules)
     for p in ruled:
         r.resolve(p)
     succeeds: dict[str, bool] = {}
@@ -295,6 +316,10 @@ def _explain(
     then: Message | str = Message.of("order.then", what=by) if by else ""
     if x.kind is OrderKind.MOVE:
         dest = province_of(x.target or "")
+        if r.result[p] and p in r.by_land:
+            return True, Message.of(
+                "order.moves_by_land", to=(x.target or "").upper(), attack=r.attack(p)
+            )
         if r.result[p]:
             return True, Message.of(
                 "order.moves_convoyed" if r.by_convoy[p] else "order.moves",

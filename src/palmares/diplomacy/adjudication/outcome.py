@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of
-from palmares.diplomacy.adjudication.orders import Order
+from palmares.diplomacy.adjudication.orders import Order, Unit
 from palmares.diplomacy.adjudication.position import Dislodged, Position
 
 __all__ = ["OrderResult", "PhaseResult", "advance", "result_rows"]
@@ -20,9 +20,11 @@ __all__ = ["OrderResult", "PhaseResult", "advance", "result_rows"]
 @dataclass(frozen=True, slots=True)
 class OrderResult:
     """One order's ruling: ``valid`` (and if not, which rule: ``reason``), ``succeeds`` and
-    why. ``order`` is ``None`` for a unit that had no order (NMR): it holds. ``reason`` is the
-    English; ``said`` the same reason as a typed message, which the explanation layer tells in
-    the reader's language (the CLI's ``--language``, the ruling and chaos pages)."""
+    why. ``order`` is ``None`` for a unit that had no order (NMR): it holds; or for a unit
+    removed in civil disorder. ``reason`` is the English; ``said`` the same reason as a typed
+    message, which the explanation layer tells in the reader's language (the CLI's
+    ``--language``, the ruling and chaos pages). ``unit`` is the unit a ruling without an order
+    is about (the NMR unit, the unit removed in civil disorder)."""
 
     order: Order | None
     power: str
@@ -31,6 +33,7 @@ class OrderResult:
     succeeds: bool
     reason: str
     said: Message | None = None
+    unit: Unit | None = None
 
     @classmethod
     def of(
@@ -41,11 +44,12 @@ class OrderResult:
         valid: bool,
         succeeds: bool,
         said: Message,
+        unit: Unit | None = None,
     ) -> OrderResult:
         """The ruling whose reason is ``said`` (``reason``: its English)."""
         from palmares.explain.messages import tell  # the layer's words, loaded when ruled
 
-        return cls(order, power, parsed, valid, succeeds, tell(said, "en"), said)
+        return cls(order, power, parsed, valid, succeeds, tell(said, "en"), said, unit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,7 +77,7 @@ def _movement(
         by_province[p] = Ruled(
             Order(0, "", units[p].power, OrderKind.HOLD, location=p), units[p], True
         )
-    outcome = resolve_movement(by_province, gmap)
+    outcome = resolve_movement(by_province, gmap, rules)
     results: list[OrderResult] = []
     for i, x in enumerate(ruled_lines):
         o = x.order
@@ -111,6 +111,7 @@ def _movement(
                 Message.of("order.nmr")
                 if outcome.reasons[p].key == "order.holds"
                 else Message.of("order.nmr_then", fate=outcome.reasons[p]),
+                unit=u,
             )
         )
     moved: list[Unit] = []

@@ -247,7 +247,16 @@ def position_from_json(data: Any, gmap: GameMap, file: str = "position.json") ->
                 continue
             if u is not None:
                 dislodged.append(Dislodged(u, str(origin).lower() if origin else None))
-    standoffs = frozenset(str(s).lower() for s in data.get("standoffs", []))
+    raw_standoffs = data.get("standoffs", [])
+    standoffs: frozenset[str] = frozenset()
+    if not isinstance(raw_standoffs, list):
+        problems.append(Message.of("position.standoffs"))
+    else:
+        standoffs = frozenset(str(s).lower() for s in raw_standoffs)
+        for s in sorted(standoffs - set(gmap.provinces)):
+            problems.append(
+                Message.of("position.unknown_province", where="standoffs", province=repr(s.upper()))
+            )
     if problems:
         raise InputError([Problem.of(file, None, None, p) for p in problems])
     return Position(

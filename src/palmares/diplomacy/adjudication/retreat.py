@@ -123,7 +123,13 @@ def retreat(
         if p not in ordered:
             results.append(
                 OrderResult.of(
-                    None, d.unit.power, f"{d.unit} R ?", True, False, Message.of("order.no_retreat")
+                    None,
+                    d.unit.power,
+                    f"{d.unit} R ?",
+                    True,
+                    False,
+                    Message.of("order.no_retreat"),
+                    unit=d.unit,
                 )
             )
     after = replace(
