@@ -336,12 +336,23 @@ def _reader(module: str, function: str, path: str, *args: str) -> list[str]:
 
 
 def _files(folder: Path, rows: int, reuse: bool) -> dict[str, Any]:
-    """Every file of the run, written (or, with ``reuse``, found) in ``folder``; their facts."""
+    """Every file of the run, written (or, with ``reuse``, found) in ``folder``; their facts.
+
+    Written by a process of its own: a child forked from a large parent starts with the
+    parent's peak RSS (Linux keeps ``ru_maxrss`` across ``exec``), which the timings would
+    report as the commands'."""
+    facts_path = folder / "facts.json"
+    if not (reuse and facts_path.exists()):
+        write = [sys.executable, __file__, "--write", str(folder), "--rows", str(rows)]
+        subprocess.run(write, check=True)
+    return dict(json.loads(facts_path.read_text(encoding="utf-8")))
+
+
+def _write_files(folder: Path, rows: int) -> None:
+    """:func:`_files`' writing, in the process ``--write`` starts."""
     import filegen
 
     facts_path = folder / "facts.json"
-    if reuse and facts_path.exists():
-        return dict(json.loads(facts_path.read_text(encoding="utf-8")))
     scale = rows / 1_000_000
     facts: dict[str, Any] = {}
     t0 = time.perf_counter()
@@ -375,7 +386,6 @@ def _files(folder: Path, rows: int, reuse: bool) -> dict[str, Any]:
         facts[key] = {"rows": w.rows, "player": w.player, "event": w.event, "day": w.day}
     facts["seconds"] = time.perf_counter() - t0
     facts_path.write_text(json.dumps(facts), encoding="utf-8")
-    return facts
 
 
 def _commands(folder: Path, facts: dict[str, Any]) -> list[Command]:
@@ -560,9 +570,13 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", help="only the commands whose label contains one of these")
     ap.add_argument("--timeout", type=float, help="kill a command after this many seconds")
     ap.add_argument("--openskill", action="store_true", help="time openskill.py's loop too")
+    ap.add_argument("--write", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
 
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+    if args.write is not None:
+        _write_files(args.write, args.rows)
+        return
     folder = args.folder or Path(tempfile.mkdtemp(prefix="palmares-files-"))
     folder.mkdir(parents=True, exist_ok=True)
     facts = _files(folder, args.rows, args.reuse)
