@@ -1,0 +1,198 @@
+"""The checks of the Wizard files across rows as array operations (issue 33).
+
+:mod:`palmares.io.wizard` states the rules of ``games.csv`` and ``tournament.csv`` and checks
+them row by row, naming every problem. This module checks the same rules on the columns of
+:mod:`palmares.io.columnar` (:mod:`palmares.io.rowchecks`) and, at the first sign of a problem,
+returns ``None`` so that the row-wise reader reports it: a file it accepts is one the row-wise
+reader accepts, read the same (``tests/io/test_fast_paths.py`` compares both on the fuzzer's
+files).
+
+A games file is kept as :class:`GameColumns` — each game's date and id, each row's player,
+score, place and standing — from which the commands take the :class:`Game` values they need
+(a month's) or the competitions of the skill rating, without one object per row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from itertools import accumulate
+
+import numpy as np
+import numpy.typing as npt
+
+from palmares.io.columnar import CodedTable
+from palmares.io.rowchecks import (
+    effective,
+    groups,
+    mixed,
+    named,
+    repeated,
+    spelled_once,
+    values_of,
+)
+from palmares.ratings.competitions import CompetitionColumns, competition_places
+from palmares.wizard.game import Finish, Game
+from palmares.wizard.placings import Placing, Tournament
+
+__all__ = ["GameColumns", "game_columns", "tournaments_of"]
+
+I64 = npt.NDArray[np.int64]
+B = npt.NDArray[np.bool_]
+#: Players in a game (``wizard.read_games``: 3 to 6).
+LEAST, MOST = 3, 6
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GameColumns:
+    """Every game of a games file: game g is entries ``offsets[g]:offsets[g+1]`` (its rows in
+    file order), games in the order of their first row; ``ids[g]`` and ``days[g]`` (ordinal)
+    its id and date. Entry e: player ``names[player[e]]``, ``score[e]`` where ``scored[e]``,
+    ``place[e]`` (0: none) and ``standing[e]``, its competition place in the game (by score
+    when every player of the game has one, else by place)."""
+
+    ids: Sequence[str]
+    days: I64
+    offsets: I64
+    names: Sequence[str]
+    player: I64
+    score: I64
+    scored: B
+    place: I64
+    standing: I64
+
+    def __len__(self) -> int:
+        return int(self.offsets.shape[0] - 1)
+
+    def games(self, which: Sequence[int] | None = None) -> tuple[Game, ...]:
+        """The games (``which``: only those, by index) as :class:`Game` values."""
+        chosen = range(len(self)) if which is None else which
+        names, bounds, days = self.names, self.offsets.tolist(), self.days.tolist()
+        who = [names[p] for p in self.player.tolist()]
+        scores = [
+            s if k else None for s, k in zip(self.score.tolist(), self.scored.tolist(), strict=True)
+        ]
+        places = [p or None for p in self.place.tolist()]
+        out: list[Game] = []
+        for g in chosen:
+            a, b = bounds[g], bounds[g + 1]
+            finishes = tuple(map(Finish, who[a:b], scores[a:b], places[a:b]))
+            out.append(Game(self.ids[g], date.fromordinal(days[g]), finishes))
+        return tuple(out)
+
+    def between(self, first: date, last: date) -> tuple[Game, ...]:
+        """The games dated ``first`` to ``last`` (inclusive), in file order."""
+        inside = (self.days >= first.toordinal()) & (self.days <= last.toordinal())
+        return self.games(np.flatnonzero(inside).tolist())
+
+    def competitions(self) -> CompetitionColumns:
+        """Each game a competition by its standing, in date order (same-day games in file
+        order), as ``ratings.competitions.from_games`` orders them."""
+        order = np.argsort(self.days, kind="stable")
+        sizes = np.diff(self.offsets)
+        rank = np.empty(order.shape[0], dtype=np.int64)
+        rank[order] = np.arange(order.shape[0], dtype=np.int64)
+        position = np.repeat(rank, sizes)
+        entries = np.lexsort((self.standing, position))
+        offsets = np.zeros(order.shape[0] + 1, dtype=np.int64)
+        np.cumsum(sizes[order], out=offsets[1:])
+        keys = self.ids
+        return CompetitionColumns(
+            self.names,
+            offsets,
+            self.player[entries],
+            self.standing[entries],
+            self.days[order],
+            [keys[g] for g in order.tolist()],
+        )
+
+    @classmethod
+    def of(cls, games: Sequence[Game]) -> GameColumns:
+        """The columns of :class:`Game` values (a file the row-wise reader read)."""
+        index: dict[str, int] = {}
+        finishes = [f for g in games for f in g.finishes]
+        player = np.array([index.setdefault(f.player, len(index)) for f in finishes], np.int64)
+        standing = [g.standing()[f.player] for g in games for f in g.finishes]
+        return cls(
+            [g.game for g in games],
+            np.array([g.day.toordinal() for g in games], dtype=np.int64),
+            np.array([0, *accumulate(len(g.finishes) for g in games)], dtype=np.int64),
+            tuple(index),
+            player,
+            np.array([f.score or 0 for f in finishes], dtype=np.int64),
+            np.array([f.score is not None for f in finishes], dtype=np.bool_),
+            np.array([f.place or 0 for f in finishes], dtype=np.int64),
+            np.array(standing, dtype=np.int64),
+        )
+
+
+def game_columns(t: CodedTable) -> GameColumns | None:
+    """The games of a coded ``games.csv`` (``wizard.GAME_COLUMNS``), or ``None`` when any rule
+    of :func:`palmares.io.wizard.read_games` is broken (or might be)."""
+    player = t["player"]
+    if not spelled_once(player):
+        return None
+    g = groups(t["game"].class_of())
+    if mixed(g, t["date"].class_of()) or repeated(g, player.class_of()):
+        return None
+    scored, placed = t["score"].codes >= 0, t["place"].codes >= 0
+    if not bool(np.all(scored | placed)):
+        return None
+    sizes = g.sizes()
+    if bool(np.any((sizes < LEAST) | (sizes > MOST))):
+        return None
+    order = g.order()
+    game = g.of_row[order]
+    scored, placed = scored[order], placed[order]
+    score, place = values_of(t["score"])[order], values_of(t["place"])[order]
+    all_scored = (np.bincount(game, weights=scored, minlength=g.count) == sizes)[game]
+    by_score = competition_places(game, score)
+    if bool(np.any(all_scored & placed & (place != by_score))):
+        return None
+    by_place = competition_places(game, place, descending=False)
+    if bool(np.any(~all_scored & (~placed | (by_place != place)))):
+        return None
+    days = values_of(t["date"], date.toordinal)[g.first]
+    who, names = named(player)
+    return GameColumns(
+        t["game"].at(g.first),
+        days,
+        g.offsets(),
+        names,
+        who[order],
+        score,
+        scored,
+        place,
+        np.where(all_scored, by_score, place),
+    )
+
+
+def tournaments_of(t: CodedTable) -> tuple[Tournament, ...] | None:
+    """The tournaments of a coded ``tournament.csv`` (``wizard.TOURNAMENT_COLUMNS``), or
+    ``None`` when any rule of :func:`palmares.io.wizard.read_tournaments` is broken (or might
+    be)."""
+    player = t["player"]
+    if not spelled_once(player):
+        return None
+    g = groups(t["tournament"].class_of())
+    if repeated(g, player.class_of()) or mixed(g, t["date"].class_of()):
+        return None
+    if mixed(g, effective(t["invitational"])):
+        return None
+    order = g.order()
+    tournament = g.of_row[order]
+    place = values_of(t["place"])[order]
+    if bool(np.any(competition_places(tournament, place, descending=False) != place)):
+        return None
+    names = [player.values[c] for c in player.codes[order].tolist()]
+    finished = t["games_finished"].at(order)
+    placings = list(map(Placing, names, place.tolist(), finished))
+    bounds = g.offsets().tolist()
+    titles = t["tournament"].at(g.first)
+    days = t["date"].at(g.first)
+    flags = t["invitational"].at(g.first)
+    return tuple(
+        Tournament(titles[k], days[k], tuple(placings[bounds[k] : bounds[k + 1]]), flags[k])
+        for k in range(g.count)
+    )
