@@ -34,6 +34,7 @@ from palmares.io.rowchecks import (
 )
 from palmares.ratings.competitions import CompetitionColumns, competition_places
 from palmares.wizard.game import Finish, Game
+from palmares.wizard.month import LeagueTable
 from palmares.wizard.placings import Placing, Tournament
 
 __all__ = ["GameColumns", "game_columns", "tournaments_of"]
@@ -67,18 +68,34 @@ class GameColumns:
 
     def games(self, which: Sequence[int] | None = None) -> tuple[Game, ...]:
         """The games (``which``: only those, by index) as :class:`Game` values."""
-        chosen = range(len(self)) if which is None else which
-        names, bounds, days = self.names, self.offsets.tolist(), self.days.tolist()
-        who = [names[p] for p in self.player.tolist()]
+        chosen: Sequence[int]
+        if which is None:
+            chosen, entries = range(len(self)), np.arange(self.player.shape[0])
+        else:
+            chosen = which
+            sizes = np.diff(self.offsets)[np.asarray(which, dtype=np.int64)]
+            ends = np.cumsum(sizes)
+            entries = np.repeat(
+                self.offsets[np.asarray(which, dtype=np.int64)] - ends + sizes, sizes
+            )
+            entries += np.arange(entries.shape[0])
+        names = self.names
+        who = [names[p] for p in self.player[entries].tolist()]
+        scored = self.scored[entries].tolist()
         scores = [
-            s if k else None for s, k in zip(self.score.tolist(), self.scored.tolist(), strict=True)
+            s if k else None for s, k in zip(self.score[entries].tolist(), scored, strict=True)
         ]
-        places = [p or None for p in self.place.tolist()]
+        places = [p or None for p in self.place[entries].tolist()]
+        finishes = list(map(Finish, who, scores, places))
+        days = self.days.tolist()
         out: list[Game] = []
+        at = 0
         for g in chosen:
-            a, b = bounds[g], bounds[g + 1]
-            finishes = tuple(map(Finish, who[a:b], scores[a:b], places[a:b]))
-            out.append(Game(self.ids[g], date.fromordinal(days[g]), finishes))
+            size = int(self.offsets[g + 1] - self.offsets[g])
+            out.append(
+                Game(self.ids[g], date.fromordinal(days[g]), tuple(finishes[at : at + size]))
+            )
+            at += size
         return tuple(out)
 
     def between(self, first: date, last: date) -> tuple[Game, ...]:
@@ -106,6 +123,17 @@ class GameColumns:
             self.days[order],
             [keys[g] for g in order.tolist()],
         )
+
+    def month_tables(self, *, paid: bool = False) -> list[LeagueTable]:
+        """Every month's league table, in order (``paid``: of the players who may earn a master
+        point, which pays the same awards and ranks the same players: ``wizard.tallies``)."""
+        from palmares.wizard.month import table_of
+        from palmares.wizard.tallies import monthly
+
+        tallies = monthly(
+            self.days, self.offsets, self.player, self.names, self.standing, paid=paid
+        )
+        return [table_of(t, period) for period, t in tallies.items()]
 
     @classmethod
     def of(cls, games: Sequence[Game]) -> GameColumns:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from itertools import accumulate
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -38,12 +38,15 @@ import numpy.typing as npt
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
 from palmares.core.ranking import competition_ranks
-from palmares.diplomacy.board import PlayedBoard
 from palmares.ratings.dip_pouch import event_value
-from palmares.ratings.events import Results
-from palmares.tantrix.match import Match
-from palmares.tantrix.rating_list import RatingEntry
-from palmares.wizard.game import Game
+
+if TYPE_CHECKING:  # the values of each game's files, only read here
+    from palmares.diplomacy.board import PlayedBoard
+    from palmares.ratings.columns import ResultColumns
+    from palmares.ratings.events import Results
+    from palmares.tantrix.match import Match
+    from palmares.tantrix.rating_list import RatingEntry
+    from palmares.wizard.game import Game
 
 __all__ = [
     "Competition",
@@ -54,6 +57,7 @@ __all__ = [
     "from_boards",
     "from_games",
     "from_matches",
+    "from_result_columns",
     "from_results",
     "until",
 ]
@@ -148,6 +152,29 @@ def from_results(results: Results) -> tuple[Competition, ...]:
     )
 
 
+def from_result_columns(columns: ResultColumns) -> CompetitionColumns:
+    """:func:`from_results` of a history held as columns (``io.results.read_result_columns``):
+    the same competitions, players by key, without an object per row."""
+    sizes = (columns.ev_end - columns.ev_start).astype(np.int64)
+    kept = np.flatnonzero(sizes >= 2)
+    offsets = np.zeros(kept.shape[0] + 1, dtype=np.int64)
+    np.cumsum(sizes[kept], out=offsets[1:])
+    rows = np.repeat(columns.ev_start[kept] - offsets[:-1], sizes[kept]) + np.arange(
+        int(offsets[-1]), dtype=np.int64
+    )
+    events = kept.tolist()
+    return CompetitionColumns(
+        [p.key for p in columns.players],
+        offsets,
+        columns.row_player[rows].astype(np.int64),
+        columns.row_rank[rows].astype(np.int64),
+        np.array([columns.ev_date[e].toordinal() for e in events], dtype=np.int64),
+        [columns.ev_key[e] for e in events],
+        np.array([float(columns.values[e].value) for e in events], dtype=np.float64),
+        np.array([columns.field_size(e) for e in events], dtype=np.int64),
+    )
+
+
 def from_boards(
     boards: Iterable[PlayedBoard], scores: Sequence[Mapping[str, Any]] | None = None
 ) -> tuple[Competition, ...]:
@@ -215,27 +242,50 @@ def until(competitions: Sequence[Competition], last_day: date) -> tuple[Competit
 
 def competition_places(group: I64, value: npt.NDArray[Any], *, descending: bool = True) -> I64:
     """Every row's competition place within its group (1, 2, 2, 4: tied values share the best
-    place of their run), all groups in one pass: the rows sorted by group and value (higher
-    first when ``descending``), each run of equal values placed at its first position."""
+    place of their run), all groups in one pass: a row's place is one more than the rows of its
+    group with a better value (higher when ``descending``). Small groups (a game, a board, a
+    match) compare each row with every member of its group, as a table of groups by members;
+    large ones sort the rows by group and value."""
     n = group.shape[0]
     if n == 0:
         return np.zeros(0, dtype=np.int64)
     key = np.asarray(value, dtype=np.int64)
     if descending:
         key = -key
-    order = np.lexsort((key, group))
-    g, k = group[order], key[order]
-    new_group = np.empty(n, dtype=np.bool_)
-    new_group[0] = True
-    np.not_equal(g[1:], g[:-1], out=new_group[1:])
-    new_run = new_group.copy()
-    new_run[1:] |= k[1:] != k[:-1]
-    at = np.arange(n, dtype=np.int64)
-    group_start = np.maximum.accumulate(np.where(new_group, at, 0))
-    run_start = np.maximum.accumulate(np.where(new_run, at, 0))
-    places = np.empty(n, dtype=np.int64)
-    places[order] = run_start - group_start + 1
-    return places
+    grouped = bool(np.all(group[1:] >= group[:-1]))
+    order = None if grouped else np.argsort(group, kind="stable")
+    g, k = (group, key) if order is None else (group[order], key[order])
+    sizes = np.bincount(g)
+    widest = int(sizes.max())
+    if widest <= _TABLE_WIDTH:
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        table = np.full((sizes.shape[0], widest), np.iinfo(np.int64).max, dtype=np.int64)
+        table[g, np.arange(n) - starts[g]] = k
+        places = np.ones(n, dtype=np.int64)
+        for member in range(widest):
+            places += table[g, member] < k
+    else:
+        inner = np.lexsort((k, g))
+        gs, ks = g[inner], k[inner]
+        new_group = np.empty(n, dtype=np.bool_)
+        new_group[0] = True
+        np.not_equal(gs[1:], gs[:-1], out=new_group[1:])
+        new_run = new_group.copy()
+        new_run[1:] |= ks[1:] != ks[:-1]
+        at = np.arange(n, dtype=np.int64)
+        group_start = np.maximum.accumulate(np.where(new_group, at, 0))
+        run_start = np.maximum.accumulate(np.where(new_run, at, 0))
+        places = np.empty(n, dtype=np.int64)
+        places[inner] = run_start - group_start + 1
+    if order is None:
+        return places
+    out = np.empty(n, dtype=np.int64)
+    out[order] = places
+    return out
+
+
+#: Groups up to this size are placed by comparing each member with every other.
+_TABLE_WIDTH = 16
 
 
 @dataclass(frozen=True, slots=True, eq=False)
