@@ -164,8 +164,8 @@ def backtest(
             f"--systems: unknown {', '.join(unknown) or '(none given)'} "
             f"(known: {', '.join(SYSTEMS)})"
         )
-    competitions = read_competitions(file, kind, system=system, ratings=ratings).competitions
-    if not competitions:
+    competitions = read_competitions(file, kind, system=system, ratings=ratings).columns
+    if not len(competitions):
         raise PalmaresError(f"{file}: no competitions")
     result = backtest(competitions, chosen)
     rows: list[dict[str, Any]] = []

@@ -371,16 +371,24 @@ class CompetitionColumns:
 
     @classmethod
     def of(cls, competitions: Sequence[Competition]) -> CompetitionColumns:
-        """The columns of :class:`Competition` values (players numbered as they come)."""
+        """The columns of :class:`Competition` values (players numbered as they come; each
+        competition's entries best first, ties in the order it lists them)."""
         index: dict[str, int] = {}
-        player = [index.setdefault(p, len(index)) for c in competitions for p in c.players]
+        player = np.array(
+            [index.setdefault(p, len(index)) for c in competitions for p in c.players],
+            dtype=np.int64,
+        )
         sizes = [len(c.players) for c in competitions]
         tournaments = [c.tournament for c in competitions]
+        place = np.array([p for c in competitions for p in c.places], dtype=np.int64)
+        offsets = np.array([0, *accumulate(sizes)], dtype=np.int64)
+        of_entry = np.repeat(np.arange(len(sizes), dtype=np.int64), sizes)
+        entries = np.lexsort((place, of_entry))
         return cls(
             tuple(index),
-            np.array([0, *accumulate(sizes)], dtype=np.int64),
-            np.array(player, dtype=np.int64),
-            np.array([p for c in competitions for p in c.places], dtype=np.int64),
+            offsets,
+            player[entries],
+            place[entries],
             np.array([c.day.toordinal() if c.day else 0 for c in competitions], dtype=np.int64),
             [c.key for c in competitions],
             np.array([np.nan if c.value is None else c.value for c in competitions]),
