@@ -20,10 +20,11 @@ from itertools import accumulate
 import numpy as np
 import numpy.typing as npt
 
+from palmares.core.places import competition_places
 from palmares.diplomacy.board import PlayedBoard, Seat
 from palmares.io.columnar import CodedTable
 from palmares.io.rowchecks import effective, groups, mixed, named, repeated, spelled_once, values_of
-from palmares.ratings.competitions import CompetitionColumns, competition_places
+from palmares.ratings.competitions import CompetitionColumns
 
 __all__ = ["BoardColumns", "board_columns"]
 

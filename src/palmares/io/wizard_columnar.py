@@ -14,7 +14,7 @@ score, place and standing — from which the commands take the :class:`Game` val
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from itertools import accumulate
@@ -22,6 +22,7 @@ from itertools import accumulate
 import numpy as np
 import numpy.typing as npt
 
+from palmares.core.places import competition_places
 from palmares.io.columnar import CodedTable
 from palmares.io.rowchecks import (
     effective,
@@ -32,10 +33,11 @@ from palmares.io.rowchecks import (
     spelled_once,
     values_of,
 )
-from palmares.ratings.competitions import CompetitionColumns, competition_places
+from palmares.ratings.competitions import CompetitionColumns
 from palmares.wizard.game import Finish, Game
 from palmares.wizard.month import LeagueTable
 from palmares.wizard.placings import Placing, Tournament
+from palmares.wizard.tallies import standings
 
 __all__ = ["GameColumns", "game_columns", "tournaments_of"]
 
@@ -136,6 +138,38 @@ class GameColumns:
         return [table_of(t, period) for period, t in tallies.items()]
 
     @classmethod
+    def of_rows(
+        cls,
+        rows: Sequence[tuple[object, str, date | str, object, int | None, int | None]],
+        names: Mapping[object, str] | None = None,
+    ) -> GameColumns:
+        """The columns of stored rows (a database's: one per player per game, the rows of a
+        game together): (game, code, date or its ISO text, player, score or ``None``, place or
+        ``None``); ``names``: each player's name where the rows give a key."""
+        game_key, codes, dates, who, scores, places = zip(*rows, strict=True)
+        index: dict[object, int] = {}
+        player = np.array([index.setdefault(p, len(index)) for p in who], dtype=np.int64)
+        keys: dict[object, int] = {}
+        game = np.array([keys.setdefault(k, len(keys)) for k in game_key], dtype=np.int64)
+        first = np.flatnonzero(np.concatenate([[True], game[1:] != game[:-1]]))
+        scored = np.array([s is not None for s in scores], dtype=np.bool_)
+        score = np.array([s or 0 for s in scores], dtype=np.int64)
+        place = np.array([p or 0 for p in places], dtype=np.int64)
+        sizes = np.diff(np.append(first, game.shape[0]))
+        number = np.repeat(np.arange(first.shape[0], dtype=np.int64), sizes)
+        return cls(
+            [codes[i] for i in first.tolist()],
+            np.array([_day(dates[i]).toordinal() for i in first.tolist()], dtype=np.int64),
+            np.append(first, game.shape[0]).astype(np.int64),
+            tuple(str(p) for p in index) if names is None else tuple(names[p] for p in index),
+            player,
+            score,
+            scored,
+            place,
+            standings(number, score, scored, place),
+        )
+
+    @classmethod
     def of(cls, games: Sequence[Game]) -> GameColumns:
         """The columns of :class:`Game` values (a file the row-wise reader read)."""
         index: dict[str, int] = {}
@@ -155,6 +189,10 @@ class GameColumns:
         )
 
 
+def _day(value: date | str) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(value[:10])
+
+
 def game_columns(t: CodedTable) -> GameColumns | None:
     """The games of a coded ``games.csv`` (``wizard.GAME_COLUMNS``), or ``None`` when any rule
     of :func:`palmares.io.wizard.read_games` is broken (or might be)."""
@@ -172,14 +210,13 @@ def game_columns(t: CodedTable) -> GameColumns | None:
         return None
     order = g.order()
     game = g.of_row[order]
-    scored, placed = scored[order], placed[order]
     score, place = values_of(t["score"])[order], values_of(t["place"])[order]
+    scored, placed = scored[order], placed[order]
+    # Scores decide where every player of the game has one (a place beside must agree);
+    # else every player needs a place, and the places are a ranking (1, 2, 2, 4 …).
+    standing = standings(game, score, scored, place)
     all_scored = (np.bincount(game, weights=scored, minlength=g.count) == sizes)[game]
-    by_score = competition_places(game, score)
-    if bool(np.any(all_scored & placed & (place != by_score))):
-        return None
-    by_place = competition_places(game, place, descending=False)
-    if bool(np.any(~all_scored & (~placed | (by_place != place)))):
+    if bool(np.any(placed & (place != standing))) or not bool(np.all(all_scored | placed)):
         return None
     days = values_of(t["date"], date.toordinal)[g.first]
     who, names = named(player)
@@ -192,7 +229,7 @@ def game_columns(t: CodedTable) -> GameColumns | None:
         score,
         scored,
         place,
-        np.where(all_scored, by_score, place),
+        standing,
     )
 
 

@@ -26,15 +26,29 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from palmares.core.places import competition_places
 from palmares.core.rulesets import DatedRules
 from palmares.wizard.month import Period, Tally, least_paid, month_period
 from palmares.wizard.rules import RULES, WizardRules
 
-__all__ = ["monthly", "placement_points_of"]
+__all__ = ["monthly", "placement_points_of", "standings"]
 
 I64 = npt.NDArray[np.int64]
 #: The ordinal of 1970-01-01, numpy's day 0.
 _EPOCH = date(1970, 1, 1).toordinal()
+
+
+def standings(game: I64, score: I64, scored: npt.NDArray[np.bool_], place: I64) -> I64:
+    """Each entry's place in its game as ``Game.standing`` gives it, every game at once: by
+    final score (higher first, equal scores tied) when every player of the game has one, else
+    by the places given; competition places (1, 2, 2, 4) either way (entries of a game
+    contiguous, ``game`` numbering them 0, 1, …)."""
+    sizes = np.bincount(game)
+    all_scored = (np.bincount(game, weights=scored, minlength=sizes.shape[0]) == sizes)[game]
+    by_score = competition_places(game, np.where(scored, score, 0))
+    by_place = competition_places(game, place, descending=False)
+    out: I64 = np.where(all_scored, by_score, by_place)
+    return out
 
 
 def placement_points_of(game: I64, place: I64) -> tuple[I64, I64]:

@@ -12,7 +12,8 @@ three parts (a day, a second part, the row's id), which the database sorts and c
   date, event id, match id).
 
 :func:`Source.load` builds the competitions after a key (or all of them) exactly as a full
-replay does (``ratings.competitions.from_games``, ``from_matches``), and :func:`Source.digest`
+replay does (``ratings.competitions.from_games``, ``from_matches``; as columns, issue 33), and
+:func:`Source.digest`
 gives the counts and sums of the rows up to a key — ids never come back once deleted (SQLite's
 AUTOINCREMENT, PostgreSQL's sequences) and rows written later have larger ones, so when the
 count and the sum of the ids up to a key are what they were, no row up to it was deleted,
@@ -22,21 +23,20 @@ scores or points also catch a raw edit of a row in place.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import BigIntegerField, Count, F, Q, QuerySet, Sum
+import numpy as np
+from django.db.models import BigIntegerField, CharField, Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Cast
 
-from palmares.ratings.competitions import Competition, from_games, from_matches
-from palmares.tantrix.match import Match as MatchValue
+from palmares.ratings.competitions import CompetitionColumns
 from palmares.web.tantrixdb.models import Match
 from palmares.web.wizarddb.models import Game, Placement
-from palmares.wizard.game import Finish
-from palmares.wizard.game import Game as GameValue
+from palmares.wizard.tallies import standings
 
 __all__ = ["SOURCES", "TANTRIX", "WIZARD", "Key", "Loaded", "Source"]
 
@@ -48,9 +48,10 @@ Digest = dict[str, int]
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """Competitions in rating order and the key of the last one (``None``: none)."""
+    """Competitions in rating order, as columns, and the key of the last one (``None``:
+    none)."""
 
-    competitions: tuple[Competition, ...]
+    competitions: CompetitionColumns
     last: Key | None
 
 
@@ -133,33 +134,66 @@ def _wizard_sums() -> dict[str, Any]:
 
 
 def _wizard_build(where: Q) -> Loaded:
-    """Every regular game the filter keeps (by score, else place), keyed by player id."""
-    rows = (
+    """Every regular game the filter keeps (by score, else place), keyed by player id, as
+    columns (issue 33: ``wizard.tallies.standings`` places every game at once; no value per
+    game or finish)."""
+    rows = list(
         _wizard_rows()
         .filter(where)
         .order_by("game__date", "game__code", "game_id", "place", "-score", "id")
-        .values_list("game_id", "game__code", "game__date", "player_id", "score", "place")
+        .annotate(day=Cast("game__date", CharField()))  # the text: no conversion per row
+        .values_list("game_id", "game__code", "day", "player_id", "score", "place")
+        .iterator(chunk_size=20_000)
     )
-    games: list[GameValue] = []
-    last: Key | None = None
-    current: int | None = None
-    finishes: list[Finish] = []
-    code, day = "", date.min
+    if not rows:
+        return Loaded(_none(), None)
+    game_id, codes, texts, who, scores, places = zip(*rows, strict=True)
+    del rows
+    days = _Days(texts)
+    game = np.array(game_id, dtype=np.int64)
+    first = np.flatnonzero(np.concatenate([[True], game[1:] != game[:-1]]))
+    sizes = np.diff(np.append(first, game.shape[0]))
+    number = np.repeat(np.arange(first.shape[0], dtype=np.int64), sizes)
+    scored = np.array([x is not None for x in scores], dtype=np.bool_)
+    score = np.array([x or 0 for x in scores], dtype=np.int64)
+    place = np.array([x or 0 for x in places], dtype=np.int64)
+    standing = standings(number, score, scored, place)
+    # Games of two players or more, each by standing (ties in the stored order).
+    kept = sizes >= 2
+    rows_kept = np.repeat(kept, sizes)
+    entries = np.flatnonzero(rows_kept)
+    entries = entries[np.lexsort((standing[entries], number[entries]))]
+    player = np.array(who, dtype=np.int64)[entries]
+    ids, codes_of = np.unique(player, return_inverse=True)
+    chosen = first[kept]
+    offsets = np.zeros(chosen.shape[0] + 1, dtype=np.int64)
+    np.cumsum(sizes[kept], out=offsets[1:])
+    last_row = int(chosen[-1]) if chosen.shape[0] else None
+    columns = CompetitionColumns(
+        [str(i) for i in ids.tolist()],
+        offsets,
+        codes_of.reshape(-1).astype(np.int64),
+        standing[entries],
+        np.array([days[i].toordinal() for i in chosen.tolist()], dtype=np.int64),
+        [codes[i] for i in chosen.tolist()],
+    )
+    last = None if last_row is None else (days[last_row], codes[last_row], game_id[last_row])
+    return Loaded(columns, last)
 
-    def close() -> None:
-        nonlocal last
-        if len(finishes) >= 2:
-            games.append(GameValue(code, day, tuple(finishes)))
-            assert current is not None
-            last = (day, code, current)
 
-    for game_id, g_code, g_day, player, score, place in rows.iterator(chunk_size=5000):
-        if game_id != current:
-            close()
-            current, code, day, finishes = game_id, g_code, g_day, []
-        finishes.append(Finish(str(player), score, place))
-    close()
-    return Loaded(from_games(games), last)
+@dataclass(frozen=True, slots=True)
+class _Days:
+    """The rows' days from their ISO texts, each made a date when read."""
+
+    texts: tuple[str, ...]
+
+    def __getitem__(self, i: int) -> date:
+        return date.fromisoformat(self.texts[i][:10])
+
+
+def _none() -> CompetitionColumns:
+    empty = np.zeros(0, dtype=np.int64)
+    return CompetitionColumns([], np.zeros(1, dtype=np.int64), empty, empty, empty, [])
 
 
 def _tantrix_rows() -> QuerySet[Any]:
@@ -185,20 +219,58 @@ def _tantrix_sums() -> dict[str, Any]:
 
 
 def _tantrix_build(where: Q) -> Loaded:
-    """Every non-illustrative match the filter keeps (by tournament points), keyed by id."""
-    rows = _tantrix_rows().filter(where).order_by("event__date", "event_id", "id")
-    matches: list[MatchValue] = []
-    last: Key | None = None
-    for pk, a, b, games, tp_a, tp_b, event, day in rows.values_list(
-        "id", "player_a_id", "player_b_id", "games", "tp_a", "tp_b", "event_id", "event__date"
-    ):
-        matches.append(
-            MatchValue(
-                str(a), str(b), games, Decimal(tp_a), Decimal(tp_b), event=str(event), date=day
-            )
-        )
-        last = (day, int(event), int(pk))
-    return Loaded(from_matches(matches), last)
+    """Every non-illustrative match the filter keeps (by tournament points), keyed by id, as
+    columns: the winner first, an even split a tie."""
+    rows = list(
+        _tantrix_rows()
+        .filter(where)
+        .order_by("event__date", "event_id", "id")
+        .values_list("id", "player_a_id", "player_b_id", "tp_a", "tp_b", "event_id", "event__date")
+        .iterator(chunk_size=20_000)
+    )
+    if not rows:
+        return Loaded(_none(), None)
+    pk, a, b, tp_a, tp_b, event, days = zip(*rows, strict=True)
+    del rows
+    diff = np.array([_micro_units(x) - _micro_units(y) for x, y in zip(tp_a, tp_b, strict=True)])
+    a_first = diff >= 0
+    first = np.where(a_first, a, b).astype(np.int64)
+    second = np.where(a_first, b, a).astype(np.int64)
+    n = first.shape[0]
+    both = np.empty(2 * n, dtype=np.int64)
+    both[0::2], both[1::2] = first, second
+    ids, codes_of = np.unique(both, return_inverse=True)
+    place = np.ones(2 * n, dtype=np.int64)
+    place[1::2] = np.where(diff == 0, 1, 2)
+    columns = CompetitionColumns(
+        [str(i) for i in ids.tolist()],
+        np.arange(0, 2 * n + 1, 2, dtype=np.int64),
+        codes_of.reshape(-1).astype(np.int64),
+        place,
+        np.array([d.toordinal() for d in days], dtype=np.int64),
+        _MatchKeys(event, a, b),
+    )
+    return Loaded(columns, (days[-1], int(event[-1]), int(pk[-1])))
+
+
+def _micro_units(value: Any) -> int:
+    """A stored point value in millionths (its column's scale), exactly."""
+    return int(Decimal(value).scaleb(6).to_integral_value())
+
+
+@dataclass(frozen=True, slots=True)
+class _MatchKeys(Sequence[str]):
+    """A stored match's key as ``from_matches`` makes it (``event round a–b``, no round)."""
+
+    events: tuple[int, ...]
+    a: tuple[int, ...]
+    b: tuple[int, ...]
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __getitem__(self, i: int) -> str:  # type: ignore[override]
+        return f"{self.events[i]}  {self.a[i]}–{self.b[i]}".strip()
 
 
 WIZARD = Source(
