@@ -8,6 +8,7 @@ lists after every tournament are recomputed by the engine (:func:`recompute_list
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import nullcontext
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -23,7 +24,7 @@ from palmares.io.tantrix_columnar import MatchColumns
 from palmares.tantrix.rating_list import rating_changes, recentre, update_list
 from palmares.web.events.models import Event
 from palmares.web.events.services import stored_event
-from palmares.web.lib.bulk import insert_raw
+from palmares.web.lib.bulk import indexes_after, insert_raw
 from palmares.web.lib.concurrency import hold
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
@@ -98,11 +99,16 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
         # Each tournament's matches together, in file order, as they were written one
         # tournament at a time.
         written = np.lexsort((np.arange(len(matches)), tournament))
-        insert_raw(Match, MATCH_FIELDS, _match_rows(matches, written, event_pk[tournament], ids))
+        rows = _match_rows(matches, written, event_pk[tournament], ids)
+        many = len(matches) >= BULK_MATCHES and len(matches) * 4 >= Match.objects.count()
+        with indexes_after(Match, rows=len(matches)) if many else nullcontext():
+            insert_raw(Match, MATCH_FIELDS, rows)
         recompute_lists(since=_since(stored, with_list=bool(entries)))
     return stored
 
 
+#: From this many matches on, an import may build the matches' indexes after it.
+BULK_MATCHES = 50_000
 MATCH_FIELDS = (
     "event_id",
     "round",
