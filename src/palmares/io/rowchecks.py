@@ -108,14 +108,33 @@ def mixed(g: Groups, classes: Ints) -> bool:
 
 
 def repeated(g: Groups, key: Ints) -> bool:
-    """Whether some group holds one key twice (−1 set aside)."""
+    """Whether some group holds one key twice (−1 set aside). Small groups whose rows come
+    together (a game's, a board's) compare each member with the others; else the rows are
+    sorted by group and key."""
     given = key >= 0
-    k = np.asarray(key, dtype=np.int64)[given]
+    k = np.asarray(key, dtype=np.int64)
+    n = k.shape[0]
+    sizes = g.sizes()
+    widest = int(sizes.max(initial=0))
+    if n and widest <= _TABLE_WIDTH and bool(np.all(g.of_row[1:] >= g.of_row[:-1])):
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        table = np.full((g.count, widest), -1, dtype=np.int64)
+        table[g.of_row, np.arange(n) - starts[g.of_row]] = np.where(given, k, -1)
+        for i in range(widest):
+            for j in range(i + 1, widest):
+                if bool(np.any((table[:, i] == table[:, j]) & (table[:, i] >= 0))):
+                    return True
+        return False
+    k = k[given]
     if k.shape[0] < 2:
         return False
     both = g.of_row[given] * (int(k.max()) + 1) + k
     both.sort()
     return bool(np.any(both[1:] == both[:-1]))
+
+
+#: Groups up to this size are checked member against member (:func:`repeated`).
+_TABLE_WIDTH = 8
 
 
 def spelled_once(*columns: Coded) -> bool:

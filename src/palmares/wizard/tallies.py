@@ -45,9 +45,10 @@ def standings(game: I64, score: I64, scored: npt.NDArray[np.bool_], place: I64) 
     contiguous, ``game`` numbering them 0, 1, …)."""
     sizes = np.bincount(game)
     all_scored = (np.bincount(game, weights=scored, minlength=sizes.shape[0]) == sizes)[game]
-    by_score = competition_places(game, np.where(scored, score, 0))
-    by_place = competition_places(game, place, descending=False)
-    out: I64 = np.where(all_scored, by_score, by_place)
+    out: I64 = competition_places(game, np.where(scored, score, 0))
+    if not bool(np.all(all_scored)):
+        placed = np.flatnonzero(~all_scored)  # the games by place (whole games: rows together)
+        out[placed] = competition_places(game[placed], place[placed], descending=False)
     return out
 
 
