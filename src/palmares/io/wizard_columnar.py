@@ -14,10 +14,12 @@ score, place and standing — from which the commands take the :class:`Game` val
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from itertools import accumulate
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -140,34 +142,51 @@ class GameColumns:
     @classmethod
     def of_rows(
         cls,
-        rows: Sequence[tuple[object, str, date | str, object, int | None, int | None]],
+        rows: Iterable[tuple[object, str, date | str, object, int | None, int | None]],
         names: Mapping[object, str] | None = None,
-    ) -> GameColumns:
+    ) -> tuple[GameColumns, list[Any]]:
         """The columns of stored rows (a database's: one per player per game, the rows of a
         game together): (game, code, date or its ISO text, player, score or ``None``, place or
-        ``None``); ``names``: each player's name where the rows give a key."""
-        game_key, codes, dates, who, scores, places = zip(*rows, strict=True)
+        ``None``); ``names``: each player's name where the rows give a key (else the key as
+        text). Also each game's key. The rows are taken one by one into compact arrays (a
+        million rows as tuples held half a gigabyte)."""
         index: dict[object, int] = {}
-        player = np.array([index.setdefault(p, len(index)) for p in who], dtype=np.int64)
-        keys: dict[object, int] = {}
-        game = np.array([keys.setdefault(k, len(keys)) for k in game_key], dtype=np.int64)
-        first = np.flatnonzero(np.concatenate([[True], game[1:] != game[:-1]]))
-        scored = np.array([s is not None for s in scores], dtype=np.bool_)
-        score = np.array([s or 0 for s in scores], dtype=np.int64)
-        place = np.array([p or 0 for p in places], dtype=np.int64)
-        sizes = np.diff(np.append(first, game.shape[0]))
-        number = np.repeat(np.arange(first.shape[0], dtype=np.int64), sizes)
-        return cls(
-            [codes[i] for i in first.tolist()],
-            np.array([_day(dates[i]).toordinal() for i in first.tolist()], dtype=np.int64),
-            np.append(first, game.shape[0]).astype(np.int64),
+        player, score, place, starts = array("q"), array("q"), array("q"), array("q")
+        scored = bytearray()
+        codes: list[str] = []
+        days: list[int] = []
+        keys: list[Any] = []
+        current: object = None
+        n = 0
+        for game, code, day, who, points, placed in rows:
+            if n == 0 or game != current:
+                current = game
+                keys.append(game)
+                starts.append(n)
+                codes.append(code)
+                days.append(_day(day).toordinal())
+            player.append(index.setdefault(who, len(index)))
+            score.append(points or 0)
+            scored.append(points is not None)
+            place.append(placed or 0)
+            n += 1
+        offsets = np.append(np.frombuffer(starts, dtype=np.int64), n).astype(np.int64)
+        number = np.repeat(np.arange(len(keys), dtype=np.int64), np.diff(offsets))
+        score_a = np.frombuffer(score, dtype=np.int64).copy()
+        scored_a = np.frombuffer(bytes(scored), dtype=np.bool_).copy()
+        place_a = np.frombuffer(place, dtype=np.int64).copy()
+        columns = cls(
+            codes,
+            np.array(days, dtype=np.int64),
+            offsets,
             tuple(str(p) for p in index) if names is None else tuple(names[p] for p in index),
-            player,
-            score,
-            scored,
-            place,
-            standings(number, score, scored, place),
+            np.frombuffer(player, dtype=np.int64).copy(),
+            score_a,
+            scored_a,
+            place_a,
+            standings(number, score_a, scored_a, place_a),
         )
+        return columns, keys
 
     @classmethod
     def of(cls, games: Sequence[Game]) -> GameColumns:

@@ -36,7 +36,6 @@ from django.db.models.functions import Cast
 from palmares.ratings.competitions import CompetitionColumns
 from palmares.web.tantrixdb.models import Match
 from palmares.web.wizarddb.models import Game, Placement
-from palmares.wizard.tallies import standings
 
 __all__ = ["SOURCES", "TANTRIX", "WIZARD", "Key", "Loaded", "Source"]
 
@@ -137,7 +136,9 @@ def _wizard_build(where: Q) -> Loaded:
     """Every regular game the filter keeps (by score, else place), keyed by player id, as
     columns (issue 33: ``wizard.tallies.standings`` places every game at once; no value per
     game or finish)."""
-    rows = list(
+    from palmares.io.wizard_columnar import GameColumns
+
+    rows = (
         _wizard_rows()
         .filter(where)
         .order_by("game__date", "game__code", "game_id", "place", "-score", "id")
@@ -145,50 +146,14 @@ def _wizard_build(where: Q) -> Loaded:
         .values_list("game_id", "game__code", "day", "player_id", "score", "place")
         .iterator(chunk_size=20_000)
     )
-    if not rows:
+    games, ids = GameColumns.of_rows(rows)
+    kept = np.diff(games.offsets) >= 2  # a game of two players or more
+    if not bool(kept.any()):
         return Loaded(_none(), None)
-    game_id, codes, texts, who, scores, places = zip(*rows, strict=True)
-    del rows
-    days = _Days(texts)
-    game = np.array(game_id, dtype=np.int64)
-    first = np.flatnonzero(np.concatenate([[True], game[1:] != game[:-1]]))
-    sizes = np.diff(np.append(first, game.shape[0]))
-    number = np.repeat(np.arange(first.shape[0], dtype=np.int64), sizes)
-    scored = np.array([x is not None for x in scores], dtype=np.bool_)
-    score = np.array([x or 0 for x in scores], dtype=np.int64)
-    place = np.array([x or 0 for x in places], dtype=np.int64)
-    standing = standings(number, score, scored, place)
-    # Games of two players or more, each by standing (ties in the stored order).
-    kept = sizes >= 2
-    rows_kept = np.repeat(kept, sizes)
-    entries = np.flatnonzero(rows_kept)
-    entries = entries[np.lexsort((standing[entries], number[entries]))]
-    player = np.array(who, dtype=np.int64)[entries]
-    ids, codes_of = np.unique(player, return_inverse=True)
-    chosen = first[kept]
-    offsets = np.zeros(chosen.shape[0] + 1, dtype=np.int64)
-    np.cumsum(sizes[kept], out=offsets[1:])
-    last_row = int(chosen[-1]) if chosen.shape[0] else None
-    columns = CompetitionColumns(
-        [str(i) for i in ids.tolist()],
-        offsets,
-        codes_of.reshape(-1).astype(np.int64),
-        standing[entries],
-        np.array([days[i].toordinal() for i in chosen.tolist()], dtype=np.int64),
-        [codes[i] for i in chosen.tolist()],
-    )
-    last = None if last_row is None else (days[last_row], codes[last_row], game_id[last_row])
-    return Loaded(columns, last)
-
-
-@dataclass(frozen=True, slots=True)
-class _Days:
-    """The rows' days from their ISO texts, each made a date when read."""
-
-    texts: tuple[str, ...]
-
-    def __getitem__(self, i: int) -> date:
-        return date.fromisoformat(self.texts[i][:10])
+    last = int(np.flatnonzero(kept)[-1])
+    key = (date.fromordinal(int(games.days[last])), games.ids[last], int(ids[last]))
+    # (the rows come in date order: the competitions are the games in the same order)
+    return Loaded(games.competitions().select(kept), key)
 
 
 def _none() -> CompetitionColumns:

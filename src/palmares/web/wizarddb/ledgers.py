@@ -32,7 +32,6 @@ from django.db.models.functions import Cast
 
 from palmares.web.events.models import Event
 from palmares.web.lib.concurrency import hold
-from palmares.web.players.models import Player
 from palmares.web.wizarddb import adapters
 from palmares.web.wizarddb.codec import decode, encode
 from palmares.web.wizarddb.models import Game, LedgerRow, LedgerState, Placement, TournamentPlace
@@ -144,7 +143,7 @@ def _month_awards(units: Sequence[str]) -> dict[str, tuple[Award, ...]]:
 
     firsts = sorted(_first(u.partition(":")[2]) for u in units)
     last = month_period(firsts[-1].year, firsts[-1].month).last
-    rows = list(
+    rows = (
         Placement.objects.filter(
             game__division=Game.Division.REGULAR,
             game__date__gte=firsts[0],
@@ -152,17 +151,13 @@ def _month_awards(units: Sequence[str]) -> dict[str, tuple[Award, ...]]:
         )
         .order_by("game_id")
         .annotate(day=Cast("game__date", CharField()))  # the text: no conversion per row
-        .values_list("game_id", "game__code", "day", "player_id", "score", "place")
+        .values_list("game_id", "game__code", "day", "player__name", "score", "place")
         .iterator(chunk_size=20_000)
     )
     out: dict[str, tuple[Award, ...]] = dict.fromkeys(units, ())
-    if not rows:
+    games, _ = GameColumns.of_rows(rows)
+    if not len(games):
         return out
-    ids = sorted({row[3] for row in rows})
-    names: dict[object, str] = {}
-    for i in range(0, len(ids), CHUNK):
-        names.update(Player.objects.filter(pk__in=ids[i : i + CHUNK]).values_list("pk", "name"))
-    games = GameColumns.of_rows(rows, names)
     for table in games.month_tables(paid=True):
         unit = month_unit(table.period.first)
         if unit in out:
