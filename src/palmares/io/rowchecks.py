@@ -141,7 +141,9 @@ def spelled_once(*columns: Coded) -> bool:
     """One spelling per name key over ``columns`` (``io.tables.check_spellings``: names with
     the same ``core.names.name_key`` are one player, so a second spelling is refused)."""
     spelled = {v for c in columns for v in c.values if isinstance(v, str) and v}
-    return len({name_key(v) for v in spelled}) == len(spelled)
+    # (name_key's own function: its cache of 65,536 names only churns over a list of a million)
+    key = name_key.__wrapped__ if len(spelled) > 50_000 else name_key
+    return len(set(map(key, spelled))) == len(spelled)
 
 
 def values_of(column: Coded, convert: Callable[[Any], int] = int, empty: int = 0) -> I64:

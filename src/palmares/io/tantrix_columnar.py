@@ -310,11 +310,16 @@ def match_columns(t: CodedTable) -> MatchColumns | None:
     played = np.flatnonzero(game_form)
     if played.shape[0] == 0:
         return _matches(t, g, names, (ja, jb, jo), match_form, *_no_games(t.rows))
-    combos, which = np.unique(
-        np.stack([sa[played], sb[played], ma[played], mb[played]]), axis=1, return_inverse=True
-    )
+    # Each distinct (score A, score B, minutes A, minutes B) once, by one integer key.
+    ns, nm = len(scores) + 1, len(minutes) + 1
+    key = ((sa[played] * ns + sb[played]) * nm + (ma[played] + 1)) * nm + (mb[played] + 1)
+    combos, which = np.unique(key, return_inverse=True)
     outcomes: list[Decimal] = []
-    for ca, cb, cma, cmb in combos.T.tolist():
+    for k in combos.tolist():
+        k, cmb = divmod(k, nm)
+        k, cma = divmod(k, nm)
+        ca, cb = divmod(k, ns)
+        cma, cmb = cma - 1, cmb - 1
         try:
             points = game_points(
                 scores[ca],
@@ -329,7 +334,7 @@ def match_columns(t: CodedTable) -> MatchColumns | None:
     if game_units is None:
         return None
     exponents = np.array([min(0, int(v.as_tuple().exponent)) for v in outcomes], np.int64)
-    which = which.reshape(-1)
+    which = which.reshape(-1)  # (numpy 2 may give the inverse the input's shape)
     row_units = np.zeros((t.rows, 2), dtype=np.int64)
     row_exp = np.zeros((t.rows, 2), dtype=np.int64)
     row_units[played] = game_units.reshape(-1, 2)[which]

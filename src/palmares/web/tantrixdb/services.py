@@ -21,6 +21,7 @@ from django.db.models import Q
 from palmares.core.errors import InputError
 from palmares.io.tantrix import check_own_rating, read_match_columns, read_ratings_csv
 from palmares.io.tantrix_columnar import MatchColumns
+from palmares.tantrix.match import Match as MatchValue
 from palmares.tantrix.rating_list import rating_changes, recentre, update_list
 from palmares.web.events.models import Event
 from palmares.web.events.services import stored_event
@@ -159,6 +160,8 @@ def _since(stored: list[Event], *, with_list: bool) -> tuple[date, int] | None:
     return min((e.date, 0 if with_list else e.pk) for e in stored)
 
 
+#: Tournaments whose matches the lists' recompute reads at once.
+READ_AHEAD = 500
 #: Stored to twelve decimals, as the Dip Pouch histories are (``ratinglists.services``).
 PLACES = Decimal("0.000000000001")
 
@@ -195,8 +198,10 @@ def recompute_lists(*, since: tuple[date, int] | None = None, full_skill: bool =
             .distinct()
             .order_by("date", "pk")
         )
-        read = matches_of(events)  # every tournament's matches in one read
-        for event in events:
+        read: dict[int, tuple[MatchValue, ...]] = {}
+        for i, event in enumerate(events):
+            if event.pk not in read:  # the matches of the next tournaments, in one read
+                read = matches_of(events[i : i + READ_AHEAD])
             entries = entries_before(event)
             updated = update_list(entries, tournament_rating(event, entries, read[event.pk]))
             new_entries = updated.entries
