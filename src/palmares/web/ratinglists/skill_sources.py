@@ -23,15 +23,15 @@ scores or points also catch a raw edit of a row in place.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
 from typing import Any
 
 import numpy as np
 from django.db.models import BigIntegerField, CharField, Count, F, Q, QuerySet, Sum
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, Round
 
 from palmares.ratings.competitions import CompetitionColumns
 from palmares.web.tantrixdb.models import Match
@@ -185,51 +185,62 @@ def _tantrix_sums() -> dict[str, Any]:
 
 def _tantrix_build(where: Q) -> Loaded:
     """Every non-illustrative match the filter keeps (by tournament points), keyed by id, as
-    columns: the winner first, an even split a tie."""
-    rows = list(
+    columns: the winner first, an even split a tie. The rows are taken one by one into compact
+    arrays, their points compared in millionths (their stored scale) as the database gives
+    them, whole."""
+    rows = (
         _tantrix_rows()
         .filter(where)
         .order_by("event__date", "event_id", "id")
-        .values_list("id", "player_a_id", "player_b_id", "tp_a", "tp_b", "event_id", "event__date")
+        .annotate(
+            day=Cast("event__date", CharField()),
+            diff=Cast(Round((F("tp_a") - F("tp_b")) * 1_000_000), BigIntegerField()),
+        )
+        .values_list("id", "player_a_id", "player_b_id", "diff", "event_id", "day")
         .iterator(chunk_size=20_000)
     )
-    if not rows:
+    pk, a, b, diff, event, days = (array("q") for _ in range(6))
+    ordinal: dict[str, int] = {}
+    for key, one, two, gap, ev, day in rows:
+        pk.append(key)
+        a.append(one)
+        b.append(two)
+        diff.append(gap)
+        event.append(ev)
+        when = ordinal.get(day)
+        if when is None:
+            when = ordinal[day] = date.fromisoformat(day[:10]).toordinal()
+        days.append(when)
+    if not pk:
         return Loaded(_none(), None)
-    pk, a, b, tp_a, tp_b, event, days = zip(*rows, strict=True)
-    del rows
-    diff = np.array([_micro_units(x) - _micro_units(y) for x, y in zip(tp_a, tp_b, strict=True)])
-    a_first = diff >= 0
-    first = np.where(a_first, a, b).astype(np.int64)
-    second = np.where(a_first, b, a).astype(np.int64)
+    gaps = np.frombuffer(diff, dtype=np.int64)
+    a_first = gaps >= 0
+    first = np.where(a_first, np.frombuffer(a, np.int64), np.frombuffer(b, np.int64))
+    second = np.where(a_first, np.frombuffer(b, np.int64), np.frombuffer(a, np.int64))
     n = first.shape[0]
     both = np.empty(2 * n, dtype=np.int64)
     both[0::2], both[1::2] = first, second
     ids, codes_of = np.unique(both, return_inverse=True)
     place = np.ones(2 * n, dtype=np.int64)
-    place[1::2] = np.where(diff == 0, 1, 2)
+    place[1::2] = np.where(gaps == 0, 1, 2)
     columns = CompetitionColumns(
         [str(i) for i in ids.tolist()],
         np.arange(0, 2 * n + 1, 2, dtype=np.int64),
         codes_of.reshape(-1).astype(np.int64),
         place,
-        np.array([d.toordinal() for d in days], dtype=np.int64),
+        np.frombuffer(days, dtype=np.int64).copy(),
         _MatchKeys(event, a, b),
     )
-    return Loaded(columns, (days[-1], int(event[-1]), int(pk[-1])))
-
-
-def _micro_units(value: Any) -> int:
-    """A stored point value in millionths (its column's scale), exactly."""
-    return int(Decimal(value).scaleb(6).to_integral_value())
+    return Loaded(columns, (date.fromordinal(days[-1]), int(event[-1]), int(pk[-1])))
 
 
 @dataclass(frozen=True, slots=True)
 class _MatchKeys(Sequence[str]):
     """A stored match's key as ``from_matches`` makes it (``event round a–b``, no round)."""
 
-    events: tuple[int, ...]
-    a: tuple[int, ...]
-    b: tuple[int, ...]
+    events: Sequence[int]
+    a: Sequence[int]
+    b: Sequence[int]
 
     def __len__(self) -> int:
         return len(self.events)
