@@ -69,7 +69,7 @@ def main() -> None:
     from django.db import connection, transaction
 
     from palmares.ratings.skill import WengLin
-    from palmares.ratings.skill.history import flatten, rate_flat
+    from palmares.ratings.skill.history import flat_of, rate_flat
     from palmares.web.lib.concurrency import hold
     from palmares.web.players.models import Player
     from palmares.web.ratinglists.models import SkillCoverage, SkillRating
@@ -110,7 +110,7 @@ def main() -> None:
         with transaction.atomic():
             hold(LOCKS["wizard"])
             loaded = WIZARD.load()
-            history = rate_flat(flatten(loaded.competitions), WengLin(MODEL))
+            history = rate_flat(flat_of(loaded.competitions), WengLin(MODEL))
             return store("wizard", history)
 
     def check() -> bool:

@@ -23,6 +23,7 @@ from palmares.cli.main import main
 from palmares.core.errors import PalmaresError
 from tests.fuzz.formats import NAMES, POWERS, Table
 from tests.fuzz.mutations import Broken, _csv, encode
+from tests.fuzz.paths import disagreement
 
 __all__ = ["BOARDS_EVENT", "Outcome", "bases", "judge", "store_bases", "try_file"]
 
@@ -180,8 +181,13 @@ def _command_level(text: str) -> bool:
 
 
 def judge(kind: str, broken: Broken, path: Path, o: Outcome) -> list[str]:
-    """Everything wrong with an outcome (empty: the readers did their job)."""
+    """Everything wrong with an outcome (empty: the readers did their job), and with the two
+    paths of the format's reader on the file (issue 33: the columnar fast path and the row-wise
+    reader, ``tests/fuzz/paths.py``)."""
     wrong = []
+    differ = disagreement(kind, path)
+    if differ is not None:
+        wrong.append(f"fast and exact paths differ: {differ}")
     if o.analysis == "internal":
         wrong.append(f"internal error in the analysis: {o.analysis_text.strip()[:300]}")
     if o.imported == "internal":

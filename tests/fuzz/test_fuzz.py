@@ -1,7 +1,9 @@
 """The fuzzer in the suite (issue 13): malformed files of every format, CSV and .xlsx, through
 the analysis command and the import, asserting no internal error, the file and line on every
-refusal, the same verdict from both, an unchanged database after a refused import, and the
-generator's oracle (a file broken on purpose is refused, a file written otherwise is accepted).
+refusal, the same verdict from both, an unchanged database after a refused import, the
+generator's oracle (a file broken on purpose is refused, a file written otherwise is accepted),
+and, for every format read by columns, the same values and errors from the fast path and the
+row-wise reader (issue 33, ``tests/fuzz/paths.py``).
 
 ``pytest tests/fuzz`` tries 100 files per format; ``--fuzz N`` tries N per format and
 ``--fuzz-survey`` counts the failures instead of stopping at the first (the figures are printed

@@ -125,9 +125,9 @@ def _rated(monkeypatch: Any) -> list[str]:
 
     calls: list[str] = []
 
-    def counted(event: Event, entries: Any = None) -> Any:
+    def counted(event: Event, entries: Any = None, matches: Any = None) -> Any:
         calls.append(event.name)
-        return tournament_rating(event, entries)
+        return tournament_rating(event, entries, matches)
 
     monkeypatch.setattr("palmares.web.tantrixdb.services.tournament_rating", counted)
     return calls

@@ -85,20 +85,20 @@ def skill(
     """The skill list: μ, σ and the ordinal μ − 3σ of every player."""
     from palmares.io.competitions import read_competitions
     from palmares.io.fields import iso_date
-    from palmares.ratings.competitions import until
-    from palmares.ratings.skill import WengLin, rate_competitions
+    from palmares.ratings.skill import WengLin
+    from palmares.ratings.skill.history import flat_of, rate_flat
 
     weng_lin = WengLin(model)
     read = read_competitions(file, kind, system=system)
-    competitions = read.competitions
+    competitions = read.columns
     if as_of is not None:
         try:
-            competitions = until(competitions, iso_date(as_of))
+            competitions = competitions.until(iso_date(as_of))
         except ValueError as exc:
             raise PalmaresError(f"--as-of: {exc}") from None
-    if not competitions:
+    if not len(competitions):
         raise PalmaresError(f"{file}: no competitions to rate")
-    history = rate_competitions(competitions, weng_lin)
+    history = rate_flat(flat_of(competitions), weng_lin)
     rows = [
         {
             "rank": e.rank,
@@ -164,8 +164,8 @@ def backtest(
             f"--systems: unknown {', '.join(unknown) or '(none given)'} "
             f"(known: {', '.join(SYSTEMS)})"
         )
-    competitions = read_competitions(file, kind, system=system, ratings=ratings).competitions
-    if not competitions:
+    competitions = read_competitions(file, kind, system=system, ratings=ratings).columns
+    if not len(competitions):
         raise PalmaresError(f"{file}: no competitions")
     result = backtest(competitions, chosen)
     rows: list[dict[str, Any]] = []

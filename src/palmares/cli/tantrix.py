@@ -24,7 +24,7 @@ from palmares.core.errors import PalmaresError
 from palmares.explain import explain
 from palmares.io.tantrix import (
     check_own_rating,
-    read_matches_csv,
+    read_match_columns,
     read_names_csv,
     read_ratings_csv,
 )
@@ -100,10 +100,13 @@ RATED_COLUMNS = [
 ]
 
 
-def _one_event(matches: tuple[Match, ...], event: str | None, path: Path) -> tuple[Match, ...]:
-    events = list(dict.fromkeys(m.event for m in matches))
+def _one_event(path: Path, event: str | None) -> tuple[Match, ...]:
+    """The matches of ``event`` in the file (the file's only event when ``None``); only its
+    matches are made values (issue 33: a file of a federation's history is read as columns)."""
+    matches = read_match_columns(path)
+    events = matches.event_names()
     if event is not None:
-        chosen = tuple(m for m in matches if m.event == event)
+        chosen = matches.of_event(event)
         if not chosen:
             raise PalmaresError(f"{path}: no matches of event {event!r} (events: {events})")
         return chosen
@@ -111,13 +114,13 @@ def _one_event(matches: tuple[Match, ...], event: str | None, path: Path) -> tup
         raise PalmaresError(
             f"{path}: several events ({', '.join(events)}); choose one with --event"
         )
-    return matches
+    return matches.matches()
 
 
 def _rate(
     matches_path: Path, ratings_path: Path, event: str | None, clamp: float
 ) -> tuple[TournamentRating, Any]:
-    matches = _one_event(read_matches_csv(matches_path), event, matches_path)
+    matches = _one_event(matches_path, event)
     ratings = read_ratings_csv(ratings_path, matches=matches)
     check_own_rating(matches, ratings, matches_path)
     return rate_tournament(matches, official_ratings(ratings), clamp=clamp), ratings

@@ -19,14 +19,14 @@ from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
 from palmares.explain import Language, explain, figure, tell
-from palmares.io.wizard import read_games, read_tournaments, read_triads
+from palmares.io.wizard import read_game_columns, read_games, read_tournaments, read_triads
 from palmares.wizard.game import Game
 from palmares.wizard.invitational import previous_month, uninvited
 from palmares.wizard.junior import junior_table, session_of
 from palmares.wizard.ledger import METHOD
 from palmares.wizard.ledger import ledger as player_ledger
 from palmares.wizard.master_points import Award
-from palmares.wizard.month import LeagueTable, Period, month_table, parse_month
+from palmares.wizard.month import LeagueTable, Period, month_table, parse_month, table_of
 from palmares.wizard.rules import wizard_rules
 from palmares.wizard.tournament import TournamentResult, tournament_result
 from palmares.wizard.triad import TriadGame
@@ -107,7 +107,7 @@ def _month_of(
     """The month's league table from a games file (``month`` and ``all-scores`` share it)."""
     period = parse_month(month)
     table = month_table(
-        read_games(games),
+        read_games(games, between=(period.first, period.last)),
         period,
         qualifying_games=qualifying_games,
         rules=wizard_rules(fractional_wins=fractional_wins),
@@ -171,7 +171,7 @@ def junior(
 ) -> None:
     """A Wizard Junior two-month session (Jan-Feb, Mar-Apr, ...): 20 games for master points."""
     period = session_of(parse_month(session).first)
-    table = junior_table(read_games(games), period)
+    table = junior_table(read_games(games, between=(period.first, period.last)), period)
     _require_games(games, period.label, table)
     rows = _month_rows(table, language)
     report = Report(tables=[Table("junior", MONTH_COLUMNS, rows, title=f"Junior {period.label}")])
@@ -230,7 +230,13 @@ def tournament(
     """Tournament master points by field size and place, with the TRIAD where one was played."""
     events = read_tournaments(tournaments)
     triads = _triads(triad, {t.name for t in events})
-    all_games = read_games(games) if games is not None else None
+    # The months' tables of the players who may be ranked (issue 33: the same ranks, from the
+    # file's tallies at once).
+    tables = (
+        {t.period: t for t in read_game_columns(games).month_tables(paid=True)}
+        if games is not None
+        else None
+    )
     report = Report(tables=[Table("tournament", TOURNAMENT_COLUMNS, [])])
     report.language = language
     for t in events:
@@ -238,8 +244,9 @@ def tournament(
         report.tables[0].rows.extend(_tournament_rows(result, language))
         if explain_:
             report.explain.extend(explain(result, language))
-        if all_games is not None and t.invitational:
-            previous = month_table(all_games, previous_month(t.day))
+        if tables is not None and t.invitational:
+            month = previous_month(t.day)
+            previous = tables.get(month) or table_of([], month)
             for player in uninvited(t, previous):
                 warning = Message.of(
                     "wizard.uninvited",
@@ -291,14 +298,19 @@ def ledger(
 ) -> None:
     """A player's master points across months, tournaments and Junior sessions, and what each
     was for."""
-    all_games: tuple[Game, ...] = read_games(games)
+    all_games = read_game_columns(games)
     junior_games: tuple[Game, ...] = read_games(junior) if junior else ()
     events = read_tournaments(tournaments)
     triads = _triads(triad, {t.name for t in events})
-    book = player_ledger(player, all_games, events, triads=triads, junior=junior_games)
-    known = {p for g in (*all_games, *junior_games) for p in g.players} | {
-        p.player for t in events for p in t.placings
-    }
+    # The months' tables of the players who may earn master points (issue 33: the same awards,
+    # from the file's tallies at once).
+    months = all_games.month_tables(paid=True)
+    book = player_ledger(player, (), events, triads=triads, junior=junior_games, months=months)
+    known = (
+        set(all_games.names)
+        | {p for g in junior_games for p in g.players}
+        | {p.player for t in events for p in t.placings}
+    )
     if player not in known:
         raise PalmaresError(f"{player} is in neither {games} nor {tournaments}")
     rows = [

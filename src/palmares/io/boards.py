@@ -5,6 +5,10 @@
 and ``top_board`` optional. A board must have each power exactly once, its centres may not sum to
 more than the map holds, and a player may sit on at most two boards of a round (never twice on
 one). ``teams.csv`` has ``team`` and ``player``. ``boards.json`` is a list of single boards.
+
+A large ``boards.csv`` is read by a columnar fast path first (issue 33:
+:mod:`palmares.io.boards_columnar`), which leaves any file with a problem to the row-wise reader
+here (:func:`read_boards_exact`); :func:`read_board_columns` gives the boards as columns.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from palmares.core.errors import InputError, PalmaresError, Problem
 from palmares.core.message import Message
@@ -30,13 +34,18 @@ from palmares.diplomacy.board import (
 )
 from palmares.io import limits
 from palmares.io.fields import boolean, bounded_text, integer, proper_name
-from palmares.io.tables import Column, Row, RowProblems, check_spellings, read_rows
+from palmares.io.tables import Column, Row, RowProblems, check_spellings, read_rows, small
 from palmares.io.tournament import team_lines
+
+if TYPE_CHECKING:
+    from palmares.io.boards_columnar import BoardColumns
 
 __all__ = [
     "TEAM_SIZE",
     "BoardsFile",
+    "read_board_columns",
     "read_boards_csv",
+    "read_boards_exact",
     "read_boards_json",
     "read_teams_csv",
     "team_problems",
@@ -89,6 +98,49 @@ def read_boards_csv(
     With ``results=False`` (a board call used as history) the ``centres`` column may be left out
     and counts as 0: only round, board, power and player matter then.
     """
+    fast = _fast_boards(path, powers, total_centres, results)
+    if fast is not None:
+        return BoardsFile(fast.boards())
+    return read_boards_exact(path, powers=powers, total_centres=total_centres, results=results)
+
+
+def read_board_columns(
+    path: Path | str,
+    *,
+    powers: tuple[str, ...] = GREAT_POWERS,
+    total_centres: int = TOTAL_CENTRES,
+) -> BoardColumns:
+    """:func:`read_boards_csv` as columns (:class:`~palmares.io.boards_columnar.BoardColumns`):
+    the fast path when it takes the file, else the row-wise reader's boards as columns."""
+    from palmares.io.boards_columnar import BoardColumns
+
+    fast = _fast_boards(path, powers, total_centres, True)
+    if fast is not None:
+        return fast
+    exact = read_boards_exact(path, powers=powers, total_centres=total_centres)
+    return BoardColumns.of(exact.boards, powers)
+
+
+def _fast_boards(
+    path: Path | str, powers: tuple[str, ...], total_centres: int, results: bool
+) -> BoardColumns | None:
+    if small(path):
+        return None
+    from palmares.io.boards_columnar import board_columns
+    from palmares.io.columnar import read_table  # numpy and pyarrow: only for a large file
+
+    table = read_table(Path(path), _board_columns(powers, total_centres, results))
+    return None if table is None else board_columns(table, powers, total_centres)
+
+
+def read_boards_exact(
+    path: Path | str,
+    *,
+    powers: tuple[str, ...] = GREAT_POWERS,
+    total_centres: int = TOTAL_CENTRES,
+    results: bool = True,
+) -> BoardsFile:
+    """:func:`read_boards_csv` by the row-wise reader alone (the reference of the fast path)."""
     name = str(path)
     rows = read_rows(path, _board_columns(powers, total_centres, results))
     problems = RowProblems(name)

@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from pathlib import Path
 
 from palmares.core.errors import PalmaresError
 from palmares.ratings.competitions import (
     Competition,
+    CompetitionColumns,
     from_boards,
-    from_games,
-    from_matches,
-    from_results,
+    from_result_columns,
 )
 
 __all__ = ["KINDS", "CompetitionFile", "read_competitions"]
@@ -28,13 +28,18 @@ __all__ = ["KINDS", "CompetitionFile", "read_competitions"]
 KINDS = ("results", "boards", "games", "matches")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CompetitionFile:
-    """The competitions of a file, and the name to show for a player key where it differs
-    (``results.csv`` rates players by id)."""
+    """The competitions of a file as columns (issue 33: read from the file's columns, no value
+    per competition), as :class:`Competition` values on request, and the name to show for a
+    player key where it differs (``results.csv`` rates players by id)."""
 
-    competitions: tuple[Competition, ...]
+    columns: CompetitionColumns
     names: Mapping[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def competitions(self) -> tuple[Competition, ...]:
+        return self.columns.competitions()
 
     def name(self, player: str) -> str:
         return self.names.get(player, player)
@@ -56,36 +61,44 @@ def read_competitions(
     if ratings is not None and kind != "matches":
         raise PalmaresError("--ratings is a Tantrix rating list: only with --kind matches")
     if kind == "results":
-        from palmares.io.results import read_results
+        from palmares.io.results import read_result_columns
 
-        results = read_results(path)
-        names = {k: p.name for k, p in results.players.items()}
-        return CompetitionFile(from_results(results), names)
+        results = read_result_columns(path)
+        names = {p.key: p.name for p in results.players}
+        return CompetitionFile(from_result_columns(results), names)
     if kind == "boards":
         from palmares.diplomacy.scoring import get_system
-        from palmares.io.boards import read_boards_csv
+        from palmares.io.boards import read_board_columns, read_boards_csv
 
-        boards = read_boards_csv(path).boards
         if system is None:
-            return CompetitionFile(from_boards(boards))
+            return CompetitionFile(read_board_columns(path).competitions())
         scoring = get_system(system)
-        return CompetitionFile(
-            from_boards(boards, [scoring.score(b.result()).scores for b in boards])
-        )
+        boards = read_boards_csv(path).boards
+        scores = [scoring.score(b.result()).scores for b in boards]
+        return CompetitionFile(CompetitionColumns.of(from_boards(boards, scores)))
     if kind == "games":
-        from palmares.io.wizard import read_games
+        from palmares.io.wizard import read_game_columns
 
-        return CompetitionFile(from_games(read_games(path)))
+        return CompetitionFile(read_game_columns(path).competitions())
     if kind == "matches":
-        from palmares.io.tantrix import check_own_rating, read_matches_csv, read_ratings_csv
-
-        matches = read_matches_csv(path)
-        if ratings is None or not matches:
-            return CompetitionFile(from_matches(matches))
-        entries = read_ratings_csv(ratings, matches=matches)
-        # The first tournament in playing order (as from_matches orders them) starts from it.
-        earliest = min(range(len(matches)), key=lambda i: (matches[i].date or date.min, i))
-        first = (matches[earliest].event, matches[earliest].date)
-        check_own_rating([m for m in matches if (m.event, m.date) == first], entries, path)
-        return CompetitionFile(from_matches(matches, {first: entries}))
+        return _matches(path, ratings)
     raise PalmaresError(f"unknown kind {kind!r} (known: {', '.join(KINDS)})")
+
+
+def _matches(path: Path | str, ratings: Path | str | None) -> CompetitionFile:
+    import numpy as np
+
+    from palmares.io.tantrix import check_own_rating, read_match_columns, read_ratings_csv
+
+    matches = read_match_columns(path)
+    if ratings is None or not len(matches):
+        return CompetitionFile(matches.competitions())
+    entries = read_ratings_csv(ratings, players=matches.players())
+    # The first tournament in playing order (as from_matches orders them) starts from it.
+    earliest = int(np.argmin(np.maximum(matches.days, 1)))
+    day = matches.days[earliest]
+    event = matches.event[earliest]
+    first = (matches.events[event], date.fromordinal(day) if day else None)
+    own = np.flatnonzero((matches.event == event) & (matches.days == day))
+    check_own_rating(matches.matches(own.tolist()), entries, path)
+    return CompetitionFile(matches.competitions({first: entries}))

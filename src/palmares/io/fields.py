@@ -60,37 +60,65 @@ def text(value: str) -> str:
     return value.strip()
 
 
-def bounded_text(limit: TextLimit) -> Parser[str]:
-    """Text of at most ``limit.length`` characters (the size of its column)."""
+class _Text:
+    """A text parser with :meth:`many`, which parses a whole list of distinct cells at once
+    (the columnar readers', ``io/columnar.py``): the same values, or the same error, as the
+    parser called on each, without a call per cell when every cell is plain."""
 
-    def parse(value: str) -> str:
+    def __call__(self, value: str) -> str:
+        raise NotImplementedError
+
+    def plain(self, cells: list[str]) -> bool:
+        """Every cell (stripped) is one the parser returns as it is."""
+        raise NotImplementedError
+
+    def many(self, values: list[str]) -> list[str]:
+        cells = list(map(str.strip, values))
+        return cells if self.plain(cells) else list(map(self, values))
+
+
+class _Bounded(_Text):
+    def __init__(self, limit: TextLimit) -> None:
+        self.limit = limit
+
+    def __call__(self, value: str) -> str:
         out = value.strip()
-        if len(out) > limit.length:
-            raise PalmaresError.of(Message.of("io.too_long", most=limit.length, got=len(out)))
+        if len(out) > self.limit.length:
+            raise PalmaresError.of(Message.of("io.too_long", most=self.limit.length, got=len(out)))
         return out
 
-    return parse
+    def plain(self, cells: list[str]) -> bool:
+        return max(map(len, cells), default=0) <= self.limit.length
+
+
+class _ProperName(_Bounded):
+    def __call__(self, value: str) -> str:
+        out = super().__call__(value)
+        if out and out.isascii():  # its key is itself, lower case, spaces collapsed: never empty
+            return out
+        key = name_key(out)
+        if not key:
+            raise PalmaresError.of(Message.of("io.no_letter", name=repr(out)))
+        if len(key) > self.limit.length:
+            raise PalmaresError.of(
+                Message.of("io.key_too_long", got=len(key), most=self.limit.length)
+            )
+        return out
+
+    def plain(self, cells: list[str]) -> bool:
+        return super().plain(cells) and all(cells) and all(map(str.isascii, cells))
+
+
+def bounded_text(limit: TextLimit) -> Parser[str]:
+    """Text of at most ``limit.length`` characters (the size of its column)."""
+    return _Bounded(limit)
 
 
 def proper_name(limit: TextLimit) -> Parser[str]:
     """A player's or an event's name: at most ``limit.length`` characters, and so its key
     (``palmares.core.names.name_key``, which the database stores beside it); a name must keep a
     character once accents are removed."""
-
-    def parse(value: str) -> str:
-        out = value.strip()
-        if len(out) > limit.length:
-            raise PalmaresError.of(Message.of("io.too_long", most=limit.length, got=len(out)))
-        if out and out.isascii():  # its key is itself, lower case, spaces collapsed: never empty
-            return out
-        key = name_key(out)
-        if not key:
-            raise PalmaresError.of(Message.of("io.no_letter", name=repr(out)))
-        if len(key) > limit.length:
-            raise PalmaresError.of(Message.of("io.key_too_long", got=len(key), most=limit.length))
-        return out
-
-    return parse
+    return _ProperName(limit)
 
 
 def boolean(value: str) -> bool:

@@ -39,7 +39,7 @@ from typing import Any
 from palmares.core.ranking import ranking_problem
 from palmares.io import limits
 from palmares.io.fields import boolean, bounded_text, decimal, integer, iso_date, proper_name
-from palmares.io.tables import Column, Row, RowProblems, read_rows, read_table
+from palmares.io.tables import Column, Row, RowProblems, read_rows, read_table, small
 from palmares.ratings.columns import ResultColumns
 from palmares.ratings.events import Event, Placement, Player, Results, event_order_key
 from palmares.ratings.players import normalise_name
@@ -55,11 +55,6 @@ __all__ = [
 
 #: The key of a player without a ``player_id``: this prefix and the name's key.
 NAME_KEY_PREFIX = "name:"
-#: Files up to this size (about 800 rows) are read by the row-wise reader alone: it takes a
-#: few milliseconds on them, less than loading the fast path's compiled checks (numba's cached
-#: overloads: a quarter of a second in a fresh process; issue 15, re-importing one event).
-SMALL_FILE = 64 * 1024
-
 COLUMNS = [
     Column("event", proper_name(limits.EVENT_NAME), required=True),
     Column("date", iso_date, required=True),
@@ -192,7 +187,7 @@ def _event(
 def read_results(path: Path | str) -> Results:
     """Read and check ``results.csv``; raise :class:`~palmares.core.errors.InputError` naming
     every bad line, so nothing is computed from a bad file."""
-    fast = None if _small(Path(path)) else _fast_columns(Path(path))
+    fast = None if small(path) else _fast_columns(Path(path))
     return fast.results() if fast is not None else read_results_exact(path)
 
 
@@ -205,17 +200,8 @@ def read_results_exact(path: Path | str) -> Results:
 def read_result_columns(path: Path | str) -> ResultColumns:
     """:func:`read_results` as columns (:class:`~palmares.ratings.columns.ResultColumns`):
     the fast path when it takes the file, else the row-wise reader's history as columns."""
-    fast = None if _small(Path(path)) else _fast_columns(Path(path))
+    fast = None if small(path) else _fast_columns(Path(path))
     return fast if fast is not None else ResultColumns.of_results(read_results_exact(path))
-
-
-def _small(path: Path) -> bool:
-    """A file of at most :data:`SMALL_FILE` bytes (one the row-wise reader alone reads; a
-    missing file is not small: the readers report it as before)."""
-    try:
-        return path.stat().st_size <= SMALL_FILE
-    except OSError:
-        return False
 
 
 def _fast_columns(path: Path) -> ResultColumns | None:

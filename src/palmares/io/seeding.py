@@ -15,9 +15,9 @@ from pathlib import Path
 from palmares.diplomacy.seeding.problem import Entrant
 from palmares.io import limits
 from palmares.io.fields import bounded_text, integer, proper_name
-from palmares.io.tables import Column, RowProblems, check_spellings, read_rows
+from palmares.io.tables import Column, RowProblems, check_spellings, read_rows, small
 
-__all__ = ["RosterRow", "read_pairs_csv", "read_players_csv", "read_roster"]
+__all__ = ["ROSTER_COLUMNS", "RosterRow", "read_pairs_csv", "read_players_csv", "read_roster"]
 
 
 _name = proper_name(limits.PLAYER_NAME)
@@ -34,18 +34,47 @@ class RosterRow:
     line: int
 
 
+ROSTER_COLUMNS = [
+    Column("player", _name, required=True),
+    Column("boards", integer(0, 2)),
+    Column("team", bounded_text(limits.TEAM_NAME)),
+    Column("nationality", bounded_text(limits.NATIONALITY)),
+]
+
+
 def read_roster(path: Path | str) -> tuple[RosterRow, ...]:
     """Read ``players.csv`` (or the first sheet of an .xlsx); a player listed twice is an error
-    naming both lines."""
-    rows = read_rows(
-        path,
-        [
-            Column("player", _name, required=True),
-            Column("boards", integer(0, 2)),
-            Column("team", bounded_text(limits.TEAM_NAME)),
-            Column("nationality", bounded_text(limits.NATIONALITY)),
-        ],
+    naming both lines. A large file is read by a columnar fast path first (issue 33:
+    :mod:`palmares.io.lists_columnar`), which leaves a file with a problem to the row-wise
+    reader here."""
+    fast = _fast_roster(path)
+    return fast if fast is not None else _roster_exact(path)
+
+
+def _fast_roster(path: Path | str) -> tuple[RosterRow, ...] | None:
+    if small(path):
+        return None
+    from palmares.io.columnar import read_table
+    from palmares.io.lists_columnar import listed_once
+
+    table = read_table(Path(path), ROSTER_COLUMNS)
+    picked = None if table is None else listed_once(table, "player")
+    if table is None or picked is None:
+        return None
+    return tuple(
+        map(
+            RosterRow,
+            table["player"].at(picked),
+            table["boards"].at(picked),
+            [t or None for t in table["team"].at(picked)],
+            [n or "" for n in table["nationality"].at(picked)],
+            table.lines.tolist(),
+        )
     )
+
+
+def _roster_exact(path: Path | str) -> tuple[RosterRow, ...]:
+    rows = read_rows(path, ROSTER_COLUMNS)
     problems = RowProblems(str(path))
     check_spellings(rows, ("player",), problems)
     seen: dict[str, int] = {}

@@ -21,13 +21,36 @@ from palmares.core.names import name_key
 from palmares.core.progress import report
 from palmares.io.fields import text
 
-__all__ = ["Column", "Row", "RowProblems", "check_spellings", "read_rows", "read_table"]
+__all__ = [
+    "SMALL_FILE",
+    "Column",
+    "Row",
+    "RowProblems",
+    "check_spellings",
+    "read_rows",
+    "read_table",
+    "small",
+]
 
 MAX_PROBLEMS = 50
 #: The longest cell a file may hold: the csv module's field limit, for workbooks too.
 MAX_CELL = csv.field_size_limit()
 #: Rows between two progress reports (see :mod:`palmares.core.progress`).
 PROGRESS_EVERY = 10_000
+#: Files up to this size (about 800 rows) are read by the row-wise reader alone: it takes a
+#: few milliseconds on them, less than loading the columnar fast path (numpy, pyarrow, the
+#: compiled checks: a quarter of a second in a fresh process; issue 15, re-importing one
+#: event). Larger files try the fast path first (``io/columnar.py``; issue 33: every format).
+SMALL_FILE = 64 * 1024
+
+
+def small(path: Path | str) -> bool:
+    """A file of at most :data:`SMALL_FILE` bytes (a missing file is not small: the readers
+    report it as before)."""
+    try:
+        return Path(path).stat().st_size <= SMALL_FILE
+    except OSError:
+        return False
 
 
 @dataclass(frozen=True, slots=True)

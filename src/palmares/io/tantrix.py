@@ -23,34 +23,51 @@ match disagreeing on ``own_rating``.
 when empty: official if G is unknown or at least the established threshold). Rejected: a rating
 that is not a number, negative G, a player listed twice.
 
+A large file is read by a columnar fast path first (issue 33: :mod:`palmares.io.columnar`, the
+checks as array operations in :mod:`palmares.io.tantrix_columnar`), which leaves any file with a
+problem to the row-wise readers here (``*_exact``), which name every problem.
+
 Public API::
 
     read_matches_csv(path) -> tuple[Match, ...]
-    read_ratings_csv(path, *, established=36) -> tuple[RatingEntry, ...]
+    read_match_columns(path) -> MatchColumns            # the matches as columns
+    read_ratings_csv(path, *, established=36, matches=(), players=()) -> tuple[RatingEntry, ...]
     check_own_rating(matches, ratings, path) -> None   # own_rating must be officially rated
     read_names_csv(path) -> dict[str, str]              # players.csv: player (nickname), name
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date as Date
 from decimal import Decimal
+from itertools import chain
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from palmares.core.errors import InputError, PalmaresError, Problem
 from palmares.core.message import Message
 from palmares.core.names import name_key
 from palmares.io import limits
 from palmares.io.fields import boolean, bounded_text, decimal, integer, iso_date, proper_name
-from palmares.io.tables import Column, Row, RowProblems, check_spellings, read_rows
+from palmares.io.tables import Column, Row, RowProblems, check_spellings, read_rows, small
 from palmares.tantrix.match import Match
 from palmares.tantrix.rating_list import ESTABLISHED_GAMES, RatingEntry
 from palmares.tantrix.tournament_points import GAME_POINTS, GamePoints, game_points
 
-__all__ = ["check_own_rating", "read_matches_csv", "read_names_csv", "read_ratings_csv"]
+if TYPE_CHECKING:
+    from palmares.io.tantrix_columnar import MatchColumns
+
+__all__ = [
+    "RATING_COLUMNS",
+    "check_own_rating",
+    "read_match_columns",
+    "read_matches_csv",
+    "read_matches_exact",
+    "read_names_csv",
+    "read_ratings_csv",
+]
 
 NON_NEGATIVE = decimal(Decimal(0))
 PLAYER = proper_name(limits.PLAYER_NAME)
@@ -123,6 +140,32 @@ def _form(row: Row, problems: RowProblems) -> str | None:
 
 def read_matches_csv(path: Path | str) -> tuple[Match, ...]:
     """Read and check ``matches.csv``; raise :class:`InputError` naming every bad line."""
+    fast = _fast_matches(path)
+    return fast.matches() if fast is not None else read_matches_exact(path)
+
+
+def read_match_columns(path: Path | str) -> MatchColumns:
+    """:func:`read_matches_csv` as columns (:class:`~palmares.io.tantrix_columnar.MatchColumns`):
+    the fast path when it takes the file, else the row-wise reader's matches as columns."""
+    from palmares.io.tantrix_columnar import MatchColumns
+
+    fast = _fast_matches(path)
+    return fast if fast is not None else MatchColumns.of(read_matches_exact(path))
+
+
+def _fast_matches(path: Path | str) -> MatchColumns | None:
+    if small(path):
+        return None
+    from palmares.io.columnar import read_table  # numpy and pyarrow: only for a large file
+    from palmares.io.tantrix_columnar import match_columns
+
+    table = read_table(Path(path), MATCH_COLUMNS)
+    return None if table is None else match_columns(table)
+
+
+def read_matches_exact(path: Path | str) -> tuple[Match, ...]:
+    """:func:`read_matches_csv` by the row-wise reader alone (the reference of the fast
+    path)."""
     name = str(path)
     rows = read_rows(path, MATCH_COLUMNS)
     problems = RowProblems(name)
@@ -258,30 +301,50 @@ def _match(p: _Pending) -> Match:
     )
 
 
+RATING_COLUMNS = [
+    Column("player", PLAYER, required=True),
+    Column("rating", RATING, required=True),
+    Column("games", integer(0, limit=limits.RATED_GAMES)),
+    Column("official", boolean),
+]
+
+
 def read_ratings_csv(
     path: Path | str,
     *,
     established: int = ESTABLISHED_GAMES,
     matches: Sequence[Match] = (),
+    players: Iterable[str] = (),
 ) -> tuple[RatingEntry, ...]:
     """Read ``ratings.csv``; raise :class:`InputError` naming every bad line.
 
-    Given the ``matches`` it rates, a player spelled otherwise than in the matches (the same
-    name key, ``core.names.name_key``) is refused too: the database would take them for one
-    person, the analysis for two."""
+    Given the ``matches`` it rates (or their ``players``), a player spelled otherwise than in
+    the matches (the same name key, ``core.names.name_key``) is refused too: the database would
+    take them for one person, the analysis for two."""
+    spelled = {name_key(p): p for p in chain(players, (p for m in matches for p in m.players))}
+    fast = _fast_ratings(path, established, spelled)
+    return fast if fast is not None else _ratings_exact(path, established, spelled)
+
+
+def _fast_ratings(
+    path: Path | str, established: int, spelled: dict[str, str]
+) -> tuple[RatingEntry, ...] | None:
+    if small(path):
+        return None
+    from palmares.io.columnar import read_table
+    from palmares.io.tantrix_columnar import rating_entries
+
+    table = read_table(Path(path), RATING_COLUMNS)
+    return None if table is None else rating_entries(table, established, spelled)
+
+
+def _ratings_exact(
+    path: Path | str, established: int, spelled: dict[str, str]
+) -> tuple[RatingEntry, ...]:
     name = str(path)
-    rows = read_rows(
-        path,
-        [
-            Column("player", PLAYER, required=True),
-            Column("rating", RATING, required=True),
-            Column("games", integer(0, limit=limits.RATED_GAMES)),
-            Column("official", boolean),
-        ],
-    )
+    rows = read_rows(path, RATING_COLUMNS)
     problems = RowProblems(name)
     check_spellings(rows, ("player",), problems)
-    spelled = {name_key(p): p for m in matches for p in m.players}
     for row in rows:
         other = spelled.get(name_key(row["player"]), row["player"])
         if other != row["player"]:
@@ -330,11 +393,30 @@ def check_own_rating(
         raise InputError(problems)
 
 
+NAME_COLUMNS = [Column("player", PLAYER, required=True), Column("name", PLAYER, required=True)]
+
+
 def read_names_csv(path: Path | str) -> dict[str, str]:
     """Read ``players.csv`` (``player`` as in the matches, ``name`` in full): player → name."""
-    rows = read_rows(
-        path, [Column("player", PLAYER, required=True), Column("name", PLAYER, required=True)]
-    )
+    fast = _fast_names(path)
+    return fast if fast is not None else _names_exact(path)
+
+
+def _fast_names(path: Path | str) -> dict[str, str] | None:
+    if small(path):
+        return None
+    from palmares.io.columnar import read_table
+    from palmares.io.lists_columnar import listed_once
+
+    table = read_table(Path(path), NAME_COLUMNS)
+    picked = None if table is None else listed_once(table, "player")
+    if table is None or picked is None:
+        return None
+    return dict(zip(table["player"].at(picked), table["name"].at(picked), strict=True))
+
+
+def _names_exact(path: Path | str) -> dict[str, str]:
+    rows = read_rows(path, NAME_COLUMNS)
     problems = RowProblems(str(path))
     check_spellings(rows, ("player",), problems)
     names: dict[str, str] = {}

@@ -16,25 +16,45 @@ tournament; the seats (top 3, or the 4th-placed substitute) are checked against 
 
 Every problem is reported as ``file:line: column: what is wrong`` and the file is rejected whole.
 
-Public API: :func:`read_games` -> tuple of Game, :func:`read_tournaments` -> tuple of Tournament,
-:func:`read_triads` -> {tournament name: TriadGame}.
+Two paths give one answer (issue 33), as for ``results.csv``: a columnar fast path
+(:mod:`palmares.io.columnar`, the checks as array operations in
+:mod:`palmares.io.wizard_columnar`) takes the large files it is sure of; any other file, and any
+file with a problem, goes through the row-wise reader here (``*_exact``), which names every
+problem.
+
+Public API: :func:`read_games` -> tuple of Game (``between``: only those dated in a span),
+:func:`read_game_columns` -> GameColumns (the games as columns, for the skill rating),
+:func:`read_tournaments` -> tuple of Tournament, :func:`read_triads` -> {tournament name:
+TriadGame}.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from palmares.core.ranking import competition_ranks
 from palmares.io import limits
 from palmares.io.fields import boolean, bounded_text, integer, iso_date, proper_name
-from palmares.io.tables import Column, Row, RowProblems, check_spellings, read_rows
+from palmares.io.tables import Column, Row, RowProblems, check_spellings, read_rows, small
 from palmares.wizard.game import Finish, Game
 from palmares.wizard.tournament import Placing, Tournament
 from palmares.wizard.triad import TriadGame
 
-__all__ = ["read_games", "read_tournaments", "read_triads"]
+if TYPE_CHECKING:
+    from palmares.io.wizard_columnar import GameColumns
+
+__all__ = [
+    "read_game_columns",
+    "read_games",
+    "read_games_exact",
+    "read_tournaments",
+    "read_tournaments_exact",
+    "read_triads",
+]
 
 PLAYER = proper_name(limits.PLAYER_NAME)
 
@@ -134,8 +154,39 @@ def _finishes(rows: Sequence[Row]) -> tuple[Finish, ...]:
     return tuple(Finish(str(r["player"]), r.get("score"), r.get("place")) for r in rows)
 
 
-def read_games(path: Path | str) -> tuple[Game, ...]:
-    """Read ``games.csv``: every game, in the order of its first row."""
+def read_games(path: Path | str, *, between: tuple[date, date] | None = None) -> tuple[Game, ...]:
+    """Read ``games.csv``: every game, in the order of its first row (``between``: only the
+    games dated from its first to its last day; the whole file is checked all the same)."""
+    fast = _fast_games(path)
+    if fast is not None:
+        return fast.games() if between is None else fast.between(*between)
+    games = read_games_exact(path)
+    if between is None:
+        return games
+    return tuple(g for g in games if between[0] <= g.day <= between[1])
+
+
+def read_game_columns(path: Path | str) -> GameColumns:
+    """:func:`read_games` as columns (:class:`~palmares.io.wizard_columnar.GameColumns`): the
+    fast path when it takes the file, else the row-wise reader's games as columns."""
+    from palmares.io.wizard_columnar import GameColumns
+
+    fast = _fast_games(path)
+    return fast if fast is not None else GameColumns.of(read_games_exact(path))
+
+
+def _fast_games(path: Path | str) -> GameColumns | None:
+    if small(path):
+        return None
+    from palmares.io.columnar import read_table  # numpy and pyarrow: only for a large file
+    from palmares.io.wizard_columnar import game_columns
+
+    table = read_table(Path(path), GAME_COLUMNS)
+    return None if table is None else game_columns(table)
+
+
+def read_games_exact(path: Path | str) -> tuple[Game, ...]:
+    """:func:`read_games` by the row-wise reader alone (the reference of the fast path)."""
     rows = read_rows(path, GAME_COLUMNS)
     problems = RowProblems(str(path))
     check_spellings(rows, ("player",), problems)
@@ -159,6 +210,22 @@ def read_games(path: Path | str) -> tuple[Game, ...]:
 
 def read_tournaments(path: Path | str) -> tuple[Tournament, ...]:
     """Read ``tournament.csv``: every tournament, in the order of its first row."""
+    fast = _fast_tournaments(path)
+    return fast if fast is not None else read_tournaments_exact(path)
+
+
+def _fast_tournaments(path: Path | str) -> tuple[Tournament, ...] | None:
+    if small(path):
+        return None
+    from palmares.io.columnar import read_table
+    from palmares.io.wizard_columnar import tournaments_of
+
+    table = read_table(Path(path), TOURNAMENT_COLUMNS)
+    return None if table is None else tournaments_of(table)
+
+
+def read_tournaments_exact(path: Path | str) -> tuple[Tournament, ...]:
+    """:func:`read_tournaments` by the row-wise reader alone."""
     rows = read_rows(path, TOURNAMENT_COLUMNS)
     problems = RowProblems(str(path))
     check_spellings(rows, ("player",), problems)

@@ -33,7 +33,7 @@ from palmares.core.rulesets import DatedRules
 from palmares.wizard.game import Game
 from palmares.wizard.junior import junior_table, session_of
 from palmares.wizard.master_points import KIND_ORDER, Award
-from palmares.wizard.month import Period, month_period, month_table
+from palmares.wizard.month import LeagueTable, Period, month_period, month_table
 from palmares.wizard.rules import RULES, Level, WizardRules
 from palmares.wizard.tournament import Tournament, tournament_result
 from palmares.wizard.triad import TriadGame
@@ -121,6 +121,7 @@ def ledger(
     junior: Iterable[Game] = (),
     rules: DatedRules[WizardRules] = RULES,
     levels_as_of: date | None = None,
+    months: Iterable[LeagueTable] | None = None,
 ) -> Ledger:
     """Every master point ``player`` earned in the months of ``games``, in ``tournaments`` and
     in the Wizard Junior sessions of ``junior`` (the Junior games), with the levels reached.
@@ -129,16 +130,13 @@ def ledger(
     each tournament once); or it is a function giving each tournament's own TRIAD, for a
     store where two tournaments may share a name (the site keys them by event).
     ``levels_as_of`` picks the rule set whose ladder is used (``None``: the latest).
+    ``months``: the months' tables when they are made already (a long history's, from its
+    tallies at once: ``wizard.tallies``; issue 33), in place of those of ``games``.
     """
-    games = tuple(games)
-    # Each month's and session's table from its own games (one pass over the history, not one
-    # per month: a table counts only the games of its period).
-    monthly: dict[tuple[int, int], list[Game]] = defaultdict(list)
-    for g in games:
-        monthly[(g.day.year, g.day.month)].append(g)
+    if months is None:
+        months = _month_tables(tuple(games), rules)
     awards: list[Award] = []
-    for month in months_of(games):
-        table = month_table(monthly[(month.first.year, month.first.month)], month, rules=rules)
+    for table in months:
         awards.extend(a for a in table.awards if a.player == player)
     sessions: dict[Period, list[Game]] = defaultdict(list)
     for g in junior:
@@ -164,6 +162,18 @@ def ledger(
         new = tuple(lv for lv in ladder if before < lv.master_points <= balance)
         entries.append(LedgerEntry(award, balance, new))
     return Ledger(player, tuple(entries), ladder)
+
+
+def _month_tables(games: tuple[Game, ...], rules: DatedRules[WizardRules]) -> list[LeagueTable]:
+    """Each month's table from its own games (one pass over the history, not one per month: a
+    table counts only the games of its period)."""
+    monthly: dict[tuple[int, int], list[Game]] = defaultdict(list)
+    for g in games:
+        monthly[(g.day.year, g.day.month)].append(g)
+    return [
+        month_table(monthly[(month.first.year, month.first.month)], month, rules=rules)
+        for month in months_of(games)
+    ]
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,14 +24,18 @@ November 2010 already pays whole numbers; our decision, the seed does not say).
 Public API: :class:`Period` and :func:`month_period` (a calendar month, or any span of days),
 :func:`number_ranking` (matrix or points), :class:`LeagueLine`, :class:`LeagueTable`
 (``lines`` in ranking order, ``all_scores()``, ``line(player)``, ``awards``),
-:func:`league_table` (any period, used by Wizard Junior) and :func:`month_table` (a month).
+:func:`league_table` (any period, used by Wizard Junior) and :func:`month_table` (a month);
+:class:`Tally` (a player's games, points and wins in a period), :func:`table_of` (the table of
+tallies counted otherwise: a long history's, at once, ``wizard.tallies``; issue 33) and
+:func:`least_paid` (the fewest games that can earn a master point: a table of only the
+players with as many pays the same awards).
 """
 
 from __future__ import annotations
 
 import calendar
 from collections import defaultdict
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -54,11 +58,14 @@ __all__ = [
     "LeagueTable",
     "NumberRanking",
     "Period",
+    "Tally",
     "league_table",
+    "least_paid",
     "month_period",
     "month_table",
     "number_ranking",
     "parse_month",
+    "table_of",
 ]
 
 
@@ -183,14 +190,16 @@ def number_ranking(
 
 
 @dataclass(frozen=True, slots=True)
-class _Tally:
+class Tally:
+    """A player's period before it is ranked: games played, placement points, wins."""
+
     player: str
     games: int
     points: int
     wins: Fraction
 
 
-def _tallies(games: Iterable[Game], period: Period, fractional: bool) -> list[_Tally]:
+def _tallies(games: Iterable[Game], period: Period, fractional: bool) -> list[Tally]:
     counts: dict[str, int] = defaultdict(int)
     points: dict[str, int] = defaultdict(int)
     won: dict[str, Fraction] = defaultdict(Fraction)
@@ -202,7 +211,7 @@ def _tallies(games: Iterable[Game], period: Period, fractional: bool) -> list[_T
             points[player] += p
         for player, w in wins(game, fractional=fractional).items():
             won[player] += w
-    return [_Tally(p, counts[p], points[p], won[p]) for p in sorted(counts)]
+    return [Tally(p, counts[p], points[p], won[p]) for p in sorted(counts)]
 
 
 def league_table(
@@ -219,8 +228,41 @@ def league_table(
     ``master_points_minimum`` games receive no master points at all (Wizard Junior).
     """
     ruleset = rules.at(period.last)
+    return table_of(
+        _tallies(games, period, ruleset.fractional_wins),
+        period,
+        rules=rules,
+        qualifying_games=qualifying_games,
+        master_points_minimum=master_points_minimum,
+    )
+
+
+def least_paid(
+    ruleset: WizardRules, qualifying_games: int | None = None, master_points_minimum: int = 0
+) -> int:
+    """The fewest games in a period that can earn a master point under ``ruleset``: the number
+    ranking pays qualified players, the S.R. and W.P. lists their entrants, the W.P. brackets
+    the players of a bracket (and none below ``master_points_minimum``). Players with fewer
+    games are in the table but in none of its awards, so :func:`table_of` their betters alone
+    pays the same awards (issue 33: a ledger needs a month's awards, not its every line)."""
     cut = ruleset.qualifying_games if qualifying_games is None else qualifying_games
-    tallies = _tallies(games, period, ruleset.fractional_wins)
+    list_cut = max(cut if ruleset.list_games is None else ruleset.list_games, master_points_minimum)
+    brackets = [max(b.least, master_points_minimum) for b in ruleset.wp_brackets]
+    return min([cut, list_cut, *brackets])
+
+
+def table_of(
+    tallies: Sequence[Tally],
+    period: Period,
+    *,
+    rules: DatedRules[WizardRules] = RULES,
+    qualifying_games: int | None = None,
+    master_points_minimum: int = 0,
+) -> LeagueTable:
+    """The table of ``period`` from its players' tallies, sorted by player (as
+    :func:`league_table` counts them from the games)."""
+    ruleset = rules.at(period.last)
+    cut = ruleset.qualifying_games if qualifying_games is None else qualifying_games
     pts = {t.player: t.points for t in tallies}
     sr = {t.player: skill_ratio(t.points, t.games) for t in tallies}
     wp = {t.player: winning_percentage(t.wins, t.games) for t in tallies}

@@ -7,6 +7,7 @@ build a :class:`~palmares.cli.output.Report` from its results. No figure is comp
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -190,8 +191,14 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
             "games": s.games,
             "adjustment": s.adjustment,
         }
+        # Each round's figures read from its own lines (issue 33: ``round_value`` scans the
+        # lines it is given; a hundred rounds of an archive made every read scan them all).
+        by_round: dict[int, list[Any]] = {}
+        for line in s.lines:
+            by_round.setdefault(line.round, []).append(line)
         for r in table.rounds:
-            values = [s.round_value(r, name) for name in names]
+            view = replace(s, lines=tuple(by_round.get(r, ())))
+            values = [view.round_value(r, name) for name in names]
             row.update({f"r{r}_{name}": v for name, v in zip(names, values, strict=True)})
             row[f"r{r}"] = tuple(zip(names, values, strict=True))
         rows.append(row)

@@ -14,7 +14,7 @@ from palmares.ratings.backtest.scores import (
     SystemResult,
     backtest,
 )
-from palmares.ratings.backtest.systems import SYSTEMS, Prediction, predict
+from palmares.ratings.backtest.systems import SYSTEMS, Prediction, Predictions, predict, predictions
 
 __all__ = [
     "METRICS",
@@ -23,7 +23,9 @@ __all__ = [
     "CalibrationBin",
     "Part",
     "Prediction",
+    "Predictions",
     "SystemResult",
     "backtest",
     "predict",
+    "predictions",
 ]

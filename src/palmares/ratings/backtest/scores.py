@@ -14,30 +14,37 @@ log-likelihood of the actual order and of the winner, each with a bootstrap 95% 
 resamples of the competitions, seed 0, percentile method). The calibration table puts every
 returning player's predicted chance of winning in tenths, 0–0.1 … 0.9–1, against how often they
 won (a shared first place counts as a share).
+
+A long history is scored as arrays (issue 33): each view's measures per competition come from
+one compiled pass (``kernels.measures``), and the resamples of the competitions — which every
+system draws alike (each from seed 0, over as many competitions) — are drawn once per view,
+a block of resamples at a time (a bounded memory: 2,000 resamples of 200,000 games as one
+matrix were 3.2 GB), and every system's and measure's means taken from them together. The
+block sums may differ from one product of the whole matrix in the last bit of a mean.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.typing as npt
 
-from palmares.ratings.backtest.metrics import (
-    kendall_tau_b,
-    order_log_likelihood,
-    spearman,
-    top1,
-    win_probabilities,
-    winner_log_likelihood,
-)
-from palmares.ratings.backtest.systems import Prediction, predict
-from palmares.ratings.competitions import Competition
+from palmares.ratings.backtest import kernels
+from palmares.ratings.backtest.systems import Prediction, Predictions, predictions
+from palmares.ratings.competitions import Competition, CompetitionColumns
+from palmares.ratings.jit import compiled
 
 __all__ = ["METRICS", "Backtest", "CalibrationBin", "Part", "SystemResult", "backtest"]
 
 METRICS = ("kendall_tau", "spearman", "top1", "log_likelihood", "winner_log_likelihood")
 RESAMPLES = 2000
+#: Picks drawn at a time (resamples × competitions): 64 MB of them, and as many counts.
+BLOCK = 8_000_000
+
+F64 = npt.NDArray[np.float64]
+B = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,12 +75,20 @@ class CalibrationBin:
 
 @dataclass(frozen=True, slots=True)
 class SystemResult:
+    """A system's scores over every competition (``all``), among returning players
+    (``returning``) and over the competitions with a newcomer (``newcomers``);
+    ``predictions`` its prediction of each competition, made when asked for."""
+
     system: str
     all: Part
     returning: Part
     newcomers: Part
     calibration: tuple[CalibrationBin, ...]
-    predictions: tuple[Prediction, ...]
+    predicted: Predictions = field(repr=False, compare=False)
+
+    @property
+    def predictions(self) -> tuple[Prediction, ...]:
+        return self.predicted.all()
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,61 +96,100 @@ class Backtest:
     systems: tuple[SystemResult, ...]
 
 
-def _per_competition(p: Prediction) -> list[float | None]:
-    row: list[float | None] = [
-        kendall_tau_b(p.score, p.place),
-        spearman(p.score, p.place),
-        top1(p.score, p.place),
-    ]
-    if p.log_worth is None:
-        return [*row, None, None]
-    return [
-        *row,
-        order_log_likelihood(p.log_worth, p.place),
-        winner_log_likelihood(p.log_worth, p.place),
-    ]
+def _measures(p: Predictions, keep: B) -> tuple[F64, B]:
+    """Each competition's five measures over its entries in ``keep`` (a row per competition;
+    NaN: no probabilities), and which competitions count (two such entries or more)."""
+    cols = p.columns
+    worth = p.worth if p.worth is not None else np.zeros(p.score.shape[0])
+    out: tuple[F64, B] = compiled(kernels.measures)(
+        np.ascontiguousarray(cols.offsets, dtype=np.int64),
+        np.ascontiguousarray(p.score, dtype=np.float64),
+        np.ascontiguousarray(worth, dtype=np.float64),
+        p.worth is not None,
+        np.ascontiguousarray(cols.place, dtype=np.int64),
+        keep,
+    )
+    return out
 
 
-def _part(predictions: Sequence[Prediction], rng: np.random.Generator) -> Part:
-    rows = [_per_competition(p) for p in predictions]
-    n = len(rows)
+def _only_counted(rows: F64, counted: B) -> F64:
+    out: F64 = rows[counted]
+    return out
+
+
+def _boot(values: F64, rng: np.random.Generator) -> F64:
+    """The mean of each column of ``values`` (a row per competition) in each of
+    :data:`RESAMPLES` resamples of the rows: a resample draws n rows with replacement, and its
+    means are its counts per row, over n, times the rows — a block of resamples at a time.
+    The draws are ``rng.integers(0, n)``'s, made as 32-bit integers (the same values: numpy
+    draws a range under 2^32 from 32-bit words either way; half the memory)."""
+    n = values.shape[0]
+    rows = max(1, BLOCK // n)
+    small = np.int32 if n < 2**31 else np.int64
+    out = np.empty((RESAMPLES, values.shape[1]))
+    counts = np.empty((min(rows, RESAMPLES), n))
+    for start in range(0, RESAMPLES, rows):
+        k = min(rows, RESAMPLES - start)
+        picks = rng.integers(0, n, size=(k, n), dtype=small)
+        for r in range(k):
+            counts[r] = np.bincount(picks[r], minlength=n)
+        np.divide(counts[:k], n, out=counts[:k])
+        out[start : start + k] = counts[:k] @ values
+    return out
+
+
+def _parts(
+    made: Sequence[Predictions], measured: Callable[[Predictions], F64], rng: np.random.Generator
+) -> list[Part]:
+    """Each system's :class:`Part` over the same competitions (``measured(p)``: a system's
+    measures, a row per competition). Each system draws its resamples from a generator of its
+    own seeded alike, view after view, over as many competitions: the same draws, made once
+    here. The systems' measures are taken into one matrix as they come (a history of a
+    million matches measured by five systems is 200 MB a view)."""
+    # Systems without probabilities have the first three measures only.
+    given = [list(range(len(METRICS) if p.worth is not None else 3)) for p in made]
+    means: list[list[float | None]] = []
+    stacked: F64 | None = None
+    column = 0
+    for p, ms in zip(made, given, strict=True):
+        rows = measured(p)
+        if stacked is None:
+            stacked = np.empty((rows.shape[0], sum(map(len, given))))
+        means.append([float(rows[:, m].mean()) if m in ms else None for m in range(len(METRICS))])
+        for m in ms:
+            stacked[:, column] = rows[:, m]
+            column += 1
+        del rows
+    assert stacked is not None
+    n = stacked.shape[0]
     if n == 0:
         nothing = tuple(None for _ in METRICS)
-        return Part(0, nothing, nothing, nothing)
-    # A resample draws n competitions with replacement; as counts per competition, the
-    # resampled means of every metric are one matrix product.
-    picks = rng.integers(0, n, size=(RESAMPLES, n)) + n * np.arange(RESAMPLES)[:, None]
-    counts = np.bincount(picks.ravel(), minlength=RESAMPLES * n).reshape(RESAMPLES, n) / n
-    means: list[float | None] = []
-    lows: list[float | None] = []
-    highs: list[float | None] = []
-    for m in range(len(METRICS)):
-        values = [r[m] for r in rows]
-        if values[0] is None:
-            means.append(None)
-            lows.append(None)
-            highs.append(None)
-            continue
-        x = np.asarray(values, dtype=np.float64)
-        means.append(float(x.mean()))
-        boot = counts @ x
-        lows.append(float(np.percentile(boot, 2.5)))
-        highs.append(float(np.percentile(boot, 97.5)))
-    return Part(n, tuple(means), tuple(lows), tuple(highs))
+        return [Part(0, nothing, nothing, nothing) for _ in made]
+    boot = _boot(stacked, rng)
+    out: list[Part] = []
+    column = 0
+    for ms, mean in zip(given, means, strict=True):
+        lows: list[float | None] = [None] * len(METRICS)
+        highs: list[float | None] = [None] * len(METRICS)
+        for m in ms:
+            lows[m] = float(np.percentile(boot[:, column], 2.5))
+            highs[m] = float(np.percentile(boot[:, column], 97.5))
+            column += 1
+        out.append(Part(n, tuple(mean), tuple(lows), tuple(highs)))
+    return out
 
 
-def _calibration(predictions: Sequence[Prediction]) -> tuple[CalibrationBin, ...]:
+def _calibration(p: Predictions, keep: B) -> tuple[CalibrationBin, ...]:
+    if p.worth is None:
+        return ()
+    cols = p.columns
+    pr, wn = compiled(kernels.win_chances)(
+        np.ascontiguousarray(cols.offsets, dtype=np.int64),
+        np.ascontiguousarray(p.worth, dtype=np.float64),
+        np.ascontiguousarray(cols.place, dtype=np.int64),
+        keep,
+    )
     edges = np.linspace(0, 1, 11)
-    prob: list[float] = []
-    won: list[float] = []
-    for p in predictions:
-        if p.log_worth is None:
-            return ()
-        first = min(p.place)
-        winners = sum(1 for x in p.place if x == first)
-        prob.extend(win_probabilities(p.log_worth))
-        won.extend(1 / winners if x == first else 0.0 for x in p.place)
-    pr, wn = np.asarray(prob), np.asarray(won)
     tenth = np.minimum((pr * 10).astype(np.int64), 9)
     out: list[CalibrationBin] = []
     for b in range(10):
@@ -153,22 +207,39 @@ def _calibration(predictions: Sequence[Prediction]) -> tuple[CalibrationBin, ...
     return tuple(out)
 
 
-def backtest(competitions: Sequence[Competition], systems: Sequence[str]) -> Backtest:
+def backtest(
+    competitions: Sequence[Competition] | CompetitionColumns, systems: Sequence[str]
+) -> Backtest:
     """Walk ``competitions`` in order with every system and score what each predicted."""
-    out: list[SystemResult] = []
-    for system in systems:
-        predictions = predict(system, competitions)
-        rng = np.random.default_rng(0)
-        returning = [r for p in predictions if (r := p.returning()) is not None]
-        newcomers = [p for p in predictions if p.cold]
-        out.append(
+    columns = (
+        competitions
+        if isinstance(competitions, CompetitionColumns)
+        else CompetitionColumns.of(competitions)
+    )
+    made = [predictions(system, columns) for system in systems]
+    if not made:
+        return Backtest(())
+    new = made[0].new
+    old = ~new
+    everyone = np.ones(new.shape[0], dtype=np.bool_)
+    cold = np.add.reduceat(new, columns.offsets[:-1]) > 0 if len(columns) else new[:0]
+    rng = np.random.default_rng(0)
+    # The views one after another (all, returning, with a newcomer), as each system drew them.
+    parts = [
+        _parts(made, lambda p: _measures(p, everyone)[0], rng),
+        _parts(made, lambda p: _only_counted(*_measures(p, old)), rng),
+        _parts(made, lambda p: _measures(p, everyone)[0][cold], rng),
+    ]
+    return Backtest(
+        tuple(
             SystemResult(
                 system,
-                _part(predictions, rng),
-                _part(returning, rng),
-                _part(newcomers, rng),
-                _calibration(returning),
-                predictions,
+                parts[0][s],
+                parts[1][s],
+                parts[2][s],
+                _calibration(p, old),
+                p,
             )
+            for s, (system, p) in enumerate(zip(systems, made, strict=True))
         )
-    return Backtest(tuple(out))
+    )

@@ -31,6 +31,11 @@ holds (built from competitions 0…c−1 only), then updates on c's result. Ever
   Φ((R − R_opponent)/(400·√2)): the seed's Factor read backwards (``tantrix.factor``: each
   performance normal around the rating with s.d. 400). No re-centring (the history does not
   say which tournament is a World Championship).
+
+Each system walks the history as arrays (issue 33: ``kernels.py``, compiled; the Tantrix
+engine's walk is Python, tournament by tournament) and gives :class:`Predictions` — a score and,
+with probabilities, a log worth per entry — from which a :class:`Prediction` per competition is
+made when one is asked for.
 """
 
 from __future__ import annotations
@@ -45,14 +50,19 @@ import numpy.typing as npt
 
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
-from palmares.ratings.competitions import Competition, TantrixTournament
-from palmares.ratings.skill.history import flatten, rate_flat
+from palmares.ratings.backtest import kernels
+from palmares.ratings.competitions import Competition, CompetitionColumns, TantrixTournament
+from palmares.ratings.jit import compiled
+from palmares.ratings.skill.history import flat_of, rate_flat
 from palmares.ratings.skill.models import MODELS, WengLin
 
-__all__ = ["SYSTEMS", "Prediction", "predict"]
+__all__ = ["SYSTEMS", "Prediction", "Predictions", "firsts", "predict", "predictions"]
 
 F64 = npt.NDArray[np.float64]
+B = npt.NDArray[np.bool_]
 _PHI = NormalDist().cdf
+#: A system's walk: each entry's score and log worth (``None``: no probabilities).
+Walk = Callable[[CompetitionColumns], tuple[F64, F64 | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,120 +105,83 @@ class Prediction:
         )
 
 
-def _firsts(competitions: Sequence[Competition]) -> list[tuple[bool, ...]]:
-    seen: set[str] = set()
-    out: list[tuple[bool, ...]] = []
-    for c in competitions:
-        out.append(tuple(p not in seen for p in c.players))
-        seen.update(c.players)
-    return out
+@dataclass(frozen=True, slots=True, eq=False)
+class Predictions:
+    """A system's predictions of a whole history: ``score[e]`` and ``worth[e]`` (log worth;
+    ``None``: no probabilities) of each entry of ``columns``, ``new[e]`` whether it was the
+    player's first competition."""
 
+    columns: CompetitionColumns
+    score: F64
+    worth: F64 | None
+    new: B
 
-def _sorted(c: Competition) -> list[int]:
-    return sorted(range(len(c.players)), key=lambda i: c.places[i])
+    def __len__(self) -> int:
+        return len(self.columns)
 
-
-def dip_pouch(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
-    ratings: dict[str, float] = {}
-    out: list[Prediction] = []
-    for c, new in zip(competitions, _firsts(competitions), strict=True):
-        n = c.field if c.field is not None else len(c.players)
-        order = _sorted(c)
-        before = [ratings.get(p, 40.0) for p in c.players]
-        out.append(
-            Prediction(
-                c.key,
-                tuple(c.players[i] for i in order),
-                tuple(before[i] for i in order),
-                None,
-                tuple(new[i] for i in order),
-                tuple(c.places[i] for i in order),
-            )
+    def __getitem__(self, c: int) -> Prediction:
+        cols = self.columns
+        a, b = int(cols.offsets[c]), int(cols.offsets[c + 1])
+        names = cols.names
+        return Prediction(
+            cols.keys[c],
+            tuple(names[p] for p in cols.player[a:b].tolist()),
+            tuple(self.score[a:b].tolist()),
+            None if self.worth is None else tuple(self.worth[a:b].tolist()),
+            tuple(self.new[a:b].tolist()),
+            tuple(cols.place[a:b].tolist()),
         )
-        value = c.value if c.value is not None else min(n / 7 + 2, 15.0)
-        for p, r, place in zip(c.players, before, c.places, strict=True):
-            ratings[p] = r + value / 100 * ((n + 0.5 - place) / n * 100 - r)
-    return tuple(out)
+
+    def all(self) -> tuple[Prediction, ...]:
+        return tuple(self[c] for c in range(len(self)))
 
 
-def skill_ratio(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
-    points: dict[str, int] = {}
-    games: dict[str, int] = {}
-    out: list[Prediction] = []
-    for c, new in zip(competitions, _firsts(competitions), strict=True):
-        order = _sorted(c)
-        ratio = [points.get(p, 0) / games[p] if p in games else 0.0 for p in c.players]
-        out.append(
-            Prediction(
-                c.key,
-                tuple(c.players[i] for i in order),
-                tuple(ratio[i] for i in order),
-                None,
-                tuple(new[i] for i in order),
-                tuple(c.places[i] for i in order),
-            )
-        )
-        for p, mine in zip(c.players, c.places, strict=True):
-            below = sum(1 for q in c.places if q > mine)
-            above = sum(1 for q in c.places if q < mine)
-            points[p] = points.get(p, 0) + below - above
-            games[p] = games.get(p, 0) + 1
-    return tuple(out)
+def firsts(columns: CompetitionColumns) -> B:
+    """Each entry: its player's first competition (a player is in a competition once)."""
+    new = np.zeros(columns.player.shape[0], dtype=np.bool_)
+    if new.shape[0]:
+        _, first = np.unique(columns.player, return_index=True)
+        new[first] = True
+    return new
 
 
-def uniform(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
-    out: list[Prediction] = []
-    for c, new in zip(competitions, _firsts(competitions), strict=True):
-        order = _sorted(c)
-        zeros = tuple(0.0 for _ in order)
-        out.append(
-            Prediction(
-                c.key,
-                tuple(c.players[i] for i in order),
-                zeros,
-                zeros,
-                tuple(new[i] for i in order),
-                tuple(c.places[i] for i in order),
-            )
-        )
-    return tuple(out)
+def _arrays(columns: CompetitionColumns) -> tuple[npt.NDArray[np.int64], ...]:
+    c = columns
+    return (
+        np.ascontiguousarray(c.offsets, dtype=np.int64),
+        np.ascontiguousarray(c.player, dtype=np.int64),
+        np.ascontiguousarray(c.place, dtype=np.int64),
+    )
 
 
-def elo(competitions: Sequence[Competition], k: float = 32.0) -> tuple[Prediction, ...]:
-    ratings: dict[str, float] = {}
-    out: list[Prediction] = []
-    for c, new in zip(competitions, _firsts(competitions), strict=True):
-        n = len(c.players)
-        order = _sorted(c)
-        r = [ratings.get(p, 1500.0) for p in c.players]
-        out.append(
-            Prediction(
-                c.key,
-                tuple(c.players[i] for i in order),
-                tuple(r[i] for i in order),
-                tuple(r[i] * math.log(10) / 400 for i in order),
-                tuple(new[i] for i in order),
-                tuple(c.places[i] for i in order),
-            )
-        )
-        for i, p in enumerate(c.players):
-            change = 0.0
-            for j in range(n):
-                if j != i:
-                    expected = 1 / (1 + 10 ** ((r[j] - r[i]) / 400))
-                    actual = (
-                        1.0
-                        if c.places[i] < c.places[j]
-                        else 0.5
-                        if c.places[i] == c.places[j]
-                        else 0.0
-                    )
-                    change += actual - expected
-            ratings[p] = r[i] + k / (n - 1) * change
-    return tuple(out)
+def dip_pouch(columns: CompetitionColumns) -> tuple[F64, F64 | None]:
+    offsets, player, place = _arrays(columns)
+    n = len(columns)
+    field = columns.field if columns.field is not None else np.full(n, -1, dtype=np.int64)
+    value = columns.value if columns.value is not None else np.full(n, np.nan)
+    walk = compiled(kernels.dip_pouch)
+    score = walk(offsets, player, place, field.astype(np.int64), value, len(columns.names))
+    return score, None
 
 
-def tantrix_elo(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
+def skill_ratio(columns: CompetitionColumns) -> tuple[F64, F64 | None]:
+    offsets, player, place = _arrays(columns)
+    return compiled(kernels.skill_ratio)(offsets, player, place, len(columns.names)), None
+
+
+def uniform(columns: CompetitionColumns) -> tuple[F64, F64 | None]:
+    zeros = np.zeros(columns.player.shape[0])
+    return zeros, zeros
+
+
+def elo(columns: CompetitionColumns, k: float = 32.0) -> tuple[F64, F64 | None]:
+    offsets, player, place = _arrays(columns)
+    score = compiled(kernels.elo)(offsets, player, place, len(columns.names), k)
+    return score, score * math.log(10) / 400
+
+
+def tantrix_elo(columns: CompetitionColumns) -> tuple[F64, F64 | None]:
+    """The Tantrix engine's walk, tournament by tournament (Python: the engine is)."""
     from palmares.tantrix.factor import FACTOR_SCALE
     from palmares.tantrix.rating_list import (
         NEWCOMER_RATING,
@@ -221,10 +194,11 @@ def tantrix_elo(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
     entries: tuple[RatingEntry, ...] = ()
     current: TantrixTournament | None = None
     ratings: dict[str, float] = {}
-    out: list[Prediction] = []
-    for c, new in zip(competitions, _firsts(competitions), strict=True):
-        tournament = c.tournament
-        if tournament is None or len(c.players) != 2:
+    score = np.empty(columns.player.shape[0])
+    worth = np.empty(columns.player.shape[0])
+    for c, comp in enumerate(columns.competitions()):
+        tournament = comp.tournament
+        if tournament is None or len(comp.players) != 2:
             raise PalmaresError.of(Message.of("ratings.tantrix_elo"))
         if tournament is not current:
             if current is not None:
@@ -234,66 +208,34 @@ def tantrix_elo(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
                 entries = tournament.listed
             current = tournament
             ratings = {e.player: e.rating for e in entries}
-        order = _sorted(c)
-        r = [ratings.get(p, NEWCOMER_RATING) for p in c.players]
+        r = [ratings.get(p, NEWCOMER_RATING) for p in comp.players]
         win = [_PHI((r[0] - r[1]) / FACTOR_SCALE), _PHI((r[1] - r[0]) / FACTOR_SCALE)]
-        out.append(
-            Prediction(
-                c.key,
-                tuple(c.players[i] for i in order),
-                tuple(r[i] for i in order),
-                tuple(math.log(max(win[i], 1e-300)) for i in order),
-                tuple(new[i] for i in order),
-                tuple(c.places[i] for i in order),
-            )
-        )
-    return tuple(out)
+        a = int(columns.offsets[c])
+        score[a : a + 2] = r
+        worth[a : a + 2] = [math.log(max(w, 1e-300)) for w in win]
+    return score, worth
 
 
-def _log_worth(slug: str, mu: F64, s2: F64, beta: float) -> F64:
-    if slug == "plackett-luce":
-        out: F64 = mu / math.sqrt(float(np.sum(s2 + beta**2)))
-        return out
-    n = mu.shape[0]
-    scale = np.sqrt(2 * beta**2 + s2[:, None] + s2[None, :])
-    phi = np.vectorize(_PHI)((mu[:, None] - mu[None, :]) / scale)
-    np.fill_diagonal(phi, 0.0)
-    win = phi.sum(axis=1) / (n - 1)
-    with np.errstate(divide="ignore"):
-        out = np.log(np.maximum(win / win.sum(), 1e-300))
-    return out
-
-
-def weng_lin(slug: str) -> Callable[[Sequence[Competition]], tuple[Prediction, ...]]:
-    def run(competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
+def weng_lin(slug: str) -> Walk:
+    def run(columns: CompetitionColumns) -> tuple[F64, F64 | None]:
         model = WengLin(slug)
-        flat = flatten(competitions)
+        flat = flat_of(columns)
         history = rate_flat(flat, model)
-        firsts = _firsts(competitions)
-        out: list[Prediction] = []
-        for c, comp in enumerate(competitions):
-            a, b = int(flat.offsets[c]), int(flat.offsets[c + 1])
-            mu = history.before_mu[a:b]
-            s2 = history.before_sigma[a:b] ** 2
-            log_worth = _log_worth(slug, mu, s2, model.beta)
-            new_of = dict(zip(comp.players, firsts[c], strict=True))
-            names = tuple(flat.players[int(p)] for p in flat.player[a:b])
-            out.append(
-                Prediction(
-                    comp.key,
-                    names,
-                    tuple(float(x) for x in mu),
-                    tuple(float(x) for x in log_worth),
-                    tuple(new_of[p] for p in names),
-                    tuple(int(x) for x in flat.place[a:b]),
-                )
-            )
-        return tuple(out)
+        pl = slug == "plackett-luce"
+        worth = compiled(kernels.log_worth)(
+            np.ascontiguousarray(flat.offsets, dtype=np.int64),
+            history.before_mu,
+            history.before_sigma,
+            model.beta,
+            pl,
+        )
+        # the pairwise models' chances, logged by numpy (as openskill's predict_win was)
+        return history.before_mu, worth if pl else np.log(worth)
 
     return run
 
 
-SYSTEMS: dict[str, Callable[[Sequence[Competition]], tuple[Prediction, ...]]] = {
+SYSTEMS: dict[str, Walk] = {
     "dip-pouch": dip_pouch,
     **{slug: weng_lin(slug) for slug in MODELS},
     "skill-ratio": skill_ratio,
@@ -303,7 +245,9 @@ SYSTEMS: dict[str, Callable[[Sequence[Competition]], tuple[Prediction, ...]]] = 
 }
 
 
-def predict(system: str, competitions: Sequence[Competition]) -> tuple[Prediction, ...]:
+def predictions(
+    system: str, competitions: Sequence[Competition] | CompetitionColumns
+) -> Predictions:
     """Every competition's prediction by ``system``, each from the competitions before it."""
     try:
         run = SYSTEMS[system]
@@ -311,4 +255,17 @@ def predict(system: str, competitions: Sequence[Competition]) -> tuple[Predictio
         raise PalmaresError.of(
             Message.of("ratings.unknown_system", system=repr(system), known=tuple(SYSTEMS))
         ) from None
-    return run(competitions)
+    columns = (
+        competitions
+        if isinstance(competitions, CompetitionColumns)
+        else CompetitionColumns.of(competitions)
+    )
+    score, worth = run(columns)
+    return Predictions(columns, score, worth, firsts(columns))
+
+
+def predict(
+    system: str, competitions: Sequence[Competition] | CompetitionColumns
+) -> tuple[Prediction, ...]:
+    """:func:`predictions` as one :class:`Prediction` per competition."""
+    return predictions(system, competitions).all()

@@ -25,7 +25,7 @@ from operator import attrgetter, itemgetter, ne
 import numpy as np
 import numpy.typing as npt
 
-from palmares.ratings.competitions import Competition
+from palmares.ratings.competitions import Competition, CompetitionColumns
 from palmares.ratings.compiled import kernels
 from palmares.ratings.skill import plackett_luce
 from palmares.ratings.skill.models import MODELS, Rating, WengLin
@@ -35,6 +35,7 @@ __all__ = [
     "SkillEntry",
     "SkillHistory",
     "flat_from_ids",
+    "flat_of",
     "flatten",
     "rate_arrays",
     "rate_competitions",
@@ -127,6 +128,18 @@ def flat_from_ids(ids: npt.ArrayLike, offsets: npt.ArrayLike, place: npt.ArrayLi
         np.ascontiguousarray(ids, dtype=np.int64), at, np.ascontiguousarray(place, dtype=np.int64)
     )
     return FlatHistory(tuple(map(str, first.tolist())), at, player, placed)
+
+
+def flat_of(columns: CompetitionColumns) -> FlatHistory:
+    """:func:`flatten` of a history held as columns (issue 33): the same layout, the players
+    numbered in one compiled pass (:func:`palmares.ratings.skill.layout.lay_out`) and named
+    from the columns' names."""
+    from palmares.ratings.skill.layout import lay_out
+
+    offsets = np.ascontiguousarray(columns.offsets, dtype=np.int64)
+    player, placed, first = lay_out(columns.player, offsets, columns.place)
+    names = columns.names
+    return FlatHistory(tuple(names[i] for i in first.tolist()), offsets, player, placed)
 
 
 @dataclass(frozen=True, slots=True)

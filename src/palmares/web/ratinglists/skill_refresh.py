@@ -29,7 +29,7 @@ import numpy as np
 from django.db import transaction
 
 from palmares.ratings.skill import WengLin
-from palmares.ratings.skill.history import flatten, rate_flat
+from palmares.ratings.skill.history import flat_of, rate_flat
 from palmares.web.lib.concurrency import hold
 from palmares.web.ratinglists.models import SkillCoverage, SkillRating
 from palmares.web.ratinglists.skill import MODEL, STORED, rewrite, store, stored_rows
@@ -96,7 +96,7 @@ def _replay(source: Source) -> Refreshed:
     the rows that differ rewritten, the record written."""
     loaded = source.load()
     history = (
-        rate_flat(flatten(loaded.competitions), WengLin(MODEL)) if loaded.competitions else None
+        rate_flat(flat_of(loaded.competitions), WengLin(MODEL)) if loaded.competitions else None
     )
     written = store(source.community, history, before=STORED)
     _record(source, loaded, None)
@@ -110,7 +110,7 @@ def _append(source: Source, cover: SkillCoverage, last: Key) -> Refreshed:
     if not loaded.competitions:
         return Refreshed(0, 0, False)
     model = WengLin(MODEL)
-    flat = flatten(loaded.competitions)
+    flat = flat_of(loaded.competitions)
     ids = [int(p) for p in flat.players]
     stored = stored_rows(source.community, ids)
     initial = (model.mu, model.sigma, 0)
@@ -170,7 +170,7 @@ def full_skill(source: Source) -> dict[int, tuple[float, float, int]]:
     loaded = source.load()
     if not loaded.competitions:
         return {}
-    history = rate_flat(flatten(loaded.competitions), WengLin(MODEL))
+    history = rate_flat(flat_of(loaded.competitions), WengLin(MODEL))
     counts = np.bincount(history.flat.player, minlength=len(history.flat.players)).tolist()
     return {
         int(p): (m, s, n)

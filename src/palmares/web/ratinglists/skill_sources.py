@@ -12,7 +12,8 @@ three parts (a day, a second part, the row's id), which the database sorts and c
   date, event id, match id).
 
 :func:`Source.load` builds the competitions after a key (or all of them) exactly as a full
-replay does (``ratings.competitions.from_games``, ``from_matches``), and :func:`Source.digest`
+replay does (``ratings.competitions.from_games``, ``from_matches``; as columns, issue 33), and
+:func:`Source.digest`
 gives the counts and sums of the rows up to a key — ids never come back once deleted (SQLite's
 AUTOINCREMENT, PostgreSQL's sequences) and rows written later have larger ones, so when the
 count and the sum of the ids up to a key are what they were, no row up to it was deleted,
@@ -22,21 +23,19 @@ scores or points also catch a raw edit of a row in place.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
 from typing import Any
 
-from django.db.models import BigIntegerField, Count, F, Q, QuerySet, Sum
-from django.db.models.functions import Cast
+import numpy as np
+from django.db.models import BigIntegerField, CharField, Count, F, Q, QuerySet, Sum
+from django.db.models.functions import Cast, Round
 
-from palmares.ratings.competitions import Competition, from_games, from_matches
-from palmares.tantrix.match import Match as MatchValue
+from palmares.ratings.competitions import CompetitionColumns
 from palmares.web.tantrixdb.models import Match
 from palmares.web.wizarddb.models import Game, Placement
-from palmares.wizard.game import Finish
-from palmares.wizard.game import Game as GameValue
 
 __all__ = ["SOURCES", "TANTRIX", "WIZARD", "Key", "Loaded", "Source"]
 
@@ -48,9 +47,10 @@ Digest = dict[str, int]
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """Competitions in rating order and the key of the last one (``None``: none)."""
+    """Competitions in rating order, as columns, and the key of the last one (``None``:
+    none)."""
 
-    competitions: tuple[Competition, ...]
+    competitions: CompetitionColumns
     last: Key | None
 
 
@@ -133,33 +133,32 @@ def _wizard_sums() -> dict[str, Any]:
 
 
 def _wizard_build(where: Q) -> Loaded:
-    """Every regular game the filter keeps (by score, else place), keyed by player id."""
+    """Every regular game the filter keeps (by score, else place), keyed by player id, as
+    columns (issue 33: ``wizard.tallies.standings`` places every game at once; no value per
+    game or finish)."""
+    from palmares.io.wizard_columnar import GameColumns
+
     rows = (
         _wizard_rows()
         .filter(where)
         .order_by("game__date", "game__code", "game_id", "place", "-score", "id")
-        .values_list("game_id", "game__code", "game__date", "player_id", "score", "place")
+        .annotate(day=Cast("game__date", CharField()))  # the text: no conversion per row
+        .values_list("game_id", "game__code", "day", "player_id", "score", "place")
+        .iterator(chunk_size=20_000)
     )
-    games: list[GameValue] = []
-    last: Key | None = None
-    current: int | None = None
-    finishes: list[Finish] = []
-    code, day = "", date.min
+    games, ids = GameColumns.of_rows(rows)
+    kept = np.diff(games.offsets) >= 2  # a game of two players or more
+    if not bool(kept.any()):
+        return Loaded(_none(), None)
+    last = int(np.flatnonzero(kept)[-1])
+    key = (date.fromordinal(int(games.days[last])), games.ids[last], int(ids[last]))
+    # (the rows come in date order: the competitions are the games in the same order)
+    return Loaded(games.competitions().select(kept), key)
 
-    def close() -> None:
-        nonlocal last
-        if len(finishes) >= 2:
-            games.append(GameValue(code, day, tuple(finishes)))
-            assert current is not None
-            last = (day, code, current)
 
-    for game_id, g_code, g_day, player, score, place in rows.iterator(chunk_size=5000):
-        if game_id != current:
-            close()
-            current, code, day, finishes = game_id, g_code, g_day, []
-        finishes.append(Finish(str(player), score, place))
-    close()
-    return Loaded(from_games(games), last)
+def _none() -> CompetitionColumns:
+    empty = np.zeros(0, dtype=np.int64)
+    return CompetitionColumns([], np.zeros(1, dtype=np.int64), empty, empty, empty, [])
 
 
 def _tantrix_rows() -> QuerySet[Any]:
@@ -185,20 +184,69 @@ def _tantrix_sums() -> dict[str, Any]:
 
 
 def _tantrix_build(where: Q) -> Loaded:
-    """Every non-illustrative match the filter keeps (by tournament points), keyed by id."""
-    rows = _tantrix_rows().filter(where).order_by("event__date", "event_id", "id")
-    matches: list[MatchValue] = []
-    last: Key | None = None
-    for pk, a, b, games, tp_a, tp_b, event, day in rows.values_list(
-        "id", "player_a_id", "player_b_id", "games", "tp_a", "tp_b", "event_id", "event__date"
-    ):
-        matches.append(
-            MatchValue(
-                str(a), str(b), games, Decimal(tp_a), Decimal(tp_b), event=str(event), date=day
-            )
+    """Every non-illustrative match the filter keeps (by tournament points), keyed by id, as
+    columns: the winner first, an even split a tie. The rows are taken one by one into compact
+    arrays, their points compared in millionths (their stored scale) as the database gives
+    them, whole."""
+    rows = (
+        _tantrix_rows()
+        .filter(where)
+        .order_by("event__date", "event_id", "id")
+        .annotate(
+            day=Cast("event__date", CharField()),
+            diff=Cast(Round((F("tp_a") - F("tp_b")) * 1_000_000), BigIntegerField()),
         )
-        last = (day, int(event), int(pk))
-    return Loaded(from_matches(matches), last)
+        .values_list("id", "player_a_id", "player_b_id", "diff", "event_id", "day")
+        .iterator(chunk_size=20_000)
+    )
+    pk, a, b, diff, event, days = (array("q") for _ in range(6))
+    ordinal: dict[str, int] = {}
+    for key, one, two, gap, ev, day in rows:
+        pk.append(key)
+        a.append(one)
+        b.append(two)
+        diff.append(gap)
+        event.append(ev)
+        when = ordinal.get(day)
+        if when is None:
+            when = ordinal[day] = date.fromisoformat(day[:10]).toordinal()
+        days.append(when)
+    if not pk:
+        return Loaded(_none(), None)
+    gaps = np.frombuffer(diff, dtype=np.int64)
+    a_first = gaps >= 0
+    first = np.where(a_first, np.frombuffer(a, np.int64), np.frombuffer(b, np.int64))
+    second = np.where(a_first, np.frombuffer(b, np.int64), np.frombuffer(a, np.int64))
+    n = first.shape[0]
+    both = np.empty(2 * n, dtype=np.int64)
+    both[0::2], both[1::2] = first, second
+    ids, codes_of = np.unique(both, return_inverse=True)
+    place = np.ones(2 * n, dtype=np.int64)
+    place[1::2] = np.where(gaps == 0, 1, 2)
+    columns = CompetitionColumns(
+        [str(i) for i in ids.tolist()],
+        np.arange(0, 2 * n + 1, 2, dtype=np.int64),
+        codes_of.reshape(-1).astype(np.int64),
+        place,
+        np.frombuffer(days, dtype=np.int64).copy(),
+        _MatchKeys(event, a, b),
+    )
+    return Loaded(columns, (date.fromordinal(days[-1]), int(event[-1]), int(pk[-1])))
+
+
+@dataclass(frozen=True, slots=True)
+class _MatchKeys(Sequence[str]):
+    """A stored match's key as ``from_matches`` makes it (``event round a–b``, no round)."""
+
+    events: Sequence[int]
+    a: Sequence[int]
+    b: Sequence[int]
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __getitem__(self, i: int) -> str:  # type: ignore[override]
+        return f"{self.events[i]}  {self.a[i]}–{self.b[i]}".strip()
 
 
 WIZARD = Source(

@@ -10,6 +10,7 @@ A tournament's ratings against its stored list are computed once per change of t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 
@@ -76,39 +77,75 @@ def current_list() -> QuerySet[Rating]:
 
 
 def tournament_rating(
-    event: Event, entries: tuple[RatingEntry, ...] | None = None
+    event: Event,
+    entries: tuple[RatingEntry, ...] | None = None,
+    matches: tuple[MatchValue, ...] | None = None,
 ) -> TournamentRating:
     """The engine's ratings of ``event`` against ``entries`` (default: :func:`entries_before`,
-    and the result cached per data generation)."""
+    and the result cached per data generation); ``matches``: its stored matches when read
+    already (:func:`matches_of`)."""
     if entries is None:
         return cached_read(
             SCOPES, ("tantrix-rating", event.pk), lambda: _rating(event, entries_before(event))
         )
-    return _rating(event, entries)
+    return _rating(event, entries, matches)
 
 
-def _rating(event: Event, entries: tuple[RatingEntry, ...]) -> TournamentRating:
-    return rate_tournament(_matches(event), official_ratings(entries))
+def _rating(
+    event: Event,
+    entries: tuple[RatingEntry, ...],
+    matches: tuple[MatchValue, ...] | None = None,
+) -> TournamentRating:
+    played = _matches(event) if matches is None else matches
+    return rate_tournament(played, official_ratings(entries))
 
 
 def _matches(event: Event) -> tuple[MatchValue, ...]:
-    return tuple(
-        MatchValue(
-            player_a=m.player_a.name,
-            player_b=m.player_b.name,
-            games=m.games,
-            tp_a=Decimal(m.tp_a),
-            tp_b=Decimal(m.tp_b),
-            event=event.name,
-            date=event.date,
-            round=m.round,
-            own_rating=m.own_rating.name if m.own_rating else None,
-            illustrative=m.illustrative,
+    return matches_of([event])[event.pk]
+
+
+def matches_of(events: Sequence[Event]) -> dict[int, tuple[MatchValue, ...]]:
+    """The stored matches of each of ``events`` as the engine's values (by id), in one query
+    for them all (issue 33: a recompute of ten thousand tournaments asked for each one's)."""
+    by_pk = {e.pk: e for e in events}
+    out: dict[int, list[MatchValue]] = {pk: [] for pk in by_pk}
+    for i in range(0, len(events), CHUNK):
+        rows = (
+            Match.objects.filter(event_id__in=[e.pk for e in events[i : i + CHUNK]])
+            .order_by("event_id", "id")
+            .values_list(
+                "event_id",
+                "player_a__name",
+                "player_b__name",
+                "games",
+                "tp_a",
+                "tp_b",
+                "round",
+                "own_rating__name",
+                "illustrative",
+            )
         )
-        for m in Match.objects.filter(event=event)
-        .select_related("player_a", "player_b", "own_rating")
-        .order_by("id")
-    )
+        for pk, a, b, games, tp_a, tp_b, rnd, own, shown in rows.iterator(chunk_size=20_000):
+            event = by_pk[pk]
+            out[pk].append(
+                MatchValue(
+                    player_a=a,
+                    player_b=b,
+                    games=games,
+                    tp_a=Decimal(tp_a),
+                    tp_b=Decimal(tp_b),
+                    event=event.name,
+                    date=event.date,
+                    round=rnd,
+                    own_rating=own,
+                    illustrative=shown,
+                )
+            )
+    return {pk: tuple(found) for pk, found in out.items()}
+
+
+#: Events a query of their matches names at most (SQLite's bound variables).
+CHUNK = 500
 
 
 def competitions() -> tuple[Competition, ...]:

@@ -7,25 +7,31 @@ lists after every tournament are recomputed by the engine (:func:`recompute_list
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import nullcontext
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
-from django.db import transaction
+import numpy as np
+import numpy.typing as npt
+from django.db import connection, transaction
 from django.db.models import Q
 
 from palmares.core.errors import InputError
-from palmares.io.tantrix import check_own_rating, read_matches_csv, read_ratings_csv
+from palmares.io.tantrix import check_own_rating, read_match_columns, read_ratings_csv
+from palmares.io.tantrix_columnar import MatchColumns
 from palmares.tantrix.match import Match as MatchValue
 from palmares.tantrix.rating_list import rating_changes, recentre, update_list
 from palmares.web.events.models import Event
 from palmares.web.events.services import stored_event
+from palmares.web.lib.bulk import indexes_after, insert_raw
 from palmares.web.lib.concurrency import hold
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.players.services import resolve_players
 from palmares.web.ratinglists.skill_refresh import LOCKS, store_tantrix
-from palmares.web.tantrixdb.adapters import entries_before, tournament_rating
+from palmares.web.tantrixdb.adapters import entries_before, matches_of, tournament_rating
 from palmares.web.tantrixdb.models import Match, Rating
 
 __all__ = ["LIST", "import_matches", "recompute_lists"]
@@ -35,48 +41,49 @@ LIST = LOCKS["tantrix"]
 
 
 def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> list[Event]:
-    """Load ``matches.csv`` (and ``ratings.csv``, the list before the tournament)."""
-    matches = read_matches_csv(path)
-    entries = read_ratings_csv(ratings, matches=matches) if ratings is not None else ()
+    """Load ``matches.csv`` (and ``ratings.csv``, the list before the tournament).
+
+    The file is read as columns (issue 33: ``io.tantrix.read_match_columns``) and its matches
+    written by one prepared insert (``lib.bulk.insert_raw``), with no value or model object per
+    match."""
+    matches = read_match_columns(path)
+    entries = read_ratings_csv(ratings, players=matches.players()) if ratings is not None else ()
     if ratings is not None:
-        check_own_rating(matches, entries, path)
-    undated = [m for m in matches if m.date is None]
-    if undated:
-        raise InputError.at(str(path), undated[0].line, "date", "a stored match needs a date")
-    unnamed = [m for m in matches if not m.event]
-    if unnamed:
-        raise InputError.at(str(path), unnamed[0].line, "event", "a stored match needs an event")
-    tournaments: dict[tuple[str, date], list[MatchValue]] = {}
-    for m in matches:
-        if m.date is not None:
-            tournaments.setdefault((m.event, m.date), []).append(m)
-    names = {p for m in matches for p in m.players} | {e.player for e in entries}
+        check_own_rating(matches.matches(np.flatnonzero(matches.own >= 0).tolist()), entries, path)
+    undated = np.flatnonzero(matches.days == 0)
+    if undated.shape[0]:
+        line = int(matches.line[undated[0]])
+        raise InputError.at(str(path), line, "date", "a stored match needs a date")
+    blank = matches.events.index("") if "" in matches.events else -1
+    unnamed = np.flatnonzero(matches.event == blank)
+    if unnamed.shape[0]:
+        line = int(matches.line[unnamed[0]])
+        raise InputError.at(str(path), line, "event", "a stored match needs an event")
+    # Tournaments (event and date) in the order of their first match.
+    key = matches.event * (int(matches.days.max(initial=0)) + 1) + matches.days
+    _, first, tournament = np.unique(key, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty(order.shape[0], dtype=np.int64)
+    rank[order] = np.arange(order.shape[0])
+    tournament = rank[tournament.reshape(-1)]
+    names = set(matches.players()) | {e.player for e in entries}
     stored: list[Event] = []
     with transaction.atomic():
         hold(LIST)  # one import (and its recompute of the lists) at a time
         players = resolve_players((n, "", "") for n in sorted(names))
         ids = {key[1]: p.pk for key, p in players.items()}
-        for (name, day), group in tournaments.items():
+        event_pk = np.zeros(order.shape[0], dtype=np.int64)
+        for t, m in enumerate(first[order].tolist()):
+            name = matches.events[matches.event[m]]
+            day = date.fromordinal(int(matches.days[m]))
             event = stored_event(name, day, Event.Kind.TANTRIX, str(path)) or Event(
                 name=name, date=day, kind=Event.Kind.TANTRIX
             )
-            event.players = len({p for m in group for p in m.players})
+            own = tournament == t
+            event.players = len(set(matches.a[own].tolist()) | set(matches.b[own].tolist()))
             event.save()
             event.tantrix_matches.all().delete()
-            Match.objects.bulk_create(
-                Match(
-                    event=event,
-                    round=m.round,
-                    player_a_id=ids[name_key(m.player_a)],
-                    player_b_id=ids[name_key(m.player_b)],
-                    games=m.games,
-                    tp_a=m.tp_a,
-                    tp_b=m.tp_b,
-                    own_rating_id=ids[name_key(m.own_rating)] if m.own_rating else None,
-                    illustrative=m.illustrative,
-                )
-                for m in group
-            )
+            event_pk[t] = event.pk
             if entries:
                 Rating.objects.filter(as_of=day, event__isnull=True).delete()
                 Rating.objects.bulk_create(
@@ -90,8 +97,57 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
                     for e in entries
                 )
             stored.append(event)
+        # Each tournament's matches together, in file order, as they were written one
+        # tournament at a time.
+        written = np.lexsort((np.arange(len(matches)), tournament))
+        rows = _match_rows(matches, written, event_pk[tournament], ids)
+        many = len(matches) >= BULK_MATCHES and len(matches) * 4 >= Match.objects.count()
+        with indexes_after(Match, rows=len(matches)) if many else nullcontext():
+            insert_raw(Match, MATCH_FIELDS, rows)
         recompute_lists(since=_since(stored, with_list=bool(entries)))
     return stored
+
+
+#: From this many matches on, an import may build the matches' indexes after it.
+BULK_MATCHES = 50_000
+MATCH_FIELDS = (
+    "event_id",
+    "round",
+    "player_a_id",
+    "player_b_id",
+    "games",
+    "tp_a",
+    "tp_b",
+    "own_rating_id",
+    "illustrative",
+)
+
+
+def _match_rows(
+    matches: MatchColumns,
+    written: npt.NDArray[np.int64],
+    event_pk: npt.NDArray[np.int64],
+    ids: dict[str, int],
+) -> Iterator[tuple[object, ...]]:
+    """The :class:`Match` rows of ``matches`` (in the order ``written``), each value as
+    Django's ``bulk_create`` prepares it."""
+    field = Match._meta.get_field("tp_a")
+    points = [field.get_db_prep_save(p, connection) for p in matches.points]
+    player = [ids[name_key(n)] for n in matches.names]
+    rounds = matches.rounds
+    for m in written.tolist():
+        own = int(matches.own[m])
+        yield (
+            int(event_pk[m]),
+            rounds[matches.round[m]],
+            player[matches.a[m]],
+            player[matches.b[m]],
+            int(matches.games[m]),
+            points[matches.tp_a[m]],
+            points[matches.tp_b[m]],
+            player[own] if own >= 0 else None,
+            bool(matches.illustrative[m]),
+        )
 
 
 def _since(stored: list[Event], *, with_list: bool) -> tuple[date, int] | None:
@@ -104,6 +160,8 @@ def _since(stored: list[Event], *, with_list: bool) -> tuple[date, int] | None:
     return min((e.date, 0 if with_list else e.pk) for e in stored)
 
 
+#: Tournaments whose matches the lists' recompute reads at once.
+READ_AHEAD = 500
 #: Stored to twelve decimals, as the Dip Pouch histories are (``ratinglists.services``).
 PLACES = Decimal("0.000000000001")
 
@@ -134,15 +192,18 @@ def recompute_lists(*, since: tuple[date, int] | None = None, full_skill: bool =
         Rating.objects.filter(event__isnull=False).filter(
             event__in=Event.objects.filter(later)
         ).delete()
-        events = (
+        events = list(
             Event.objects.filter(kind=Event.Kind.TANTRIX, tantrix_matches__isnull=False)
             .filter(later)
             .distinct()
             .order_by("date", "pk")
         )
-        for event in events:
+        read: dict[int, tuple[MatchValue, ...]] = {}
+        for i, event in enumerate(events):
+            if event.pk not in read:  # the matches of the next tournaments, in one read
+                read = matches_of(events[i : i + READ_AHEAD])
             entries = entries_before(event)
-            updated = update_list(entries, tournament_rating(event, entries))
+            updated = update_list(entries, tournament_rating(event, entries, read[event.pk]))
             new_entries = updated.entries
             if event.world_championship:
                 weights = {c.player: c.tournament_games for c in updated.changes}

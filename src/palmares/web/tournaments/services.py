@@ -3,18 +3,21 @@ through :mod:`.results`."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from datetime import date
 from pathlib import Path
 
+import numpy as np
 from django.db import transaction
 
 from palmares.core.errors import InputError, PalmaresError
-from palmares.diplomacy.board import PlayedBoard
 from palmares.io import limits
-from palmares.io.boards import read_boards_csv, read_teams_csv, team_problems
+from palmares.io.boards import read_board_columns, read_teams_csv, team_problems
+from palmares.io.boards_columnar import BoardColumns
 from palmares.io.fields import proper_name
 from palmares.web.events.models import Event
 from palmares.web.events.services import stored_event
+from palmares.web.lib.bulk import indexes_after, insert_raw, new_ids
 from palmares.web.lib.names import name_key
 from palmares.web.players.services import resolve_players
 from palmares.web.tournaments.models import Board, Round, Seat, Team, Tournament
@@ -43,10 +46,11 @@ def import_boards(
     except ValueError as exc:  # the field's typed message kept: told in the reader's language
         said = exc.said if isinstance(exc, PalmaresError) else None
         raise InputError.at("--event", None, None, said or str(exc)) from None
-    played = read_boards_csv(path).boards
+    played = read_board_columns(path)  # issue 33: the boards as columns, written as such
+    seated = {played.names[p] for p in set(played.player.tolist())}
     team_rows = read_teams_csv(teams) if teams is not None else {}
     if teams is not None:
-        wrong = team_problems({s.player for b in played for s in b.seats}, team_rows, teams)
+        wrong = team_problems(seated, team_rows, teams)
         if wrong:
             raise InputError(wrong)
     with transaction.atomic():
@@ -55,22 +59,18 @@ def import_boards(
             ev = Event.objects.create(name=event, date=day, kind=Event.Kind.DIPLOMACY)
         Tournament.objects.filter(event=ev).delete()
         tournament = Tournament.objects.create(event=ev)
-        names = {s.player for b in played for s in b.seats} | {
-            p for members in team_rows.values() for p in members
-        }
+        names = seated | {p for members in team_rows.values() for p in members}
         players = resolve_players((n, "", "") for n in sorted(names))
         ids = {key[1]: p.pk for key, p in players.items()}
-        rounds: dict[int, Round] = {}
-        seats: list[Seat] = []
-        for b in played:
-            rnd = rounds.get(b.round)
-            if rnd is None:
-                rnd = rounds[b.round] = Round.objects.create(tournament=tournament, number=b.round)
-            board = Board.objects.create(
-                round=rnd, label=b.board, top_board=b.top_board, final_year=b.final_year
-            )
-            seats.extend(_seats(board, b, ids))
-        Seat.objects.bulk_create(seats)
+        rounds = {
+            n: Round.objects.create(tournament=tournament, number=n).pk
+            for n in dict.fromkeys(played.rounds.tolist())
+        }
+        seats = int(played.player.shape[0])
+        # A large tournament (an archive's boards) written, then its tables' indexes built.
+        many = seats >= BULK_SEATS and seats * 4 >= Seat.objects.count()
+        with indexes_after(Board, Seat, rows=seats) if many else nullcontext():
+            _write_boards(played, rounds, ids)
         for team_name, members in team_rows.items():
             team = Team.objects.create(tournament=tournament, name=team_name)
             team.members.set([ids[name_key(m)] for m in members])
@@ -79,15 +79,40 @@ def import_boards(
     return tournament
 
 
-def _seats(board: Board, b: PlayedBoard, ids: dict[str, int]) -> list[Seat]:
-    return [
-        Seat(
-            board=board,
-            power=_initial(s.power),
-            player_id=ids[name_key(s.player)],
-            centres=s.centres,
-            eliminated=s.eliminated,
-            in_draw=s.draw,
-        )
-        for s in b.seats
-    ]
+#: From this many seats on, an import may build the boards' and seats' indexes after it.
+BULK_SEATS = 50_000
+
+
+def _write_boards(played: BoardColumns, rounds: dict[int, int], ids: dict[str, int]) -> None:
+    """Every board and seat of ``played`` in a few statements (``lib.bulk.insert_raw``: the
+    boards with ids of their own, no model object per row), boards in round then board order
+    as before."""
+    pks = new_ids(Board, len(played))
+    finals = played.final_year.tolist()
+    insert_raw(
+        Board,
+        ("id", "round_id", "label", "top_board", "final_year"),
+        zip(
+            pks,
+            [rounds[r] for r in played.rounds.tolist()],
+            played.labels,
+            played.top.tolist(),
+            [y or None for y in finals],
+            strict=True,
+        ),
+    )
+    player_pk = [ids[name_key(n)] for n in played.names]
+    initials = [_initial(p) for p in played.powers]
+    insert_raw(
+        Seat,
+        ("board_id", "power", "player_id", "centres", "eliminated", "in_draw"),
+        zip(
+            np.repeat(np.array(pks, dtype=np.int64), np.diff(played.offsets)).tolist(),
+            [initials[p] for p in played.power.tolist()],
+            [player_pk[p] for p in played.player.tolist()],
+            played.centres.tolist(),
+            [y or None for y in played.eliminated.tolist()],
+            played.draw.tolist(),
+            strict=True,
+        ),
+    )

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from django.db.models import Prefetch
+
 from palmares.web.events.models import Event
 from palmares.web.lib.generations import cached_read
-from palmares.web.wizarddb.models import Game, TournamentPlace, TriadFinish
+from palmares.web.wizarddb.models import Game, Placement, TournamentPlace, TriadFinish
 from palmares.wizard import Game as GameValue
 from palmares.wizard import LeagueTable, Ledger, ledger, month_table, tournament_result
 from palmares.wizard import Tournament as TournamentValue
@@ -44,9 +46,12 @@ def games(
 ) -> tuple[GameValue, ...]:
     """Stored games of ``division`` (those on ``start`` ≤ day < ``end`` when given) as the
     engine's values."""
+    # The placements with their players in one joined query: a prefetch of the players
+    # themselves asks SQLite for one id per term of an OR, which a month of the online
+    # league's games (a thousand players) takes past SQLite's depth of 1,000.
     rows = (
         Game.objects.filter(division=division)
-        .prefetch_related("placements__player")
+        .prefetch_related(Prefetch("placements", Placement.objects.select_related("player")))
         .order_by("date", "code")
     )
     if start is not None:

@@ -11,53 +11,76 @@ stored ones rated, when that is all the import added).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import nullcontext
+from datetime import date
+from itertools import repeat
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
 from django.db import transaction
 
 from palmares.core.errors import InputError, PalmaresError
 from palmares.core.message import Message
-from palmares.io.wizard import read_games, read_tournaments, read_triads
+from palmares.io.wizard import read_game_columns, read_tournaments, read_triads
+from palmares.io.wizard_columnar import GameColumns
 from palmares.web.events.models import Event
 from palmares.web.events.services import stored_event
+from palmares.web.lib.bulk import (
+    PG_BULK,
+    indexes_after,
+    insert_raw,
+    lock_up_front,
+    new_ids,
+    new_rows,
+)
 from palmares.web.lib.concurrency import hold
 from palmares.web.lib.names import name_key
-from palmares.web.players.services import resolve_players
+from palmares.web.players.models import Player
+from palmares.web.players.services import resolve_player_ids, resolve_players
 from palmares.web.ratinglists.skill_refresh import LOCKS, refresh_wizard
 from palmares.web.wizarddb import adapters, ledgers
 from palmares.web.wizarddb.models import Game, Month, Placement, TournamentPlace, TriadFinish
-from palmares.wizard import Game as GameValue
 
 __all__ = ["import_games", "import_tournaments", "import_triads"]
 
 
 def import_games(path: Path | str, *, division: str = Game.Division.REGULAR) -> int:
-    """Load ``games.csv`` as games of ``division`` (Regular or Junior); return how many."""
+    """Load ``games.csv`` as games of ``division`` (Regular or Junior); return how many.
+
+    The file is read as columns (``io.wizard.read_game_columns``) and written so (issue 33:
+    ``lib.bulk.insert_raw``, the games with ids of their own, no model object per row; a large
+    write builds the placements' indexes after it)."""
     if division not in Game.Division.values:
         raise PalmaresError.of(Message.of("wizard.division", division=repr(division)))
-    games = read_games(path)
+    games = read_game_columns(path)
+    days = [date.fromordinal(d) for d in games.days.tolist()]
+    entries = int(games.player.shape[0])
     with transaction.atomic():
         # The skill's lock: games are committed in the order of their ids, which the skill's
         # record of what it rated relies on (``ratinglists.skill_sources``).
         hold(LOCKS["wizard"])
-        players = resolve_players((p, "", "") for g in games for p in g.players)
-        ids = {key[1]: p.pk for key, p in players.items()}
-        _delete_stored(games, division)
-        rows = Game.objects.bulk_create(
-            [Game(date=g.day, code=g.game, division=division) for g in games], batch_size=CHUNK
-        )
-        placements = [
-            Placement(game=row, player_id=ids[name_key(f.player)], score=f.score, place=f.place)
-            for g, row in zip(games, rows, strict=True)
-            for f in g.finishes
-        ]
-        Placement.objects.bulk_create(placements, batch_size=CHUNK)
+        if entries >= PG_BULK:
+            lock_up_front(Player, Game, Placement)
+        people = [(p, "", "") for p in games.names]
+        found = resolve_player_ids(people)
+        player_pk = np.array([found[("", name_key(p))] for p in games.names], dtype=np.int64)
+        _delete_stored(list(zip(days, games.ids, strict=True)), division)
+        ids = np.array(new_ids(Game, len(games)), dtype=np.int64)
+        with new_rows(Game, len(games)):
+            insert_raw(
+                Game,
+                ("id", "date", "code", "division"),
+                zip(ids.tolist(), (d.isoformat() for d in days), games.ids, repeat(division)),
+            )
+        with indexes_after(Placement, rows=entries) if _bulk(entries) else nullcontext():
+            insert_raw(Placement, PLACEMENT_FIELDS, _placements(games, ids, player_pk))
         if division == Game.Division.REGULAR:
-            for day in {g.day.replace(day=1) for g in games}:
+            for day in sorted({d.replace(day=1) for d in days}):
                 Month.objects.get_or_create(month=day)
     unit = ledgers.month_unit if division == Game.Division.REGULAR else ledgers.junior_unit
-    ledgers.refresh({unit(g.day) for g in games})  # after the commit, in its own transaction
+    ledgers.refresh({unit(d) for d in set(days)})  # after the commit, in its own transaction
     if division == Game.Division.REGULAR:
         refresh_wizard()  # after the commit: every player's μ ± σ for the player pages
     return len(games)
@@ -65,12 +88,37 @@ def import_games(path: Path | str, *, division: str = Game.Division.REGULAR) -> 
 
 #: Rows a statement writes or deletes at most (SQLite's bound variables).
 CHUNK = 500
+PLACEMENT_FIELDS = ("game_id", "player_id", "score", "place")
 
 
-def _delete_stored(games: Sequence[GameValue], division: str) -> None:
-    """Delete the stored games of ``division`` that ``games`` replace (same date and id), with
-    their placements, in a few statements."""
-    wanted = {(g.day, g.game) for g in games}
+def _bulk(rows: int) -> bool:
+    """A write of most of the placements (a first import of a league's history): their
+    indexes built after it."""
+    return rows >= BULK_ROWS and rows * 4 >= Placement.objects.count()
+
+
+#: From this many rows on, a write may build the placements' indexes after it.
+BULK_ROWS = 50_000
+
+
+def _placements(
+    games: GameColumns, ids: npt.NDArray[np.int64], player_pk: npt.NDArray[np.int64]
+) -> Iterator[tuple[int, int, int | None, int | None]]:
+    """The :class:`Placement` rows of ``games`` (their games' ``ids``, their players' keys):
+    each game's finishes in the file's order."""
+    game = np.repeat(ids, np.diff(games.offsets)).tolist()
+    player = player_pk[games.player].tolist()
+    score = [
+        s if k else None for s, k in zip(games.score.tolist(), games.scored.tolist(), strict=True)
+    ]
+    place = [p or None for p in games.place.tolist()]
+    return zip(game, player, score, place, strict=True)
+
+
+def _delete_stored(games: Sequence[tuple[date, str]], division: str) -> None:
+    """Delete the stored games of ``division`` that ``games`` (date, id) replace, with their
+    placements, in a few statements."""
+    wanted = set(games)
     days = sorted({day for day, _ in wanted})
     stale: list[int] = []
     for i in range(0, len(days), CHUNK):
