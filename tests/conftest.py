@@ -74,10 +74,27 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="malformed files tried per format by tests/fuzz (default 100)",
     )
     parser.addoption(
+        "--slow",
+        action="store_true",
+        help="the property and stateful tests with many more examples (CI may run them)",
+    )
+    parser.addoption(
         "--fuzz-survey",
         action="store_true",
         help="tests/fuzz: count the files the readers get wrong instead of failing at the first",
     )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """``--slow`` (or ``PALMARES_SLOW=1``): the stateful tests take their slow profile."""
+    if config.getoption("--slow", default=False):
+        os.environ["PALMARES_SLOW"] = "1"
+
+
+def examples(fast: int, slow: int) -> int:
+    """How many examples a property or stateful test tries: ``fast`` by default, ``slow`` under
+    ``--slow``."""
+    return slow if os.environ.get("PALMARES_SLOW") == "1" else fast
 
 
 @pytest.fixture

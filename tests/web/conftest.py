@@ -35,7 +35,19 @@ def _fresh_cache() -> None:
 
 @pytest.fixture
 def wc(db: None) -> Tournament:
+    """The demo's 2007 World Championship: imported from its boards, its classification filed
+    (closed: nothing of it changes)."""
     return Tournament.objects.get(event__name="World Diplomacy Championship 2007")
+
+
+@pytest.fixture
+def open_wc(wc: Tournament) -> Tournament:
+    """The same boards as a tournament still open (its classification not filed yet), for the
+    tests that enter, correct or rule on its boards."""
+    from palmares.web.events.models import Result
+
+    Result.objects.filter(event_id=wc.event_id).delete()
+    return wc
 
 
 @pytest.fixture

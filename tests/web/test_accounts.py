@@ -110,7 +110,7 @@ def _csrf_client() -> Client:
     return Client(enforce_csrf_checks=True)
 
 
-def test_a_bearer_token_writes_without_a_session(wc: Tournament) -> None:
+def test_a_bearer_token_writes_without_a_session(wc: Tournament, open_wc: Tournament) -> None:
     user = User.objects.create_user("td-token", password=PASSWORD)
     wc.directors.add(user)
     token = _token_for("td-token")

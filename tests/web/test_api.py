@@ -81,7 +81,7 @@ def test_officer_replaces_results_and_ratings_follow(officer: Client, ocean: Eve
     assert fest.percentile == Decimal(75)  # (2 + 0.5 − 1) / 2 × 100
 
 
-def test_td_enters_a_board(td: Client, wc: Tournament) -> None:
+def test_td_enters_a_board(td: Client, wc: Tournament, open_wc: Tournament) -> None:
     players = list(Player.objects.filter(seats__board__round__tournament=wc).distinct()[:7])
     seats = [
         {"power": p, "player_id": who.pk, "centres": c}

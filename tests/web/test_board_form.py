@@ -5,10 +5,17 @@ from __future__ import annotations
 
 import html
 
+import pytest
 from django.test import Client
 
 from palmares.web.players.models import Player
 from palmares.web.tournaments.models import Board, Tournament
+
+
+@pytest.fixture(autouse=True)
+def _open(open_wc: Tournament) -> None:
+    """These tests enter and correct the WC's boards: the tournament open, not filed yet."""
+
 
 CENTRES = [12, 9, 6, 4, 3, 0, 0]  # A E F G I R T
 

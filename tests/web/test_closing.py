@@ -77,7 +77,7 @@ def test_close_files_the_wc_classification(cup: Tournament, cup_td: Client, wc: 
     assert logged.after is not None and logged.after["event_id"] == cup.event_id
     assert logged.after["classification"][0] == {"rank": 1, "player": wc_champion(wc)}
     again = cup_td.post(f"/api/tournaments/{cup.pk}/close")
-    assert again.status_code == 400 and "already closed" in again.json()["detail"]
+    assert again.status_code == 409 and "already closed" in again.json()["detail"]
     assert Result.objects.filter(event=cup.event).count() == 70
 
 

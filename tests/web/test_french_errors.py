@@ -26,7 +26,7 @@ def _refused(td: Client, wc: Tournament, language: str, **extra: object) -> str:
     return html.unescape(answer.content.decode())
 
 
-def test_the_board_form_refuses_in_french(td: Client, wc: Tournament) -> None:
+def test_the_board_form_refuses_in_french(td: Client, wc: Tournament, open_wc: Tournament) -> None:
     page = _refused(td, wc, "fr", draw_R="on", draw_A="on")
     assert "Russie n’a aucun centre et ne peut pas être dans la nulle" in page
     assert "cannot be in the draw" not in page
@@ -99,8 +99,9 @@ def test_the_tournament_day_refuses_in_french() -> None:
     answer = _fr(client, "PUT", f"{rounds}/1/boards/{board['label']}", result(board["seats"]))
     assert answer == (
         409,
-        "l’appel aux tables de la ronde 1 n’est pas publié : publiez-le ou donnez les places",
-        "the board call of round 1 is not published: publish it or give the seats",
+        "l’appel aux tables de la ronde 1 est un brouillon : publiez-le avant de saisir des "
+        "résultats",
+        "the board call of round 1 is a draft: publish it before entering results",
     )
     assert send(client, "POST", f"{rounds}/1/board-call/lock").status_code == 200
     assert _fr(client, "POST", f"{rounds}/1/board-call", {"seed": 2}) == (

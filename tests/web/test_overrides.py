@@ -17,6 +17,12 @@ from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.models_prizes import ScoreOverride
 
+
+@pytest.fixture(autouse=True)
+def _open(open_wc: Tournament) -> None:
+    """These tests enter and correct the WC's boards: the tournament open, not filed yet."""
+
+
 pytestmark = pytest.mark.django_db
 
 

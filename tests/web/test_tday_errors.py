@@ -95,7 +95,7 @@ def test_a_team_larger_than_the_boards_is_a_clear_error(day: tuple[Client, int])
     seven = [*TEAM, *[p for p in PLAYERS if p not in TEAM][:4]]
     send(client, "PUT", f"/api/tournaments/{tid}/rounds/1/roll-call", {"present": seven})
     answer = send(client, "POST", f"/api/tournaments/{tid}/rounds/1/board-call", {"seed": 1})
-    _refused(answer, None, "team Trio fills 3 seats this round but only 1 boards")
+    _refused(answer, None, "team Trio fills 3 seats this round but only 1 boards", status=409)
     assert not CalledSeat.objects.filter(round__tournament_id=tid).exists()
 
 
@@ -133,7 +133,7 @@ def test_swaps_recompute_the_report_and_refuse_a_broken_constraint(
     assert board_of[a] != board_of[b]
     logged = AuditEntry.objects.count()
     refused = send(client, "POST", f"{base}/swap", {"player_a": a, "player_b": other})
-    _refused(refused, None, "share board")
+    _refused(refused, None, "share board", status=409)
     assert "team Trio" in refused.json()["detail"]
     assert AuditEntry.objects.count() == logged
     label = call["boards"][0]["label"]
@@ -163,11 +163,11 @@ def test_result_refusals(day: tuple[Client, int]) -> None:
     call = send(client, "POST", f"{base}/board-call", {"seed": 1}).json()
     seats = call["boards"][0]["seats"]
     url = f"{base}/boards/1"
-    _refused(send(client, "PUT", url, result(seats)), "seats", "not published", status=409)
+    _refused(send(client, "PUT", url, result(seats)), "seats", "is a draft", status=409)
     send(client, "POST", f"{base}/board-call/publish")
     good = result(seats)
     twice = dict(good, seats={**seats, "Turkey": seats["Austria"]})
-    _refused(send(client, "PUT", url, twice), "player.Turkey",
+    _refused(send(client, "PUT", url, twice), "seats.Turkey",
              f"{seats['Austria']} already plays Austria on this board")  # fmt: skip
     _refused(send(client, "PUT", url, dict(good, centres={**good["centres"], "Italy": 9})),
              "centres", "more than the 34 on the map")  # fmt: skip
@@ -176,14 +176,16 @@ def test_result_refusals(day: tuple[Client, int]) -> None:
     _refused(send(client, "PUT", url, dict(good, centres={**good["centres"], "Italy": 40000})),
              "centres.Italy", "expected 0 to 34")  # fmt: skip
     _refused(send(client, "PUT", url, dict(good, draw=["Zanzibar"])), "draw", "unknown power")
-    _refused(send(client, "PUT", f"{base}/boards/9", good), "seats", "has no board '9'")
+    _refused(send(client, "PUT", f"{base}/boards/9", good), "label", "has no board 9")
     _refused(send(client, "PUT", url.replace("/rounds/1/", "/rounds/65543/"), good), "round",
              "expected 1 to 3, got 65543")  # fmt: skip
     assert not Board.objects.filter(round__tournament_id=tid).exists()
     assert send(client, "PUT", url, good).json()["changed"] is True
 
 
-def test_re_entering_the_wc_top_board_keeps_its_flag_and_year(td: Client, wc: Tournament) -> None:
+def test_re_entering_the_wc_top_board_keeps_its_flag_and_year(
+    td: Client, wc: Tournament, open_wc: Tournament
+) -> None:
     top = Board.objects.get(round__tournament=wc, top_board=True)
     seats = {s.get_power_display(): s.player.name for s in top.seats.select_related("player")}
     centres = {s.get_power_display(): s.centres for s in top.seats.all()}

@@ -34,6 +34,10 @@ WRITES: list[tuple[str, str, Any]] = [
     ("POST", R + "/board-call/swap", {"label": "1", "power_a": "Austria", "power_b": "Turkey"}),
     ("POST", R + "/board-call/publish", None),
     ("PUT", R + "/boards/{label}", "result"),
+    ("DELETE", R + "/boards/{label}", None),
+    ("PUT", R + "/boards/{label}", "result"),
+    ("DELETE", R + "/results", None),
+    ("POST", R + "/board-call/unpublish", None),
     ("POST", R + "/board-call/lock", None),
 ]
 #: The self check-in: open to anyone who has the round's code.

@@ -5,11 +5,17 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from django.test import Client
 
 from palmares.diplomacy.board import GREAT_POWERS
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.models import Board, Tournament
+
+
+@pytest.fixture(autouse=True)
+def _open(open_wc: Tournament) -> None:
+    """These tests enter and correct the WC's boards: the tournament open, not filed yet."""
 
 
 def test_correcting_the_top_board_names_the_new_champion(td: Client, wc: Tournament) -> None:

@@ -8,6 +8,7 @@ its board call, read the standings. Run by whoever holds the database (``PALMARE
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 from typing import Annotated, Any
@@ -128,8 +129,10 @@ def board_call(
     from palmares.web.tournaments.boardcall import make_call, publish_call
 
     call = make_call(None, t, round_, seed=seed)
+    said = list(call.said)
     if publish:
         call = publish_call(None, t, round_)
+        said += call.said
     rows = [
         {"board": label, "power": power, "player": player}
         for label, seats in call.boards.items()
@@ -153,7 +156,7 @@ def board_call(
                     title="Quality",
                 ),
             ],
-            notes=list(report.get("notes", [])),
+            notes=[*_told(said), *(_told_json(n) for n in report.get("notes", []))],
         ),
         fmt,
     )
@@ -181,3 +184,195 @@ def standings(
         Col("games", justify="right"),
     ]
     emit(Report([Table("standings", cols, rows)]), fmt)
+
+
+def _told(said: Sequence[Any]) -> list[str]:
+    """What a write did, in the locale's language."""
+    from palmares.explain.messages import tell
+
+    return [tell(m) for m in said]
+
+
+def _told_json(note: Any) -> str:
+    """A stored note (a message kept as JSON) in the locale's language."""
+    from palmares.core.message import Message
+    from palmares.explain.messages import tell
+
+    return tell(Message.from_json(note)) if isinstance(note, dict) else str(note)
+
+
+def _done(said: Sequence[Any], fmt: Format) -> None:
+    """Print what a write did (a line each), as a one-column table."""
+    rows = [{"done": line} for line in _told(said)]
+    emit(Report([Table("done", [Col("done")], rows)]), fmt)
+
+
+NamesOpt = Annotated[
+    str, typer.Option(help="Names separated by commas (as registered; case and accents free).")
+]
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+@app.command("roll-call")
+def roll_call(
+    tournament_id: IdArg,
+    round_: RoundOpt,
+    present: NamesOpt = "",
+    sit_out: NamesOpt = "",
+    two_boards: NamesOpt = "",
+    accept: Annotated[
+        bool, typer.Option(help="Accept the engine's proposal of sitters and two-boarders.")
+    ] = False,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Take round N's roll call (present, sitting out, two boards), or accept the proposal."""
+    t = _get(tournament_id)
+    from palmares.web.tournaments import rollcall
+
+    if accept:
+        _, said = rollcall.accept_proposal(None, t, round_)
+    else:
+        _, said = rollcall.take_roll_call(
+            None, t, round_, _names(present), _names(sit_out), _names(two_boards)
+        )
+    _done(said, fmt)
+
+
+@app.command("swap")
+def swap(
+    tournament_id: IdArg,
+    round_: RoundOpt,
+    player_a: Annotated[str, typer.Argument(help="A player (or a power, with --board).")],
+    player_b: Annotated[str, typer.Argument(help="The other player (or power).")],
+    board: Annotated[
+        str | None,
+        typer.Option(help="The board: of a two-boarder's place, or where two powers swap."),
+    ] = None,
+    powers: Annotated[bool, typer.Option(help="Swap two powers of --board.")] = False,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Swap two players of round N's call (or two powers of one board, with --powers)."""
+    t = _get(tournament_id)
+    from palmares.web.tournaments import boardcall
+
+    if powers:
+        if board is None:
+            raise InputError.at("--board", None, None, "name the board whose powers swap")
+        call = boardcall.swap_powers(None, t, round_, board, player_a, player_b)
+    else:
+        call = boardcall.swap_players(None, t, round_, player_a, player_b, board=board)
+    _done(call.said, fmt)
+
+
+@app.command("publish")
+def publish(
+    tournament_id: IdArg,
+    round_: RoundOpt,
+    lock: Annotated[bool, typer.Option(help="Also lock the call (no swap, no new call).")] = False,
+    back: Annotated[
+        bool, typer.Option("--unpublish", help="Take the publication back (a draft again).")
+    ] = False,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Publish round N's call for the players (or lock it, or take it back)."""
+    t = _get(tournament_id)
+    from palmares.web.tournaments import boardcall
+
+    if back:
+        call = boardcall.unpublish_call(None, t, round_)
+    else:
+        call = boardcall.publish_call(None, t, round_, lock=lock)
+    _done(call.said, fmt)
+
+
+@app.command("result")
+def result(
+    tournament_id: IdArg,
+    round_: RoundOpt,
+    board: Annotated[str, typer.Option(help="The board's label.")],
+    sheet: Annotated[
+        Path,
+        typer.Argument(
+            help="The board in boards.json's form (one board): centres, eliminated, final_year, "
+            "draw."
+        ),
+    ],
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="POWER=PLAYER where the seats differ from the call (a swap in the call; "
+            "repeat for each power, all seven)."
+        ),
+    ] = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Enter (or correct) board L's result of round N, on the published call's seats."""
+    from palmares.io.boards import read_boards_json
+
+    found = read_boards_json(sheet)
+    if len(found) != 1:
+        raise InputError.at(str(sheet), None, None, "give one board")
+    sheet_board = found[0]
+    seats: dict[str, str] | None = None
+    if seat:
+        seats = {}
+        for item in seat:
+            power, sep, player = item.partition("=")
+            if not sep or not power.strip() or not player.strip():
+                raise InputError.at("--seat", None, None, f"expected POWER=PLAYER, got {item!r}")
+            seats[power.strip()] = player.strip()
+    t = _get(tournament_id)
+    from palmares.web.tournaments.results import BoardResult, enter_result
+
+    done = enter_result(
+        None,
+        t,
+        round_,
+        board,
+        BoardResult(
+            centres=dict(sheet_board.centres),
+            eliminated=dict(sheet_board.eliminated),
+            draw=sorted(sheet_board.draw) if sheet_board.draw is not None else None,
+            final_year=sheet_board.final_year,
+            seats=seats,
+        ),
+    )
+    _done(done.said if done.changed else (), fmt)
+
+
+@app.command("remove-results")
+def remove_results(
+    tournament_id: IdArg,
+    round_: RoundOpt,
+    board: Annotated[str | None, typer.Option(help="Only this board (default: the round).")] = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Remove round N's results (or one board's), so the round can be called again or the
+    tournament closed."""
+    t = _get(tournament_id)
+    from palmares.web.tournaments.results import remove_results as remove
+
+    _done(remove(None, t, round_, [board] if board else None), fmt)
+
+
+@app.command("undo")
+def undo(tournament_id: IdArg, fmt: FormatOption = Format.table) -> None:
+    """Undo the last result entry (from the audit log)."""
+    t = _get(tournament_id)
+    from palmares.web.tournaments.undo import undo_last_result
+
+    _done(undo_last_result(None, t)["said"], fmt)
+
+
+@app.command("close")
+def close(tournament_id: IdArg, fmt: FormatOption = Format.table) -> None:
+    """Close the tournament: file its classification into the ratings."""
+    t = _get(tournament_id)
+    from palmares.web.tournaments.closing import close_tournament
+
+    event = close_tournament(t, None)
+    row = {"event_id": event.pk, "players": event.players, "rounds": event.rounds}
+    emit(Report([Table("closed", [Col(k) for k in row], [row])]), fmt)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["name_key"]
+__all__ = ["name_key", "reading_key"]
 
 
 @lru_cache(maxsize=65536)
@@ -28,3 +28,17 @@ def name_key(name: str) -> str:
         else "".join(c for c in decomposed if c < "\u0300" or not unicodedata.combining(c))
     )
     return " ".join(bare.casefold().split())
+
+
+#: Letters that are not a base letter with a mark (NFKD leaves them whole), read as the
+#: letters people file them under.
+_FOLDED = str.maketrans(
+    {"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "þ": "th", "ı": "i"}
+)
+
+
+def reading_key(name: str) -> tuple[str, str]:
+    """The order people read a list of names in (issue 32): Å with A, É with E, Ø with O, case
+    ignored; names equal that way in their own order. A sort key for every list of names the
+    site and the files show (roll calls, the players' call, the desk)."""
+    return (name_key(name).translate(_FOLDED), name)

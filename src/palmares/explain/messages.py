@@ -16,8 +16,10 @@ from fractions import Fraction
 from palmares.core.message import Message, Value
 from palmares.explain.language import Language
 from palmares.explain.messages_api import API
+from palmares.explain.messages_audit import AUDIT
 from palmares.explain.messages_core import CORE
 from palmares.explain.messages_io import IO
+from palmares.explain.messages_lifecycle import LIFECYCLE
 from palmares.explain.messages_orders import ORDERS
 from palmares.explain.messages_seeding import SEEDING
 from palmares.explain.messages_site import SITE
@@ -242,6 +244,8 @@ TEXTS.update(
 
 # The site's refusals of a tournament write (web.tournaments).
 TEXTS.update(SITE)
+TEXTS.update(LIFECYCLE)
+TEXTS.update(AUDIT)
 # Why a board call cannot be made (diplomacy.seeding).
 TEXTS.update(SEEDING)
 # What a board file or a Tantrix file gets wrong (io.boards, io.tantrix).

@@ -9,6 +9,7 @@ __all__ = ["SITE"]
 
 SITE: dict[str, str] = {
     "site.not_registered": N_("{name} is not registered for this tournament"),
+    "site.not_registered_all": N_("not registered for this tournament: {names}"),
     "site.name_required": N_("a name is required"),
     "site.name_long": N_("a name has at most {most} characters"),
     "site.nationality_long": N_("a nationality has at most {most} characters"),
@@ -22,7 +23,6 @@ SITE: dict[str, str] = {
     "site.arrives": N_("arrives: expected a round from 1 to {rounds}"),
     "site.withdrawn": N_("withdrawn after: expected a round from 0 to {rounds}"),
     "site.withdraw_early": N_("a player cannot withdraw before arriving"),
-    "site.closed": N_("{tournament} is closed: its results are filed"),
     "site.nothing_to_undo": N_("there is no result entry to undo"),
     "site.changed_since": N_(
         "round {round} board {board} changed since that entry: it can no longer be undone from "
@@ -35,9 +35,6 @@ SITE: dict[str, str] = {
     "site.no_player": N_("no player {player}"),
     "site.no_player_named": N_("no player named {name}"),
     "site.seats_missing": N_("seats missing for {powers}"),
-    "site.not_published": N_(
-        "the board call of round {round} is not published: publish it or give the seats"
-    ),
     "site.no_board_in_call": N_("round {round} has no board {board} in its call: give the seats"),
     "site.seed": N_("seed: expected 0 to {most}, got {got}"),
     "site.locked": N_("the board call of round {round} is locked"),
@@ -73,7 +70,6 @@ SITE: dict[str, str] = {
     "site.checkin_closed": N_("self check-in is not open for round {round}"),
     "site.wrong_code": N_("wrong code: read it again from the screen"),
     "site.call_made": N_("the board call of round {round} is made already"),
-    "site.not_playing": N_("{player} does not play round {round}"),
     "site.score_range": N_("a score between -{limit} and {limit}"),
     "site.six_decimals": N_("at most six decimals"),
     "site.needs_reason": N_("a ruling needs its reason"),
@@ -87,4 +83,8 @@ SITE: dict[str, str] = {
     # closing a tournament (web.tournaments.closing)
     "site.already_closed": N_("{tournament} is already closed"),
     "site.nothing_to_file": N_("{tournament} has no board results to file"),
+    "site.live_tournament": N_(
+        "{event} is a tournament run on the site (registrations, board calls, audit): a boards "
+        "file does not replace it"
+    ),
 }

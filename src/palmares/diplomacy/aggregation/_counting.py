@@ -53,6 +53,7 @@ def count_games(
     extra: Extra | None = None,
     notes: Sequence[Note] = (),
     round_columns: tuple[str, ...] = ("points", "score"),
+    entrants: Sequence[str] = (),
 ) -> Standings:
     scored = score_boards(boards, system)
     games = games_by_player(boards, scored)
@@ -61,7 +62,7 @@ def count_games(
     counted: dict[str, list[Counted]] = {}
     lines: dict[str, list[Line]] = {}
     after: dict[str, dict[int, Fraction]] = {}
-    for player in players_in_order(boards):
+    for player in players_in_order(boards, entrants):
         own = games.get(player, [])
         chosen = select(own)
         bonus_lines = extra(player, own, games, rounds) if extra else []

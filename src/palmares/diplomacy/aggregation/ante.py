@@ -186,10 +186,16 @@ class Ante:
         """What a player with ``score`` stakes in their next game."""
         return exact(score) * self.stake
 
-    def aggregate(self, boards: Sequence[PlayedBoard], system: ScoringSystem) -> Standings:
+    def aggregate(
+        self,
+        boards: Sequence[PlayedBoard],
+        system: ScoringSystem,
+        *,
+        entrants: Sequence[str] = (),
+    ) -> Standings:
         scored = score_boards(boards, system)
         rounds = sorted({b.round for b in boards})
-        players = players_in_order(boards)
+        players = players_in_order(boards, entrants)
         score: dict[str, Fraction] = {p: Fraction(self.start) for p in players}
         lines: dict[str, list[Line]] = defaultdict(list)
         after: dict[str, dict[int, Fraction]] = defaultdict(dict)

@@ -15,7 +15,7 @@ method and calls :func:`~palmares.diplomacy.aggregation.registry.register`. The 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
@@ -39,6 +39,7 @@ __all__ = [
     "TiesBrokenBy",
     "rank_standings",
     "score_boards",
+    "who_played",
 ]
 
 S = TypeVar("S", bound="Step")
@@ -287,7 +288,17 @@ class Account:
 class Aggregation(Protocol):
     """Anything that turns played boards into standings under a board-scoring system."""
 
-    def aggregate(self, boards: Sequence[PlayedBoard], system: ScoringSystem) -> Standings: ...
+    def aggregate(
+        self,
+        boards: Sequence[PlayedBoard],
+        system: ScoringSystem,
+        *,
+        entrants: Sequence[str] = (),
+    ) -> Standings:
+        """The standings of ``boards`` under ``system``. ``entrants`` are players of the
+        tournament who have no game yet (a round sat out, a late arrival's first round): each is
+        ranked too, at the aggregation's score for no game (the ante's start, 100; a sum, 0)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,10 +345,26 @@ def rank_standings(standings: Iterable[Standing]) -> tuple[Standing, ...]:
     return tuple(ranked)
 
 
-def players_in_order(boards: Sequence[PlayedBoard]) -> list[str]:
-    """Every player who sat at a board, in order of first appearance."""
+def who_played(standings: Standings) -> Standings:
+    """The standings of the players who played at least one game, ranks counted among them
+    (a tie, a tie-break kept): what prizes, top-board invitations and a filed classification
+    rank. A player who sat out every round is in the standings (at the aggregation's score for
+    no game) but wins nothing and is filed nowhere (seed 002, "Prizes": awards "may be
+    restricted to players who play a minimum number of games")."""
+    kept = [s for s in standings.players if s.games > 0]
+    if len(kept) == len(standings.players):
+        return standings
+    ranked = [replace(s, rank=1 + sum(1 for o in kept if o.rank < s.rank)) for s in kept]
+    return replace(standings, players=tuple(ranked))
+
+
+def players_in_order(boards: Sequence[PlayedBoard], entrants: Sequence[str] = ()) -> list[str]:
+    """Every player who sat at a board, in order of first appearance, then the ``entrants``
+    who sat at none (the tournament's players with no game yet), in their order."""
     seen: dict[str, None] = {}
     for board in sorted(boards, key=lambda b: b.round):
         for player in board.players:
             seen.setdefault(player, None)
+    for player in entrants:
+        seen.setdefault(player, None)
     return list(seen)

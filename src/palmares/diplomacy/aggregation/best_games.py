@@ -40,8 +40,15 @@ class BestGames:
         kept = {id(g) for g in best_first(games)[: self.n]}
         return [(g, Fraction(1) if id(g) in kept else Fraction(0)) for g in games]
 
-    def aggregate(self, boards: Sequence[PlayedBoard], system: ScoringSystem) -> Standings:
+    def aggregate(
+        self,
+        boards: Sequence[PlayedBoard],
+        system: ScoringSystem,
+        *,
+        entrants: Sequence[str] = (),
+    ) -> Standings:
         return count_games(
+            entrants=entrants,
             slug="best-games",
             boards=boards,
             system=system,

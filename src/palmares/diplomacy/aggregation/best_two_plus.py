@@ -58,8 +58,15 @@ class BestTwoPlus:
         full = {id(g) for g in best}
         return [(g, Fraction(1) if id(g) in full else weight) for g in games]
 
-    def aggregate(self, boards: Sequence[PlayedBoard], system: ScoringSystem) -> Standings:
+    def aggregate(
+        self,
+        boards: Sequence[PlayedBoard],
+        system: ScoringSystem,
+        *,
+        entrants: Sequence[str] = (),
+    ) -> Standings:
         return count_games(
+            entrants=entrants,
             slug="best-two-plus",
             boards=boards,
             system=system,

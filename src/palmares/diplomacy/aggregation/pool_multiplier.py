@@ -43,8 +43,15 @@ class PoolMultiplier:
     def select(self, games: Sequence[Game]) -> list[Counted]:
         return [(g, self.factor if g.top_board else Fraction(1)) for g in games]
 
-    def aggregate(self, boards: Sequence[PlayedBoard], system: ScoringSystem) -> Standings:
+    def aggregate(
+        self,
+        boards: Sequence[PlayedBoard],
+        system: ScoringSystem,
+        *,
+        entrants: Sequence[str] = (),
+    ) -> Standings:
         return count_games(
+            entrants=entrants,
             slug="pool-multiplier",
             boards=boards,
             system=system,

@@ -73,11 +73,17 @@ class RoundRanks:
     best: int | None = None
     tiebreak: tuple[str, ...] = ()
 
-    def aggregate(self, boards: Sequence[PlayedBoard], system: ScoringSystem) -> Standings:
+    def aggregate(
+        self,
+        boards: Sequence[PlayedBoard],
+        system: ScoringSystem,
+        *,
+        entrants: Sequence[str] = (),
+    ) -> Standings:
         scored = score_boards(boards, system)
         games = games_by_player(boards, scored)
         rounds = sorted({b.round for b in boards})
-        players = players_in_order(boards)
+        players = players_in_order(boards, entrants)
         round_rank: dict[int, dict[str, int]] = {}
         round_score: dict[int, dict[str, Fraction]] = {}
         for rnd in rounds:

@@ -76,8 +76,15 @@ class SitOut:
             )
         return out
 
-    def aggregate(self, boards: Sequence[PlayedBoard], system: ScoringSystem) -> Standings:
+    def aggregate(
+        self,
+        boards: Sequence[PlayedBoard],
+        system: ScoringSystem,
+        *,
+        entrants: Sequence[str] = (),
+    ) -> Standings:
         return count_games(
+            entrants=entrants,
             slug="sit-out",
             boards=boards,
             system=system,

@@ -31,9 +31,20 @@ def every_game(games: Sequence[Game]) -> list[Counted]:
 class SumOfRounds:
     tiebreak: tuple[str, ...] = ()
 
-    def aggregate(self, boards: Sequence[PlayedBoard], system: ScoringSystem) -> Standings:
+    def aggregate(
+        self,
+        boards: Sequence[PlayedBoard],
+        system: ScoringSystem,
+        *,
+        entrants: Sequence[str] = (),
+    ) -> Standings:
         return count_games(
-            slug="sum", boards=boards, system=system, select=every_game, chain=self.tiebreak
+            entrants=entrants,
+            slug="sum",
+            boards=boards,
+            system=system,
+            select=every_game,
+            chain=self.tiebreak,
         )
 
 

@@ -341,7 +341,9 @@ def tournament_standings(
     """The engine's standings after round ``after_round`` (or ``round``; default: the last),
     with the TD's rulings applied; ``computed`` is the engine's score where a ruling changed it."""
     t = get_object_or_404(Tournament, pk=tournament_id)
-    ruled = adapters.overridden(t, up_to_round=after_round or round or None)
+    up_to = after_round or round or None
+    ruled = adapters.overridden(t, up_to_round=up_to)
+    marked = adapters.marks(t, up_to)
     words = site_language()
     return [
         {
@@ -353,6 +355,8 @@ def tournament_standings(
             ),
             "games": s.games,
             "explain": [text for line in s.lines for text in explain(line, words)],
+            "sat_out": list(marked[s.player].sat_out) if s.player in marked else [],
+            "withdrawn_after": (marked[s.player].withdrawn_after if s.player in marked else None),
         }
         for s in ruled.standings.players
     ]

@@ -18,7 +18,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja.security import HttpBearer, SessionAuth
 
-__all__ = ["WRITE_AUTH", "BearerToken", "SessionWithCsrf", "TokenRefused"]
+__all__ = ["WRITE_AUTH", "BearerToken", "SessionWithCsrf", "TokenRefused", "reader"]
 
 
 class TokenRefused(Exception):
@@ -49,3 +49,19 @@ class SessionWithCsrf(SessionAuth):
 
 #: Every write endpoint: ``auth=WRITE_AUTH``.
 WRITE_AUTH = [BearerToken(), SessionWithCsrf()]
+
+
+def reader(request: HttpRequest) -> Any:
+    """Who reads: the Bearer token's user when the request carries one (a wrong or retired
+    token is refused, as on a write), else the session's. Reads that depend on who reads (a
+    director's draft call) honour a script's token as the writes do (issue 32)."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer":
+        return request.user
+    from palmares.web.accounts.services import token_user
+
+    user = token_user(token.strip())
+    if user is None:
+        raise TokenRefused("invalid API token")
+    return user

@@ -44,7 +44,14 @@ class ClockSettingsIn(Schema):
     chaos_hours: list[list[str]] | None = None
 
 
-_WRITES = {200: dict[str, Any], 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+_WRITES = {
+    200: dict[str, Any],
+    401: ErrorOut,
+    403: ErrorOut,
+    404: ErrorOut,
+    409: ErrorOut,
+    422: ErrorOut,
+}
 
 
 @router.get(

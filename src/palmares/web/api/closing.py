@@ -34,7 +34,14 @@ def forbidden(said: Message) -> Any:
 
 @router.post(
     "/tournaments/{tournament_id}/close",
-    response={200: dict[str, Any], 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
+    response={
+        200: dict[str, Any],
+        400: ErrorOut,
+        401: ErrorOut,
+        403: ErrorOut,
+        404: ErrorOut,
+        409: ErrorOut,
+    },
     auth=WRITE_AUTH,
 )
 def close(request: HttpRequest, tournament_id: int) -> Any:

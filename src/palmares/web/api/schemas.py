@@ -101,6 +101,10 @@ class TournamentStandingOut(Schema):
     computed: str | None = None
     games: int
     explain: list[str]
+    #: Rounds the player sat out (present, not seated by the published call).
+    sat_out: list[int] = Field(default_factory=list)
+    #: The round after which the player withdrew (``None``: still playing).
+    withdrawn_after: int | None = None
 
 
 class ConflictOut(Schema):

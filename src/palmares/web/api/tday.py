@@ -20,11 +20,11 @@ from ninja.responses import Status
 
 from palmares.core.message import Message
 from palmares.web.accounts.roles import directs
-from palmares.web.api.auth import WRITE_AUTH
+from palmares.web.api.auth import WRITE_AUTH, reader
 from palmares.web.api.schemas import ErrorOut
 from palmares.web.audit.log import entries
-from palmares.web.lib.words import said
-from palmares.web.tournaments import boardcall, registration, rollcall, setup
+from palmares.web.lib.words import said, site_language
+from palmares.web.tournaments import boardcall, registration, results, rollcall, setup
 from palmares.web.tournaments.adapters import teams
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.results import BoardResult, enter_result
@@ -202,14 +202,18 @@ def keep_apart(request: HttpRequest, tournament_id: int, payload: list[PairIn]) 
 def attendance(request: HttpRequest, tournament_id: int, payload: AttendanceIn) -> Any:
     """A late arrival or a withdrawal."""
     t = _tournament(tournament_id)
-    registration.set_attendance(
+    done = registration.set_attendance(
         request.user,
         t,
         payload.player,
         arrives=payload.arrives,
         withdrawn_after=payload.withdrawn_after,
     )
-    return {"player": payload.player, "arrives": payload.arrives}
+    return {
+        "player": payload.player,
+        "arrives": payload.arrives,
+        "said": [said(m) for m in done],
+    }
 
 
 def _roll(t: Tournament, n: int) -> dict[str, Any]:
@@ -240,16 +244,18 @@ def put_roll_call(request: HttpRequest, tournament_id: int, n: int, payload: Rol
     """Who is present; who sits out or plays two boards. The answer has the engine's proposal
     when the seats do not fill boards of seven."""
     t = _tournament(tournament_id)
-    rollcall.set_roll_call(request.user, t, n, payload.present, payload.sit_out, payload.two_boards)
-    return _roll(t, n)
+    _, done = rollcall.take_roll_call(
+        request.user, t, n, payload.present, payload.sit_out, payload.two_boards
+    )
+    return {**_roll(t, n), "said": [said(m) for m in done]}
 
 
 @router.post("/tournaments/{tournament_id}/rounds/{n}/roll-call/accept", response=OK, auth=AUTH)
 def accept(request: HttpRequest, tournament_id: int, n: int) -> Any:
     """Accept the engine's proposal of sitters and two-boarders."""
     t = _tournament(tournament_id)
-    rollcall.accept_proposal(request.user, t, n)
-    return _roll(t, n)
+    _, done = rollcall.accept_proposal(request.user, t, n)
+    return {**_roll(t, n), "said": [said(m) for m in done]}
 
 
 @router.post("/tournaments/{tournament_id}/rounds/{n}/check-in/open", response=OK, auth=AUTH)
@@ -278,7 +284,7 @@ def get_call(request: HttpRequest, tournament_id: int, n: int) -> Any:
     """The round's call: published, or a draft its directors see."""
     t = _tournament(tournament_id)
     call = boardcall.get_call(t, n)
-    if call is None or not (call.published or directs(request.user, t)):
+    if call is None or not (call.published or directs(reader(request), t)):
         detail = said(Message.of("site.no_published", round=n))
         return Status(404, {"detail": detail, "field": None})
     return call.as_json()
@@ -288,7 +294,7 @@ def get_call(request: HttpRequest, tournament_id: int, n: int) -> Any:
 def call_csv(request: HttpRequest, tournament_id: int, n: int) -> Any:
     t = _tournament(tournament_id)
     call = boardcall.get_call(t, n)
-    if call is None or not (call.published or directs(request.user, t)):
+    if call is None or not (call.published or directs(reader(request), t)):
         detail = said(Message.of("site.no_published", round=n))
         return Status(404, {"detail": detail, "field": None})
     answer = HttpResponse(boardcall.call_csv(call), content_type="text/csv; charset=utf-8")
@@ -302,7 +308,9 @@ def swap(request: HttpRequest, tournament_id: int, n: int, payload: SwapIn) -> A
     ``power_a``, ``power_b``); the report is recomputed, a broken constraint refused."""
     t = _tournament(tournament_id)
     if payload.player_a and payload.player_b:
-        call = boardcall.swap_players(request.user, t, n, payload.player_a, payload.player_b)
+        call = boardcall.swap_players(
+            request.user, t, n, payload.player_a, payload.player_b, board=payload.label
+        )
     elif payload.label and payload.power_a and payload.power_b:
         call = boardcall.swap_powers(
             request.user, t, n, payload.label, payload.power_a, payload.power_b
@@ -325,6 +333,34 @@ def publish(request: HttpRequest, tournament_id: int, n: int) -> Any:
 def lock(request: HttpRequest, tournament_id: int, n: int) -> Any:
     t = _tournament(tournament_id)
     return boardcall.lock_call(request.user, t, n).as_json()
+
+
+@router.post("/tournaments/{tournament_id}/rounds/{n}/board-call/unpublish", response=OK, auth=AUTH)
+def unpublish(request: HttpRequest, tournament_id: int, n: int) -> Any:
+    """Take the call's publication back (a draft again): before any result only."""
+    t = _tournament(tournament_id)
+    return boardcall.unpublish_call(request.user, t, n).as_json()
+
+
+class RemoveIn(Schema):
+    boards: list[str] | None = None
+
+
+@router.delete("/tournaments/{tournament_id}/rounds/{n}/results", response=OK, auth=AUTH)
+def remove_results(request: HttpRequest, tournament_id: int, n: int) -> Any:
+    """Remove every result of round ``n`` (audited), so that it can be called again or the
+    tournament closed."""
+    t = _tournament(tournament_id)
+    done = results.remove_results(request.user, t, n)
+    return {"round": n, "said": [said(m) for m in done]}
+
+
+@router.delete("/tournaments/{tournament_id}/rounds/{n}/boards/{label}", response=OK, auth=AUTH)
+def remove_board(request: HttpRequest, tournament_id: int, n: int, label: str) -> Any:
+    """Remove board ``label``'s result of round ``n`` (audited)."""
+    t = _tournament(tournament_id)
+    done = results.remove_results(request.user, t, n, [label])
+    return {"round": n, "label": label, "said": [said(m) for m in done]}
 
 
 @router.put("/tournaments/{tournament_id}/rounds/{n}/boards/{label}", response=OK, auth=AUTH)
@@ -359,6 +395,7 @@ def put_board(
             {"prize": str(m.prize), "before": list(m.before), "after": list(m.after)}
             for m in done.prizes_moved
         ],
+        "said": [said(m) for m in done.said],
     }
 
 
@@ -373,4 +410,4 @@ def audit(request: HttpRequest, tournament_id: int) -> Any:
     if not directs(request.user, t):
         status = 403 if request.user.is_authenticated else 401
         return Status(status, {"detail": said(Message.of("api.directors")), "field": None})
-    return entries(t)
+    return entries(t, site_language())

@@ -12,6 +12,7 @@ from ninja import Router
 
 from palmares.web.api.auth import WRITE_AUTH
 from palmares.web.api.schemas import ErrorOut
+from palmares.web.lib.words import said
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.undo import undo_last_result
 
@@ -28,4 +29,5 @@ __all__ = ["router"]
 )  # fmt: skip
 def undo(request: HttpRequest, tournament_id: int) -> Any:
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
-    return undo_last_result(request.user, t)
+    done = undo_last_result(request.user, t)
+    return {**done, "said": [said(m) for m in done["said"]]}

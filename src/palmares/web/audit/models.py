@@ -24,6 +24,9 @@ class AuditEntry(models.Model):
     action = models.CharField(max_length=64)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    #: What the write did, as the lifecycle's typed messages (``Message.to_json``): the audit
+    #: page tells them in the reader's language.
+    said = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["at", "id"]

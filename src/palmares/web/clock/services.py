@@ -35,7 +35,10 @@ from palmares.diplomacy.timer import (
 )
 from palmares.web.audit.log import record
 from palmares.web.clock.models import Clock
+from palmares.web.tournaments.closing import is_closed
+from palmares.web.tournaments.day import require_open
 from palmares.web.tournaments.models import Tournament
+from palmares.web.tournaments.screens import current_round
 
 __all__ = [
     "ACTIONS",
@@ -170,12 +173,27 @@ def _view(clock: Clock, now: datetime) -> ClockView:
     )
 
 
+def _in_play(tournament: Tournament) -> tuple[int, bool]:
+    """The round in play (the latest with a published call or a result; 1 before any) and
+    whether the tournament is closed."""
+    return max(current_round(tournament), 1), is_closed(tournament)
+
+
 def view(tournament: Tournament, *, now: datetime | None = None) -> ClockView:
-    """The clock of ``tournament`` as a screen reads it now (a clock never started: not running)."""
+    """The clock of ``tournament`` as a screen reads it now (issue 32, invariant 9): the clock
+    belongs to the round in play and says so; a clock started in an earlier round, or any clock
+    of a closed tournament, is stopped. A clock never started: not running."""
     now = now or timezone.now()
     clock = Clock.objects.filter(tournament=tournament).first()
     if clock is None:
         clock = Clock(tournament=tournament)
+    number, closed = _in_play(tournament)
+    if closed or (clock.started and clock.round < number):
+        stopped = Clock(tournament=tournament, round=number, version=clock.version)
+        stopped.timing, stopped.calls, stopped.ends_at = clock.timing, clock.calls, clock.ends_at
+        return _view(stopped, now)
+    if not clock.started:
+        clock.round = number
     return _view(clock, now)
 
 
@@ -214,8 +232,16 @@ def act(
     now = now or timezone.now()
     t = _seconds(now)
     with transaction.atomic():
+        require_open(tournament)
         _clock(tournament)
         clock = Clock.objects.select_for_update().get(tournament=tournament)
+        in_play, _ = _in_play(tournament)
+        if action == "start" and round is None:
+            round = in_play  # a game starts in the round in play
+        if round is not None and round < in_play:
+            raise ClockInputError("round", f"round {round} is over: round {in_play} is in play")
+        if action != "start" and round is None and clock.round < in_play:
+            raise ClockInputError("action", "the clock has not been started")
         timing = _timing(clock)
         state = _state(clock)
         try:
@@ -324,6 +350,7 @@ def configure(
             raise ClockInputError("chaos_hours", str(exc)) from exc
         hours = [[s.opens.isoformat(), s.closes.isoformat()] for s in spans]
     with transaction.atomic():
+        require_open(tournament)
         _clock(tournament)
         clock = Clock.objects.select_for_update().get(tournament=tournament)
         before = _settings(clock)

@@ -13,6 +13,7 @@ from pathlib import Path
 from django.db import transaction
 
 from palmares.diplomacy.powers import Power
+from palmares.web.events.models import Result as EventResult
 from palmares.web.events.services import import_results
 from palmares.web.lib.schema import migrate
 from palmares.web.lib.synthetic import RESULTS_HEADER, write_history
@@ -98,6 +99,9 @@ def _finish_world_championship(tournament: Tournament, folder: Path, nationaliti
     """Seat the top board of round 6 with the seven invited by the engine after round 5, play it
     (fixed centres), and file the final classification (the engine's: champion, places 2–7, then
     the rest by final score) as the WC's results, through the results reader."""
+    # A second run of the demo finds the classification filed (the tournament closed): it is
+    # filed again below, from the same boards.
+    EventResult.objects.filter(event=tournament.event).delete()
     after_five = adapters.tournament_prizes(tournament, up_to_round=5)
     assert after_five.top_board is not None
     invited = [i.player for i in after_five.top_board.invitations if i.accepted][:7]
@@ -105,6 +109,8 @@ def _finish_world_championship(tournament: Tournament, folder: Path, nationaliti
     seated = list(zip(TOP_BOARD_POWERS, invited, TOP_BOARD_CENTRES, strict=True))
     tournament.event.rounds = 6
     tournament.event.save()
+    tournament.planned_rounds = 6
+    tournament.save(update_fields=["planned_rounds"])
     result = BoardResult(
         centres={power: centres for power, _, centres in seated},
         eliminated={power: 1908 for power, _, centres in seated if centres == 0},

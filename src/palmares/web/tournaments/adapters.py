@@ -12,7 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from palmares.core.spec import parse_spec
-from palmares.diplomacy.aggregation.base import Standings
+from palmares.diplomacy import lifecycle
+from palmares.diplomacy.aggregation.base import Standings, who_played
 from palmares.diplomacy.aggregation.registry import get_aggregation, get_aggregation_info
 from palmares.diplomacy.board import PlayedBoard, Seat, parse_power
 from palmares.diplomacy.overrides import Overridden, Override, apply_overrides
@@ -21,21 +22,25 @@ from palmares.diplomacy.scoring.registry import get_system
 from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem
 from palmares.diplomacy.seeding import board_call as call_boards
 from palmares.web.lib.generations import cached_read
-from palmares.web.tournaments.models import Board, Tournament
+from palmares.web.tournaments.models import Board, Entry, Tournament
 from palmares.web.tournaments.models_prizes import ScoreOverride, TopBoardDecline
+from palmares.web.tournaments.rows import read_day
 
 __all__ = [
     "SCOPES",
     "aggregation_spec",
     "board_call",
     "computed_standings",
+    "marks",
     "overridden",
     "played_boards",
     "qualifying_round",
     "recorded_declines",
+    "sitters",
     "standings",
     "teams",
     "tournament_prizes",
+    "withdrawn",
 ]
 
 
@@ -113,10 +118,27 @@ def standings(tournament: Tournament, *, up_to_round: int | None = None) -> Stan
 
 
 def computed_standings(tournament: Tournament, *, up_to_round: int | None = None) -> Standings:
-    """The engine's standings before any ruling of the TD."""
+    """The engine's standings before any ruling of the TD: every player who played, and every
+    registered player who sat out a round so far (issue 32, invariant 6), at the aggregation's
+    score for no game."""
     boards = played_boards(tournament, up_to_round=up_to_round)
     aggregation = get_aggregation(aggregation_spec(tournament.aggregation, tournament.fewer_games))
-    return aggregation.aggregate(boards, get_system(tournament.scoring))
+    return aggregation.aggregate(
+        boards, get_system(tournament.scoring), entrants=sitters(tournament, up_to_round)
+    )
+
+
+def marks(tournament: Tournament, up_to_round: int | None = None) -> dict[str, lifecycle.Marks]:
+    """What the standings mark beside each player (``diplomacy.lifecycle.standing``): rounds
+    sat out, a withdrawal."""
+    day = read_day(tournament, teams=teams(tournament), qualifying=qualifying_round(tournament))
+    return lifecycle.marks(day, up_to_round)
+
+
+def sitters(tournament: Tournament, up_to_round: int | None = None) -> tuple[str, ...]:
+    """Registered players who sat out a round so far (``diplomacy.lifecycle.standing``)."""
+    day = read_day(tournament, teams=teams(tournament), qualifying=qualifying_round(tournament))
+    return tuple(lifecycle.sat_out(day, up_to_round))
 
 
 def overridden(tournament: Tournament, *, up_to_round: int | None = None) -> Overridden:
@@ -162,14 +184,27 @@ def tournament_prizes(tournament: Tournament, *, up_to_round: int | None = None)
 
 def _prizes(tournament: Tournament, up_to_round: int | None) -> Prizes:
     boards = played_boards(tournament, up_to_round=up_to_round)
-    result = standings(tournament, up_to_round=up_to_round)
+    result = who_played(standings(tournament, up_to_round=up_to_round))
     return prizes(
         result,
         boards,
         teams=teams(tournament) or None,
-        declines=recorded_declines(tournament) or None,
+        declines={**withdrawn(tournament), **recorded_declines(tournament)} or None,
         qualifying_round=qualifying_round(tournament),
     )
+
+
+#: The reason of a top-board seat passed over because its player withdrew.
+WITHDRAWN = "withdrawn"
+
+
+def withdrawn(tournament: Tournament) -> dict[str, str]:
+    """Registered players who withdrew before the final round: the invitation walk passes
+    them over as it does a decline (seed 002, "Top Board": "their spot will be offered to the
+    8th ranked player")."""
+    final = qualifying_round(tournament) + 1
+    rows = Entry.objects.filter(tournament=tournament, withdrawn_after__lt=final)
+    return {e.player.name: WITHDRAWN for e in rows.select_related("player")}
 
 
 def qualifying_round(tournament: Tournament) -> int:

@@ -9,14 +9,17 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
 
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
+from palmares.core.names import reading_key
+from palmares.diplomacy import lifecycle
 from palmares.diplomacy.board import GREAT_POWERS, parse_power
+from palmares.diplomacy.lifecycle import Place
 from palmares.diplomacy.seeding import board_call
 from palmares.diplomacy.seeding.lower_bound import LowerBound, lower_bound
 from palmares.diplomacy.seeding.objective import Quality, evaluate
@@ -24,13 +27,13 @@ from palmares.diplomacy.seeding.problem import prepare
 from palmares.diplomacy.seeding.report import quality_rows
 from palmares.web.audit.log import record
 from palmares.web.lib.words import said
-from palmares.web.players.models import Player
 from palmares.web.tournaments.adapters import BOARD_CALL_MOVES
+from palmares.web.tournaments.day import change_day, load_day, refusal, require_open
 from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import CalledSeat, Round, Tournament
 from palmares.web.tournaments.problem import present, round_problem
 from palmares.web.tournaments.registration import entry_of, require_director
-from palmares.web.tournaments.rollcall import get_round
+from palmares.web.tournaments.rollcall import check_round, get_round
 from palmares.web.tournaments.topboard import top_board_seven
 
 __all__ = [
@@ -42,6 +45,7 @@ __all__ = [
     "publish_call",
     "swap_players",
     "swap_powers",
+    "unpublish_call",
 ]
 
 #: The most a board call's search may take; it stops earlier at :data:`BOARD_CALL_MOVES`.
@@ -59,20 +63,39 @@ class Call:
     report: dict[str, Any]
     published: bool
     locked: bool
+    #: Places a swap changed after publication (board, power): the players see them marked.
+    changed: frozenset[tuple[str, str]] = frozenset()
+    #: Present players the call does not seat (they sit out this round).
+    sitters: tuple[str, ...] = ()
+    #: The board that seats the top board's seven, if any.
+    top_board: str | None = None
+    #: What the write that answered with this call did (for the TD's confirmation).
+    said: tuple[Message, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
             "round": self.round,
-            "boards": [{"label": k, "seats": v} for k, v in self.boards.items()],
+            "boards": [
+                {
+                    "label": k,
+                    "seats": v,
+                    "changed": [p for p in v if (k, p) in self.changed],
+                    "top_board": k == self.top_board,
+                }
+                for k, v in self.boards.items()
+            ],
+            "sitters": list(self.sitters),
             "report": told(self.report),
             "published": self.published,
             "locked": self.locked,
+            "said": [said(m) for m in self.said],
         }
 
     def by_player(self) -> list[tuple[str, str, str]]:
-        """(player, board, power), alphabetical: what a player looks for."""
+        """(player, board, power), in the order people read names (Å with A, É with E): what a
+        player looks for."""
         rows = [(p, label, power) for label, s in self.boards.items() for power, p in s.items()]
-        return sorted(rows, key=lambda r: (r[0].casefold(), r[0], r[1]))
+        return sorted(rows, key=lambda r: (reading_key(r[0]), r[1]))
 
 
 def told(report: dict[str, Any]) -> dict[str, Any]:
@@ -108,7 +131,26 @@ def get_call(t: Tournament, number: int) -> Call | None:
     rnd = Round.objects.filter(tournament=t, number=number).first()
     if rnd is None or not CalledSeat.objects.filter(round=rnd).exists():
         return None
-    return Call(number, _seats(rnd), rnd.call_report, rnd.published, rnd.locked)
+    boards = _seats(rnd)
+    changed = frozenset(
+        (label, parse_power(power))
+        for label, power in CalledSeat.objects.filter(round=rnd, changed=True).values_list(
+            "label", "power"
+        )
+    )
+    seated = {p for seats in boards.values() for p in seats.values()}
+    roll, _ = present(t, number)
+    sitters = tuple(sorted((p for p in roll if p not in seated), key=reading_key))
+    return Call(
+        number,
+        boards,
+        rnd.call_report,
+        rnd.published,
+        rnd.locked,
+        changed,
+        sitters,
+        rnd.top_board or None,
+    )
 
 
 def _report(
@@ -141,180 +183,206 @@ def _report(
 
 
 def make_call(user: Any, t: Tournament, number: int, *, seed: int = 1) -> Call:
-    """Seat round ``number`` with the engine (a fresh draft, not yet published). An
-    impossible problem (a team larger than the boards, too few players…) is refused with the
-    engine's reason."""
+    """Seat round ``number`` with the engine (a fresh draft, not yet published). The lifecycle's
+    guards first (``diplomacy.lifecycle.call.may_call``: no result in the round, its call not
+    published, the top board invited); an impossible problem (a team larger than the boards,
+    too few players…) is refused with the engine's reason."""
     require_director(user, t)
+    require_open(t)
     if not 0 <= seed <= MAX_SEED:
         raise FieldError(Message.of("site.seed", most=MAX_SEED, got=seed), "seed")
-    rnd = get_round(t, number)
-    if rnd.locked:
-        raise FieldError(Message.of("site.locked", round=number), None, status=409)
+    check_round(t, number)
+    try:
+        lifecycle.may_call(load_day(t), number)
+    except lifecycle.Refused as refused:
+        raise refusal(refused) from None
     top_seven = top_board_seven(t, number)
     problem = round_problem(t, number, top_board=top_seven)
     if not problem.entrants:
-        raise FieldError(Message.of("site.nobody", round=number), None)
+        raise FieldError(Message.of("site.nobody", round=number), None, status=409)
     try:
         call = board_call(problem, seed=seed, moves=BOARD_CALL_MOVES, time_limit=TIME_LIMIT)
     except PalmaresError as exc:
-        raise FieldError.from_error(exc, None) from None
+        raise FieldError(exc.said or str(exc), None, status=409) from None
     report = _report(
         call.quality, call.bound, call.notes, call.sitters, call.two_boarders, call.seed
     )
     report["rows"] = [[m.to_json(), v] for m, v in quality_rows(call)]
-    if top_seven:
-        report["top_board"] = "1"  # the engine seats the fixed top board on board 1
-    names = {p.name: p for p in Player.objects.filter(entries__tournament=t)}
-    missing = {s.player for s in call.seats} - set(names)
-    for p in Player.objects.filter(name__in=sorted(missing)).order_by("id"):
-        names.setdefault(p.name, p)
-    seats = [
-        CalledSeat(round=rnd, label=str(s.board), power=s.power[0], player=names[s.player])
-        for s in call.seats
-    ]
-    return _store(user, t, rnd, seats, report, f"board call round {number}")
-
-
-def _store(
-    user: Any, t: Tournament, rnd: Round, seats: list[CalledSeat], report: dict[str, Any], why: str
-) -> Call:
+    label = "1" if top_seven else None  # the engine seats the fixed top board on board 1
+    if label is not None:
+        report["top_board"] = label
+    places = [Place(str(s.board), s.power, s.player) for s in call.seats]
     with transaction.atomic():
-        before = get_call(t, rnd.number)
-        CalledSeat.objects.filter(round=rnd).delete()
-        CalledSeat.objects.bulk_create(seats)
-        rnd.call_report = report
-        rnd.call_seed = report.get("seed")
-        rnd.published = False
-        rnd.save()
-        after = get_call(t, rnd.number)
+        before = get_call(t, number)
+        change = change_day(
+            t, lambda day: lifecycle.make_call(day, number, places, top_board=label)
+        )
+        _store_report(t, number, report)
+        after = get_call(t, number)
+        assert after is not None
+        record(
+            user,
+            f"board call round {number}",
+            tournament=t,
+            before={"boards": before.boards} if before else None,
+            after={"boards": after.boards, "objective": report["objective"]},
+            said=change.said,
+        )
+    return _told(after, change.said)
+
+
+def _told(call: Call, said: tuple[Message, ...]) -> Call:
+    return replace(call, said=said)
+
+
+def _store_report(t: Tournament, number: int, report: dict[str, Any]) -> None:
+    rnd = Round.objects.get(tournament=t, number=number)
+    rnd.call_report = report
+    rnd.call_seed = report.get("seed")
+    rnd.save(update_fields=["call_report", "call_seed"])
+
+
+def _recheck(t: Tournament, number: int, seed: Any) -> dict[str, Any]:
+    """The quality report of the call as it now stands (after a swap), by the engine's
+    objective and bound; the lifecycle has refused any broken hard constraint."""
+    rnd = Round.objects.get(tournament=t, number=number)
+    boards = _seats(rnd)
+    counts: dict[str, int] = {}
+    for seats in boards.values():
+        for p in seats.values():
+            counts[p] = counts.get(p, 0) + 1
+    roll, _ = present(t, number)
+    fixed: dict[str, int | None] = {p: counts.get(p, 0) for p in roll}
+    fixed.update({p: n for p, n in counts.items() if p not in fixed})
+    prep = prepare(round_problem(t, number, boards=fixed, top_board=_top_of(rnd, boards)))
+    index = {p: i for i, p in enumerate(prep.players)}
+    labels = list(boards)
+    members = [[index[p] for p in boards[label].values()] for label in labels]
+    powers = [[prep.powers.index(w) for w in boards[label]] for label in labels]
+    quality = evaluate(prep, members, powers)
+    bound = lower_bound(prep)
+    sitters = [p for p, n in fixed.items() if n == 0]
+    doubles = [p for p, n in fixed.items() if n == 2]
+    report = _report(quality, bound, [Message.of("seeding.changed_by_td")], sitters, doubles, seed)
+    if rnd.top_board:
+        report["top_board"] = rnd.top_board
+    return report
+
+
+def _top_of(rnd: Round, boards: dict[str, dict[str, str]]) -> tuple[str, ...]:
+    if rnd.top_board and rnd.top_board in boards:
+        return tuple(boards[rnd.top_board].values())
+    return ()
+
+
+def _swap(
+    user: Any, t: Tournament, number: int, step: Any, why: str, detail: dict[str, Any]
+) -> Call:
+    require_director(user, t)
+    require_open(t)
+    check_round(t, number)
+    with transaction.atomic():
+        before = get_call(t, number)
+        change = change_day(t, step)
+        rnd = Round.objects.get(tournament=t, number=number)
+        _store_report(t, number, _recheck(t, number, rnd.call_seed))
+        after = get_call(t, number)
         assert after is not None
         record(
             user,
             why,
             tournament=t,
             before={"boards": before.boards} if before else None,
-            after={"boards": after.boards, "objective": report["objective"]},
+            after={"boards": after.boards, **detail},
+            said=change.said,
         )
-    return after
+    return _told(after, change.said)
 
 
-def _editable(t: Tournament, number: int) -> tuple[Round, Call]:
-    rnd = get_round(t, number)
-    call = get_call(t, number)
-    if call is None:
-        raise FieldError(Message.of("site.no_call", round=number), None, status=409)
-    if rnd.locked:
-        raise FieldError(Message.of("site.locked", round=number), None, status=409)
-    return rnd, call
-
-
-def _recheck(
-    user: Any, t: Tournament, rnd: Round, boards: dict[str, dict[str, str]], why: str, seed: Any
+def swap_players(
+    user: Any, t: Tournament, number: int, a: str, b: str, *, board: str | None = None
 ) -> Call:
-    """Evaluate the changed call with the engine's objective; refuse a broken constraint."""
-    counts: dict[str, int] = {}
-    for seats in boards.values():
-        for p in seats.values():
-            counts[p] = counts.get(p, 0) + 1
-    roll, _ = present(t, rnd.number)
-    fixed: dict[str, int | None] = {p: counts.get(p, 0) for p in roll}
-    fixed.update({p: n for p, n in counts.items() if p not in fixed})
-    try:
-        prep = prepare(round_problem(t, rnd.number, boards=fixed))
-    except PalmaresError as exc:
-        raise FieldError.from_error(exc, None) from None
-    index = {p: i for i, p in enumerate(prep.players)}
-    labels = list(boards)
-    members = [[index[p] for p in boards[label].values()] for label in labels]
-    powers = [[prep.powers.index(w) for w in boards[label]] for label in labels]
-    quality = evaluate(prep, members, powers)
-    if quality.violations:
-        raise FieldError(
-            Message.of("site.refused", broken=Message.of("semicolons", items=quality.violations)),
-            None,
-        )
-    bound = lower_bound(prep)
-    sitters = [p for p, n in fixed.items() if n == 0]
-    doubles = [p for p, n in fixed.items() if n == 2]
-    note = Message.of("seeding.changed_by_td")
-    report = _report(quality, bound, [note], sitters, doubles, seed)
-    ids = dict(
-        CalledSeat.objects.filter(round=rnd).values_list("player__name", "player_id").distinct()
-    )
-    ids.update(t.entries.values_list("player__name", "player_id"))
-    rows = [
-        CalledSeat(round=rnd, label=label, power=power[0], player_id=ids[p])
-        for label in labels
-        for power, p in boards[label].items()
-    ]
-    return _store(user, t, rnd, rows, report, why)
-
-
-def swap_players(user: Any, t: Tournament, number: int, a: str, b: str) -> Call:
-    """Players ``a`` and ``b`` exchange their seats (one of them may be sitting out: the other
-    then sits out in their place)."""
+    """Players ``a`` and ``b`` exchange their places (one of them may be sitting out or absent:
+    the other then sits out in their place); ``board`` names which place of a two-boarder. A
+    published call stays published, the changed places marked (``diplomacy.lifecycle.call``)."""
     require_director(user, t)
-    rnd, call = _editable(t, number)
+    require_open(t)
     name_a = entry_of(t, a, "player_a").player.name
     name_b = entry_of(t, b, "player_b").player.name
-    if name_a == name_b:
-        raise FieldError(Message.of("site.two_players"), "player_b")
-    swap = {name_a: name_b, name_b: name_a}
-    boards = {
-        label: {power: swap.get(p, p) for power, p in seats.items()}
-        for label, seats in call.boards.items()
-    }
-    if boards == call.boards:
-        raise FieldError(Message.of("site.neither_seated", a=name_a, b=name_b), "player_a")
-    return _recheck(user, t, rnd, boards, f"swap players round {number}", rnd.call_seed)
+    return _swap(
+        user,
+        t,
+        number,
+        lambda day: lifecycle.swap_players(day, number, name_a, name_b, board=board),
+        f"swap players round {number}",
+        {"swapped": [name_a, name_b]},
+    )
 
 
 def swap_powers(user: Any, t: Tournament, number: int, label: str, x: str, y: str) -> Call:
     """The players of powers ``x`` and ``y`` on board ``label`` exchange powers."""
     require_director(user, t)
-    rnd, call = _editable(t, number)
-    if label not in call.boards:
-        raise FieldError(Message.of("site.no_board", round=number, board=repr(label)), "label")
+    require_open(t)
     try:
         px, py = parse_power(x), parse_power(y)
     except PalmaresError as exc:
         raise FieldError.from_error(exc, "power") from None
-    if px == py:
-        raise FieldError(Message.of("site.two_powers"), "power_b")
-    boards = {k: dict(v) for k, v in call.boards.items()}
-    seats = boards[label]
-    seats[px], seats[py] = seats[py], seats[px]
-    return _recheck(user, t, rnd, boards, f"swap powers round {number}", rnd.call_seed)
+    return _swap(
+        user,
+        t,
+        number,
+        lambda day: lifecycle.swap_powers(day, number, label, px, py),
+        f"swap powers round {number}",
+        {"board": label, "powers": [px, py]},
+    )
 
 
 def publish_call(user: Any, t: Tournament, number: int, *, lock: bool = False) -> Call:
     """Publish the call (players see it); ``lock`` also fixes it (no new call, no swap)."""
     require_director(user, t)
-    rnd = get_round(t, number)
-    call = get_call(t, number)
-    if call is None:
-        raise FieldError(Message.of("site.no_call", round=number), None, status=409)
-    if rnd.published and (rnd.locked or not lock):
-        return call
+    require_open(t)
+    check_round(t, number)
     with transaction.atomic():
+        rnd = get_round(t, number)
         before = {"published": rnd.published, "locked": rnd.locked}
-        rnd.published = True
-        rnd.locked = rnd.locked or lock
-        rnd.save()
-        record(
-            user,
-            f"{'lock' if lock else 'publish'} board call round {number}",
-            tournament=t,
-            before=before,
-            after={"published": True, "locked": rnd.locked},
-        )
-    found = get_call(t, number)
-    assert found is not None
-    return found
+        change = change_day(t, lambda day: lifecycle.publish(day, number, lock=lock))
+        found = get_call(t, number)
+        assert found is not None
+        if change.changed:
+            record(
+                user,
+                f"{'lock' if lock else 'publish'} board call round {number}",
+                tournament=t,
+                before=before,
+                after={"published": True, "locked": found.locked},
+                said=change.said,
+            )
+    return _told(found, change.said)
 
 
 def lock_call(user: Any, t: Tournament, number: int) -> Call:
     return publish_call(user, t, number, lock=True)
+
+
+def unpublish_call(user: Any, t: Tournament, number: int) -> Call:
+    """Take the call's publication back (a draft again, before any result)."""
+    require_director(user, t)
+    require_open(t)
+    check_round(t, number)
+    with transaction.atomic():
+        change = change_day(t, lambda day: lifecycle.unpublish(day, number))
+        found = get_call(t, number)
+        assert found is not None
+        if change.changed:
+            record(
+                user,
+                f"unpublish board call round {number}",
+                tournament=t,
+                before={"published": True, "locked": False},
+                after={"published": False, "locked": False},
+                said=change.said,
+            )
+    return _told(found, change.said)
 
 
 def call_csv(call: Call) -> str:

@@ -30,6 +30,9 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="directed_tournaments"
     )
     end_date = models.DateField(null=True, blank=True)
+    #: The rounds planned (the set-up's); the event's ``rounds`` become the rounds played when
+    #: the tournament closes (what the Dip Pouch rates).
+    planned_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     team_size = models.PositiveSmallIntegerField(null=True, blank=True)
     top_board_rule = models.BooleanField(default=False)
     fewer_games = models.BooleanField(default=True)
@@ -40,13 +43,18 @@ class Tournament(models.Model):
 
 class Round(models.Model):
     """One round. Its board call (:class:`CalledSeat` rows) is a draft until ``published``
-    (players see it) and fixed once ``locked``; ``call_report`` keeps the engine's quality report.
-    ``check_in`` opens self check-in with the round's short ``code``."""
+    (players see it) and fixed once ``locked``; ``top_board`` is the board of the call that seats
+    the top board's seven; ``call_report`` keeps the engine's quality report. ``roll_taken``:
+    the roll call was taken (its :class:`Presence` rows, possibly none). ``check_in`` opens self
+    check-in with the round's short ``code``. The rows are written by
+    :mod:`palmares.web.tournaments.day` only, from the lifecycle's transitions."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     published = models.BooleanField(default=False)
     locked = models.BooleanField(default=False)
+    top_board = models.CharField(max_length=16, blank=True, default="")
+    roll_taken = models.BooleanField(default=False)
     call_seed = models.PositiveIntegerField(null=True, blank=True)
     call_report = models.JSONField(default=dict, blank=True)
     check_in = models.BooleanField(default=False)
@@ -158,12 +166,14 @@ class Presence(models.Model):
 
 
 class CalledSeat(models.Model):
-    """One line of a round's board call: ``player`` plays ``power`` on board ``label``."""
+    """One line of a round's board call: ``player`` plays ``power`` on board ``label``;
+    ``changed``: by a swap after the call was published (the players see it marked)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="called")
     label = models.CharField(max_length=16)
     power = models.CharField(max_length=1, choices=POWERS)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="called")
+    changed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["round", "label", "power"]

@@ -15,10 +15,12 @@ from django.db import transaction
 
 from palmares.core.message import Message
 from palmares.core.rounding import half_up
+from palmares.diplomacy import lifecycle
 from palmares.web.audit.log import record
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
+from palmares.web.tournaments.day import change_day, require_open
 from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import Board, Tournament
 from palmares.web.tournaments.models_prizes import ScoreOverride
@@ -67,6 +69,7 @@ def add_override(
     """Rule on ``player``'s tournament score, or (``round_number`` and ``board``) on what one
     game brought them."""
     require_director(user, t)
+    require_open(t)
     value = _score(score)
     reason = (reason or "").strip()
     if not reason:
@@ -97,14 +100,24 @@ def add_override(
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=t.pk)
         before = adapters.standings(t).of(who.name).score
-        ruling = ScoreOverride.objects.create(
-            tournament=t,
-            player=who,
-            round=round_number if label else None,
-            board=label,
-            score=value,
-            reason=reason,
-        )
+        made: list[ScoreOverride] = []
+
+        def write() -> None:
+            made.append(
+                ScoreOverride.objects.create(
+                    tournament=t,
+                    player=who,
+                    round=round_number if label else None,
+                    board=label,
+                    score=value,
+                    reason=reason,
+                )
+            )
+
+        # a ruling that would move the top board's seven after its call is published is
+        # refused (diplomacy.lifecycle.tournament.invite)
+        change_day(t, lifecycle.keep_rounds, after_write=write)
+        ruling = made[0]
         after = adapters.overridden(t)
         row = _row(ruling, after.computed.get(who.name))
         record(
@@ -120,6 +133,7 @@ def add_override(
 def remove_override(user: Any, t: Tournament, override_id: int) -> None:
     """Take a ruling back: the computed figure stands again."""
     require_director(user, t)
+    require_open(t)
     with transaction.atomic():
         ruling = (
             ScoreOverride.objects.select_for_update()
@@ -130,7 +144,7 @@ def remove_override(user: Any, t: Tournament, override_id: int) -> None:
         if ruling is None:
             raise FieldError(Message.of("site.no_ruling", id=override_id), "id", status=404)
         row = _row(ruling, adapters.overridden(t).computed.get(ruling.player.name))
-        ruling.delete()
+        change_day(t, lifecycle.keep_rounds, after_write=lambda: _gone(ruling))
         record(user, "score override withdrawn", tournament=t, before=row, after=None)
 
 
@@ -141,3 +155,7 @@ def override_rows(t: Tournament) -> list[dict[str, Any]]:
         _row(o, computed.get(o.player.name))
         for o in ScoreOverride.objects.filter(tournament=t).select_related("player")
     ]
+
+
+def _gone(ruling: ScoreOverride) -> None:
+    ruling.delete()

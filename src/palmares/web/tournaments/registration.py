@@ -16,11 +16,14 @@ from django.db.models import Max
 
 from palmares.core.errors import InputError, Problem
 from palmares.core.message import Message
+from palmares.diplomacy import lifecycle
+from palmares.diplomacy.lifecycle import Change, Day
 from palmares.io.seeding import read_roster
 from palmares.web.accounts.roles import directs
 from palmares.web.audit.log import record
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
+from palmares.web.tournaments.day import change_day, planned_rounds, require_open
 from palmares.web.tournaments.errors import FieldError, Forbidden
 from palmares.web.tournaments.models import Entry, KeepApart, Team, Tournament
 
@@ -74,6 +77,25 @@ def entry_of(t: Tournament, name: str, field: str) -> Entry:
     return found
 
 
+def entries_of(t: Tournament, named: Sequence[tuple[str, str]]) -> list[Entry]:
+    """The registered players of ``named`` ((name, field) pairs), in order; every name not
+    registered is reported at once (issue 32: not only the first of a list), on the first
+    one's field."""
+    keys = {name_key(name) for name, _ in named}
+    found = {
+        e.player.key: e
+        for e in Entry.objects.filter(tournament=t, player__key__in=keys).select_related("player")
+    }
+    unknown = [(name, field) for name, field in named if name_key(name) not in found]
+    if len(unknown) == 1:
+        name, field = unknown[0]
+        raise FieldError(Message.of("site.not_registered", name=repr(name)), field)
+    if unknown:
+        names = tuple(repr(name) for name, _ in unknown)
+        raise FieldError(Message.of("site.not_registered_all", names=names), unknown[0][1])
+    return [found[name_key(name)] for name, _ in named]
+
+
 def _next_round(t: Tournament) -> int:
     """The first round whose board call is not made yet: where a late arrival starts."""
     last = t.rounds.filter(called__isnull=False).aggregate(n=Max("number"))["n"]
@@ -112,19 +134,24 @@ def _team_snapshot(t: Tournament) -> dict[str, list[str]]:
 def register_players(user: Any, t: Tournament, rows: Sequence[PlayerIn]) -> list[Registered]:
     """Register ``rows``: a known player (by name key; the earliest of namesakes) is taken as
     they are, an unknown one is created with the nationality given and reported ``new``. A
-    player already registered stays so (and may change team). A late registration plays from
-    the first round not yet called."""
+    player already registered stays so (and may change team, unless a board not played yet
+    seats them with a new team-mate: ``diplomacy.lifecycle.tournament``). A late registration
+    plays from the first round not yet called."""
     require_director(user, t)
+    require_open(t)
     _check(rows, t)
     out: list[Registered] = []
     with transaction.atomic():
+        require_open(t)
         teams_before = _team_snapshot(t)
         known = {
             e.player.key: e for e in Entry.objects.filter(tournament=t).select_related("player")
         }
         start = _next_round(t)
         added: list[dict[str, Any]] = []
-        for row in rows:
+        new_players: list[Player] = []
+        teams: list[tuple[Player, str, str]] = []
+        for i, row in enumerate(rows):
             name = row.name.strip()
             key = name_key(name)
             new = False
@@ -137,12 +164,28 @@ def register_players(user: Any, t: Tournament, rows: Sequence[PlayerIn]) -> list
                     found = Player.objects.create(name=name, nationality=row.nationality.strip())
                     new = True
                 player = found
-                entry = Entry.objects.create(tournament=t, player=player, arrives=start)
-                known[key] = entry
+                new_players.append(player)
+                known[key] = Entry(tournament=t, player=player, arrives=start)
                 added.append({"name": player.name, "player_id": player.pk, "new": new})
             if row.team:
-                _join_team(t, player, row.team.strip(), f"{len(out)}.team")
+                teams.append((player, row.team.strip(), f"{i}.team"))
             out.append(Registered(player.name, player.pk, new))
+
+        def step(day: Day) -> Change:
+            entering = tuple(lifecycle.Registered(p.name, start) for p in new_players)
+            change = lifecycle.register(day, entering)
+            for player, team, _ in teams:
+                change = change.then(lifecycle.join_team(change.day, player.name, team))
+            return change
+
+        def write() -> None:
+            Entry.objects.bulk_create(
+                Entry(tournament=t, player=p, arrives=start) for p in new_players
+            )
+            for player, team, field in teams:
+                _join_team(t, player, team, field)
+
+        change = change_day(t, step, after_write=write)
         teams_after = _team_snapshot(t)
         if added or teams_after != teams_before:
             record(
@@ -151,6 +194,7 @@ def register_players(user: Any, t: Tournament, rows: Sequence[PlayerIn]) -> list
                 tournament=t,
                 before={"teams": teams_before},
                 after={"players": added, "teams": teams_after},
+                said=change.said,
             )
     return out
 
@@ -177,6 +221,7 @@ def register_file(user: Any, t: Tournament, path: Path | str) -> list[Registered
 def register_upload(user: Any, t: Tournament, name: str, content: bytes) -> list[Registered]:
     """:func:`register_file` for an uploaded file; its problems name the file as uploaded."""
     require_director(user, t)
+    require_open(t)
     shown = PurePath(name or "players.csv").name
     suffix = ".xlsx" if shown.lower().endswith(".xlsx") else ".csv"
     with tempfile.TemporaryDirectory() as folder:
@@ -193,36 +238,56 @@ def register_upload(user: Any, t: Tournament, name: str, content: bytes) -> list
             ) from None
 
 
+def _sides(pair: tuple[str, str]) -> tuple[tuple[str, str], tuple[str, str]]:
+    return (("player_a", pair[0]), ("player_b", pair[1]))
+
+
 def add_keep_apart(user: Any, t: Tournament, pairs: Sequence[tuple[str, str]]) -> int:
-    """Keep each pair of registered players apart; returns how many pairs were new."""
+    """Keep each pair of registered players apart; returns how many pairs were new. A pair a
+    board not played yet seats together is refused (swap first)."""
     require_director(user, t)
+    require_open(t)
     resolved: list[tuple[Entry, Entry]] = []
-    for i, (a, b) in enumerate(pairs):
-        ea = entry_of(t, a, f"{i}.player_a")
-        eb = entry_of(t, b, f"{i}.player_b")
+    found = entries_of(
+        t,
+        [
+            (name, f"{i}.{side}")
+            for i, pair in enumerate(pairs)
+            for side, name in zip(("player_a", "player_b"), pair, strict=True)
+        ],
+    )
+    for i, a in enumerate(p for p, _ in pairs):
+        ea, eb = found[2 * i], found[2 * i + 1]
         if ea.pk == eb.pk:
             raise FieldError(Message.of("site.paired_self", player=a), f"{i}.player_b")
         resolved.append((ea, eb) if ea.player_id < eb.player_id else (eb, ea))
-    with transaction.atomic():
-        made: list[list[str]] = []
+    named = tuple((ea.player.name, eb.player.name) for ea, eb in resolved)
+    made: list[list[str]] = []
+
+    def write() -> None:
         for ea, eb in resolved:
             _, created = KeepApart.objects.get_or_create(
                 tournament=t, player_a=ea.player, player_b=eb.player
             )
             if created:
                 made.append([ea.player.name, eb.player.name])
+
+    with transaction.atomic():
+        change = change_day(t, lambda day: lifecycle.add_keep_apart(day, named), after_write=write)
         if made:
-            record(user, "keep apart", tournament=t, after={"pairs": made})
+            record(user, "keep apart", tournament=t, after={"pairs": made}, said=change.said)
     return len(made)
 
 
 def set_attendance(
     user: Any, t: Tournament, name: str, *, arrives: int, withdrawn_after: int | None
-) -> None:
+) -> tuple[Message, ...]:
     """A late arrival (plays from round ``arrives``) or a withdrawal (plays no round after
-    ``withdrawn_after``)."""
+    ``withdrawn_after``); refused while the player is seated in, or played, a round they would
+    no longer be expected in (``diplomacy.lifecycle.tournament.set_attendance``)."""
     require_director(user, t)
-    rounds = t.event.rounds or 99
+    require_open(t)
+    rounds = planned_rounds(t) or 99
     if not 1 <= arrives <= rounds:
         raise FieldError(Message.of("site.arrives", rounds=rounds), "arrives")
     if withdrawn_after is not None and not 0 <= withdrawn_after <= rounds:
@@ -233,15 +298,26 @@ def set_attendance(
     before = {"arrives": entry.arrives, "withdrawn_after": entry.withdrawn_after}
     after = {"arrives": arrives, "withdrawn_after": withdrawn_after}
     if before == after:
-        return
-    with transaction.atomic():
+        return ()
+
+    def write() -> None:
         entry.arrives = arrives
         entry.withdrawn_after = withdrawn_after
         entry.save()
+
+    player = entry.player.name
+    with transaction.atomic():
+        change = change_day(
+            t,
+            lambda day: lifecycle.set_attendance(day, player, arrives, withdrawn_after),
+            after_write=write,
+        )
         record(
             user,
             "attendance",
             tournament=t,
-            before={"player": entry.player.name, **before},
-            after={"player": entry.player.name, **after},
+            before={"player": player, **before},
+            after={"player": player, **after},
+            said=change.said,
         )
+    return change.said

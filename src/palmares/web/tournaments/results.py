@@ -8,7 +8,7 @@ invitations moved."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,18 +16,20 @@ from django.db import transaction
 
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
+from palmares.diplomacy import lifecycle
 from palmares.diplomacy.board import GREAT_POWERS, TOTAL_CENTRES, parse_power, result_problems
 from palmares.diplomacy.prizes import PrizeMove, prize_moves
 from palmares.web.audit.log import record
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
+from palmares.web.tournaments.day import BoardRow, change_day, require_open
 from palmares.web.tournaments.errors import FieldError
-from palmares.web.tournaments.models import Board, CalledSeat, Entry, Round, Seat, Tournament
+from palmares.web.tournaments.models import Board, Entry, Tournament
 from palmares.web.tournaments.registration import require_director
-from palmares.web.tournaments.rollcall import check_round, get_round
+from palmares.web.tournaments.rollcall import check_round
 
-__all__ = ["BoardResult", "Entered", "RankMove", "board_snapshot", "enter_result"]
+__all__ = ["BoardResult", "Entered", "RankMove", "board_snapshot", "enter_result", "remove_results"]
 
 FIRST_YEAR, LAST_YEAR = 1901, 2100
 
@@ -64,6 +66,8 @@ class Entered:
     moved: tuple[RankMove, ...] = ()
     #: Prizes and top-board invitations whose holders a correction changed.
     prizes_moved: tuple[PrizeMove, ...] = ()
+    #: What the lifecycle did (the board saved, swaps made in the call, invitations moved).
+    said: tuple[Message, ...] = ()
 
 
 def _count(value: Any, where: str, low: int, high: int, what: str) -> int:
@@ -150,32 +154,20 @@ def _player(t: Tournament, value: Any, where: str) -> Player:
     return found
 
 
-def _seats(
-    t: Tournament, number: int, label: str, r: BoardResult, board: Board | None
-) -> dict[str, Player]:
-    if r.seats is not None:
-        seats = {}
-        for key, who in r.seats.items():
-            power = _power(key, f"seats.{key}")
-            seats[power] = _player(t, who, f"seats.{power}")
-        missing = [p for p in GREAT_POWERS if p not in seats]
-        if missing:
-            raise FieldError(
-                Message.of("site.seats_missing", powers=tuple(missing)), f"seats.{missing[0]}"
-            )
-        return {p: seats[p] for p in GREAT_POWERS}
-    called = list(
-        CalledSeat.objects.filter(
-            round__tournament=t, round__number=number, label=label
-        ).select_related("player", "round")
-    )
-    if called:
-        if not called[0].round.published:
-            raise FieldError(Message.of("site.not_published", round=number), "seats", status=409)
-        return {parse_power(c.power): c.player for c in called}
-    if board is not None and board.seats.exists():
-        return {parse_power(s.power): s.player for s in board.seats.select_related("player")}
-    raise FieldError(Message.of("site.no_board_in_call", round=number, board=repr(label)), "seats")
+def _wanted(t: Tournament, r: BoardResult) -> dict[str, str] | None:
+    """The seats the TD reports (power → player's name in the tournament), if any."""
+    if r.seats is None:
+        return None
+    seats = {}
+    for key, who in r.seats.items():
+        power = _power(key, f"seats.{key}")
+        seats[power] = _player(t, who, f"seats.{power}").name
+    missing = [p for p in GREAT_POWERS if p not in seats]
+    if missing:
+        raise FieldError(
+            Message.of("site.seats_missing", powers=tuple(missing)), f"seats.{missing[0]}"
+        )
+    return {p: seats[p] for p in GREAT_POWERS}
 
 
 def board_snapshot(board: Board | None) -> dict[str, Any] | None:
@@ -202,76 +194,73 @@ def _ranks(t: Tournament) -> dict[str, int]:
     return {s.player: s.rank for s in adapters.standings(t).players}
 
 
+def _problems(
+    centres: dict[str, int],
+    eliminated: dict[str, int],
+    final_year: int | None,
+    draw: list[str] | None,
+    players: dict[str, str] | None,
+) -> None:
+    """The board's own check (``diplomacy.board.result_problems``, as for boards.csv)."""
+    problems = result_problems(centres, eliminated, final_year, draw or (), players=players)
+    if problems:
+        first = problems[0]
+        where = first.field if first.power is None else f"{first.field}.{first.power}"
+        if first.field == "player":
+            where = f"seats.{first.power}"
+        told = [p.said if p.said is not None else p.message for p in problems]
+        raise FieldError(Message.of("semicolons", items=tuple(told)), where)
+
+
 def enter_result(user: Any, t: Tournament, number: int, label: str, r: BoardResult) -> Entered:
-    """Enter or correct board ``label`` of round ``number``."""
+    """Enter or correct board ``label`` of round ``number``: its seats are the published call's
+    (a seat reported otherwise is a swap in the call, ``diplomacy.lifecycle.results``)."""
     require_director(user, t)
+    require_open(t)
     label = label.strip()
     if not 1 <= len(label) <= 16:
         raise FieldError(Message.of("entry.label", low=1, high=16), "label")
     check_round(t, number)
-    rnd = Round.objects.filter(tournament=t, number=number).first()
-    board = Board.objects.filter(round=rnd, label=label).first() if rnd else None
     centres, eliminated, draw, final_year = _clean(r)
     chart = _chart(r)
-    seats = _seats(t, number, label, r, board)
+    wanted = _wanted(t, r)
+    _problems(centres, eliminated, final_year, draw, wanted)
+    board = Board.objects.filter(round__tournament=t, round__number=number, label=label).first()
+    before = board_snapshot(board)
     if final_year is None and board is not None:
         final_year = board.final_year
-    top = r.top_board if r.top_board is not None else (board.top_board if board else False)
-    if r.top_board is None and board is None and rnd is not None:
-        top = rnd.call_report.get("top_board") == label  # seated as the top board by the call
-    problems = result_problems(
-        centres, eliminated, final_year, draw or (), players={p: s.name for p, s in seats.items()}
-    )
-    if problems:
-        first = problems[0]
-        where = first.field if first.power is None else f"{first.field}.{first.power}"
-        said = [p.said if p.said is not None else p.message for p in problems]
-        raise FieldError(Message.of("semicolons", items=tuple(said)), where)
-    before = board_snapshot(board)
     if chart is None and board is not None:
         chart = board.centres_by_year or None
-    after = {
-        "seats": {p: s.name for p, s in seats.items()},
-        "centres": centres,
-        "eliminated": {p: eliminated[p] for p in GREAT_POWERS if p in eliminated},
-        "draw": [p for p in GREAT_POWERS if p in draw] if draw else None,
-        "final_year": final_year,
-        "top_board": top,
-        "centres_by_year": chart,
-    }
-    if before == after:
-        assert board is not None
-        return Entered(board, changed=False, correction=False)
+    row = BoardRow(
+        centres=centres,
+        eliminated={p: eliminated[p] for p in GREAT_POWERS if p in eliminated},
+        draw=tuple(p for p in GREAT_POWERS if p in (draw or ())),
+        final_year=final_year,
+        centres_by_year=chart,
+    )
     ranks_before = _ranks(t) if before is not None else {}
     prizes_before = adapters.tournament_prizes(t) if before is not None else None
     with transaction.atomic():
-        rnd = get_round(t, number)
-        board, _ = Board.objects.get_or_create(round=rnd, label=label)
-        board.top_board = top
-        board.final_year = final_year
-        board.centres_by_year = chart
-        board.save()
-        board.seats.all().delete()
-        Seat.objects.bulk_create(
-            Seat(
-                board=board,
-                power=p[0],
-                player=seats[p],
-                centres=centres[p],
-                eliminated=eliminated.get(p),
-                in_draw=bool(draw) and p in (draw or ()),
-            )
-            for p in GREAT_POWERS
+        change = change_day(
+            t,
+            lambda day: lifecycle.enter_result(day, number, label, wanted, top_board=r.top_board),
+            rows={(number, label): row},
         )
+        board = Board.objects.get(round__tournament=t, round__number=number, label=label)
+        after = board_snapshot(board)
+        if after == before:
+            transaction.set_rollback(True)  # the same data twice: nothing changes
+            return Entered(board, changed=False, correction=False)
         record(
             user,
             f"result round {number} board {label}",
             tournament=t,
             before=before,
             after=after,
+            said=change.said,
         )
     if before is None:
-        return Entered(board, changed=True, correction=False)
+        return Entered(board, changed=True, correction=False, said=change.said)
     ranks_after = _ranks(t)  # recomputed after the commit
     moved = tuple(
         RankMove(p, ranks_before.get(p), ranks_after.get(p))
@@ -280,4 +269,37 @@ def enter_result(user: Any, t: Tournament, number: int, label: str, r: BoardResu
     )
     assert prizes_before is not None
     prizes_moved = prize_moves(prizes_before, adapters.tournament_prizes(t))
-    return Entered(board, changed=True, correction=True, moved=moved, prizes_moved=prizes_moved)
+    return Entered(
+        board,
+        changed=True,
+        correction=True,
+        moved=moved,
+        prizes_moved=prizes_moved,
+        said=change.said,
+    )
+
+
+def remove_results(
+    user: Any, t: Tournament, number: int, labels: Sequence[str] | None = None
+) -> tuple[Message, ...]:
+    """Remove round ``number``'s results (``labels``: only those boards), audited with the
+    boards removed, so that the round can be called again or the tournament closed (issue 32,
+    invariant 3)."""
+    require_director(user, t)
+    require_open(t)
+    check_round(t, number)
+    with transaction.atomic():
+        boards = Board.objects.filter(round__tournament=t, round__number=number)
+        if labels is not None:
+            boards = boards.filter(label__in=list(labels))
+        before = {b.label: board_snapshot(b) for b in boards.order_by("id")}
+        change = change_day(t, lambda day: lifecycle.remove_results(day, number, labels))
+        record(
+            user,
+            f"remove results round {number}",
+            tournament=t,
+            before={"boards": before},
+            after=None,
+            said=change.said,
+        )
+    return change.said

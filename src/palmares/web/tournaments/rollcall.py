@@ -16,12 +16,15 @@ from django.db import transaction
 
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
+from palmares.diplomacy import lifecycle
 from palmares.diplomacy.seeding.problem import prepare
 from palmares.web.audit.log import record
+from palmares.web.tournaments.day import change_day, planned_rounds, require_open
 from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import Presence, Round, Tournament
 from palmares.web.tournaments.problem import active_players, present, round_problem
-from palmares.web.tournaments.registration import entry_of, require_director
+from palmares.web.tournaments.registration import entries_of, entry_of, require_director
+from palmares.web.tournaments.topboard import top_board_seven
 
 __all__ = [
     "Proposal",
@@ -34,6 +37,7 @@ __all__ = [
     "proposal",
     "roll_call",
     "set_roll_call",
+    "take_roll_call",
 ]
 
 #: Letters and digits of a round's check-in code (no 0/O, 1/I/L: read off a screen).
@@ -79,7 +83,7 @@ class Proposal:
 def check_round(t: Tournament, number: int, field: str = "round") -> None:
     """Refuse a round number outside the tournament's rounds (a tournament registered on the
     site is held to its number of rounds; one imported from boards.csv to :data:`MAX_ROUNDS`)."""
-    last = (t.event.rounds if t.entries.exists() else None) or MAX_ROUNDS
+    last = (planned_rounds(t) if t.entries.exists() else None) or MAX_ROUNDS
     if not 1 <= number <= last:
         raise FieldError(Message.of("site.round", most=last, got=number), field)
 
@@ -122,52 +126,73 @@ def set_roll_call(
     two_boards: Sequence[str] = (),
 ) -> RollCall:
     """Take the roll call of round ``number``: a name in ``sit_out`` or ``two_boards`` is
-    present too. Names are registered players (accent- and case-insensitive)."""
-    require_director(user, t)
-    wanted: dict[int, tuple[Any, int | None]] = {}
-    for field, names, boards in (
+    present too. Names are registered players (accent- and case-insensitive). The lifecycle
+    decides (``diplomacy.lifecycle.rollcall``): refused once the round's call is published, a
+    draft call that no longer fits is dropped, the top board's seven stay on one board."""
+    return take_roll_call(user, t, number, present_names, sit_out, two_boards)[0]
+
+
+def _wanted(
+    t: Tournament, present_names: Sequence[str], sit_out: Sequence[str], two_boards: Sequence[str]
+) -> dict[str, int | None]:
+    wanted: dict[str, int | None] = {}
+    lists = (
         ("present", present_names, None),
         ("sit_out", sit_out, 0),
         ("two_boards", two_boards, 2),
-    ):
-        for i, name in enumerate(names):
-            entry = entry_of(t, name, f"{field}.{i}")
-            old = wanted.get(entry.player_id)
-            if old is not None and old[1] is not None and boards is not None and old[1] != boards:
-                raise FieldError(
-                    Message.of("site.sit_and_double", player=entry.player.name), f"{field}.{i}"
-                )
-            if old is None or boards is not None:
-                wanted[entry.player_id] = (entry.player, boards)
+    )
+    named = [(name, f"{field}.{i}") for field, names, _ in lists for i, name in enumerate(names)]
+    found = iter(entries_of(t, named))
+    for field, names, boards in lists:
+        for i, _name in enumerate(names):
+            player = next(found).player.name
+            old = wanted.get(player)
+            if old is not None and boards is not None and old != boards:
+                raise FieldError(Message.of("site.sit_and_double", player=player), f"{field}.{i}")
+            if player not in wanted or boards is not None:
+                wanted[player] = boards
+    return wanted
+
+
+def _take(
+    user: Any, t: Tournament, number: int, wanted: dict[str, int | None]
+) -> tuple[RollCall, tuple[Message, ...]]:
+    check_round(t, number)
     with transaction.atomic():
-        rnd = get_round(t, number)
-        _unlocked(rnd)
         before = roll_call(t, number)
-        checked = set(
-            Presence.objects.filter(round=rnd, checked_in=True).values_list("player_id", flat=True)
-        )
-        Presence.objects.filter(round=rnd).delete()
-        Presence.objects.bulk_create(
-            Presence(round=rnd, player=p, boards=b, checked_in=pk in checked)
-            for pk, (p, b) in wanted.items()
-        )
+        change = change_day(t, lambda day: lifecycle.take_roll_call(day, number, wanted))
         after = roll_call(t, number)
-        if (before.taken, before.as_json()) != (after.taken, after.as_json()):
+        if change.changed:
             record(
                 user,
                 f"roll call round {number}",
                 tournament=t,
                 before=before.as_json() if before.taken else None,
                 after=after.as_json(),
+                said=change.said,
             )
-    return after
+    return after, change.said
+
+
+def take_roll_call(
+    user: Any,
+    t: Tournament,
+    number: int,
+    present_names: Sequence[str],
+    sit_out: Sequence[str] = (),
+    two_boards: Sequence[str] = (),
+) -> tuple[RollCall, tuple[Message, ...]]:
+    """:func:`set_roll_call`, with what it did (for the TD's confirmation)."""
+    require_director(user, t)
+    require_open(t)
+    return _take(user, t, number, _wanted(t, present_names, sit_out, two_boards))
 
 
 def proposal(t: Tournament, number: int) -> Proposal:
     """The engine's sitters and two-boarders for the present players (seeding.problem's fill
     rule: the fewest players changed; see docs/seeding.md)."""
     try:
-        prep = prepare(round_problem(t, number))
+        prep = prepare(round_problem(t, number, top_board=top_board_seven(t, number)))
     except PalmaresError as exc:
         return Proposal((), (), (), exc.said or str(exc))
     return Proposal(
@@ -177,21 +202,24 @@ def proposal(t: Tournament, number: int) -> Proposal:
     )
 
 
-def accept_proposal(user: Any, t: Tournament, number: int) -> RollCall:
+def accept_proposal(user: Any, t: Tournament, number: int) -> tuple[RollCall, tuple[Message, ...]]:
     """The TD accepts the engine's proposal: its sitters and two-boarders become the roll
-    call's."""
+    call's (the top board's seven are never proposed to sit out: seed 002, "Top Board")."""
     require_director(user, t)
+    require_open(t)
     found = proposal(t, number)
     if found.error:
-        raise FieldError(found.error, None)
+        raise FieldError(found.error, None, status=409)
     current = roll_call(t, number)
-    return set_roll_call(user, t, number, current.present, found.sit_out, found.two_boards)
+    return take_roll_call(user, t, number, current.present, found.sit_out, found.two_boards)
 
 
 def open_check_in(user: Any, t: Tournament, number: int, on: bool) -> str:
     """Switch self check-in on (a fresh code) or off for round ``number``; returns the code."""
     require_director(user, t)
+    require_open(t)
     with transaction.atomic():
+        require_open(t)
         rnd = get_round(t, number)
         _unlocked(rnd)
         if rnd.check_in == on:
@@ -212,30 +240,26 @@ def open_check_in(user: Any, t: Tournament, number: int, on: bool) -> str:
 
 
 def check_in(t: Tournament, number: int, code: str, name: str) -> str:
-    """A player marks themself present for round ``number`` with its code; returns their name."""
+    """A player marks themself present for round ``number`` with its code; returns their name.
+    The first check-in starts the roll call (``diplomacy.lifecycle.rollcall.check_in``)."""
+    require_open(t)
     rnd = Round.objects.filter(tournament=t, number=number).first()
     if rnd is None or not rnd.check_in:
         raise FieldError(Message.of("site.checkin_closed", round=number), "code")
     given = code.strip().upper().encode()
     if not hmac.compare_digest(given, rnd.code.encode()):
         raise FieldError(Message.of("site.wrong_code"), "code")
-    if rnd.locked:
-        raise FieldError(Message.of("site.call_made", round=number), "code", status=409)
     entry = entry_of(t, name, "name")
-    if entry.player.name not in active_players(t, number):
-        raise FieldError(
-            Message.of("site.not_playing", player=entry.player.name, round=number), "name"
-        )
-    # The first check-in starts the roll call: who checks in is present, the TD adds the rest.
+    player = entry.player.name
     with transaction.atomic():
-        row, created = Presence.objects.get_or_create(round=rnd, player=entry.player)
-        if created or not row.checked_in:
-            row.checked_in = True
-            row.save()
+        change = change_day(t, lambda day: lifecycle.check_in(day, number, player))
+        if change.changed:
+            Presence.objects.filter(round=rnd, player=entry.player).update(checked_in=True)
             record(
                 None,
                 f"check-in round {number}",
                 tournament=t,
-                after={"player": entry.player.name},
+                after={"player": player},
+                said=change.said,
             )
-    return entry.player.name
+    return player

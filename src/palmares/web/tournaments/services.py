@@ -11,6 +11,7 @@ import numpy as np
 from django.db import transaction
 
 from palmares.core.errors import InputError, PalmaresError
+from palmares.core.message import Message
 from palmares.io import limits
 from palmares.io.boards import read_board_columns, read_teams_csv, team_problems
 from palmares.io.boards_columnar import BoardColumns
@@ -57,6 +58,12 @@ def import_boards(
         ev = stored_event(event, day, Event.Kind.DIPLOMACY, str(path))
         if ev is None:
             ev = Event.objects.create(name=event, date=day, kind=Event.Kind.DIPLOMACY)
+        if Tournament.objects.filter(event=ev, entries__isnull=False).exists():
+            # a tournament run on the site (its registrations, calls and audit) is not a file's
+            # to replace: the same kind of thing replaces stored data, never a different one
+            raise InputError.at(
+                str(path), None, None, Message.of("site.live_tournament", event=event)
+            )
         Tournament.objects.filter(event=ev).delete()
         tournament = Tournament.objects.create(event=ev)
         names = seated | {p for members in team_rows.values() for p in members}
@@ -76,6 +83,8 @@ def import_boards(
             team.members.set([ids[name_key(m)] for m in members])
         ev.rounds = len(rounds)
         ev.save()
+        tournament.planned_rounds = len(rounds)
+        tournament.save(update_fields=["planned_rounds"])
     return tournament
 
 

@@ -20,6 +20,7 @@ from palmares.web.accounts.roles import directs, is_tournament_director
 from palmares.web.audit.log import record
 from palmares.web.events.models import Event
 from palmares.web.tournaments.adapters import aggregation_spec
+from palmares.web.tournaments.day import require_open
 from palmares.web.tournaments.errors import FieldError, Forbidden
 from palmares.web.tournaments.models import Tournament
 
@@ -91,7 +92,7 @@ def snapshot(t: Tournament) -> dict[str, Any]:
         "date": t.event.date.isoformat(),
         "end_date": t.end_date.isoformat() if t.end_date else None,
         "place": t.event.place,
-        "rounds": t.event.rounds,
+        "rounds": t.planned_rounds or t.event.rounds,
         "scoring": t.scoring,
         "aggregation": t.aggregation,
         "team_size": t.team_size,
@@ -120,6 +121,7 @@ def create_tournament(user: Any, s: SetUp) -> Tournament:
             scoring=s.scoring.strip(),
             aggregation=s.aggregation.strip(),
             end_date=s.end_date,
+            planned_rounds=s.rounds,
             team_size=s.team_size,
             top_board_rule=s.top_board,
             fewer_games=s.fewer_games,
@@ -138,6 +140,7 @@ def add_director(user: Any, t: Tournament, username: str) -> None:
     if other is None:
         raise FieldError(Message.of("site.no_user", name=repr(username.strip())), "username")
     with transaction.atomic():
+        require_open(t)
         before = snapshot(t)
         if t.directors.filter(pk=other.pk).exists():
             return

@@ -16,12 +16,14 @@ from typing import Any
 from django.db import transaction
 
 from palmares.core.message import Message
+from palmares.diplomacy import lifecycle
 from palmares.diplomacy.top_board import TopBoard
 from palmares.web.audit.log import record
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.adapters import qualifying_round, recorded_declines
+from palmares.web.tournaments.day import change_day, require_open
 from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import Round, Tournament
 from palmares.web.tournaments.models_prizes import TopBoardDecline
@@ -77,6 +79,9 @@ def _walk(t: Tournament, field: str) -> TopBoard:
 
 
 def _final_round_open(t: Tournament) -> None:
+    """Declines change the seven only while the final round's call does not seat them for the
+    players (``diplomacy.lifecycle.tournament.invite`` refuses it, as it refuses any write that
+    would move them; here before any row is written)."""
     final = qualifying_round(t) + 1
     if Round.objects.filter(tournament=t, number=final, boards__top_board=True).exists():
         raise FieldError(Message.of("site.top_played", round=final), None, status=409)
@@ -102,6 +107,7 @@ def _snapshot(top: TopBoard) -> dict[str, Any]:
 def decline(user: Any, t: Tournament, player: str, reason: str = "") -> TopBoard:
     """Record that ``player`` declines the top board; the next ranked player is invited."""
     require_director(user, t)
+    require_open(t)
     if len(reason) > REASON_LENGTH:
         raise FieldError(Message.of("site.at_most", most=REASON_LENGTH), "reason")
     with transaction.atomic():
@@ -111,7 +117,9 @@ def decline(user: Any, t: Tournament, player: str, reason: str = "") -> TopBoard
         name = _player(t, player, before, "player")
         if name not in before.players:
             raise FieldError(Message.of("site.declined", name=name), "player", status=409)
-        _store(t, {name: reason.strip()}, before)
+        change_day(
+            t, lifecycle.keep_rounds, after_write=lambda: _store(t, {name: reason.strip()}, before)
+        )
         after = _walk(t, "player")
         record(
             user,
@@ -126,15 +134,15 @@ def decline(user: Any, t: Tournament, player: str, reason: str = "") -> TopBoard
 def withdraw_decline(user: Any, t: Tournament, player: str) -> TopBoard:
     """Take a recorded decline back: the player is invited again if their rank allows."""
     require_director(user, t)
+    require_open(t)
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=t.pk)
         _final_round_open(t)
         before = _walk(t, "player")
-        gone = TopBoardDecline.objects.filter(tournament=t, player__key=name_key(player)).delete()[
-            0
-        ]
-        if not gone:
+        found = TopBoardDecline.objects.filter(tournament=t, player__key=name_key(player))
+        if not found.exists():
             raise FieldError(Message.of("site.no_decline", name=repr(player)), "player", status=404)
+        change_day(t, lifecycle.keep_rounds, after_write=lambda: _delete(found))
         after = _walk(t, "player")
         record(
             user,
@@ -150,6 +158,7 @@ def team_option(user: Any, t: Tournament, team: str, keep: str) -> TopBoard:
     """Seed 002's team option: of a team's members invited to the top board, only ``keep``
     stays; the others give up their seats (declines with reason ``team``)."""
     require_director(user, t)
+    require_open(t)
     members = adapters.teams(t)
     found = next((n for n in members if name_key(n) == name_key(team)), None)
     if found is None:
@@ -172,7 +181,8 @@ def team_option(user: Any, t: Tournament, team: str, keep: str) -> TopBoard:
             )
         if len(invited) < 2:
             raise FieldError(Message.of("site.one_invited", team=str(found)), "team")
-        _store(t, {p: TEAM_REASON for p in invited if p != kept}, before)
+        gave_up = {p: TEAM_REASON for p in invited if p != kept}
+        change_day(t, lifecycle.keep_rounds, after_write=lambda: _store(t, gave_up, before))
         after = _walk(t, "team")
         record(
             user,
@@ -182,6 +192,10 @@ def team_option(user: Any, t: Tournament, team: str, keep: str) -> TopBoard:
             after={**_snapshot(after), "team": found, "kept": kept},
         )
     return after
+
+
+def _delete(rows: Any) -> None:
+    rows.delete()
 
 
 def _store(t: Tournament, declines: dict[str, str], top: TopBoard) -> None:

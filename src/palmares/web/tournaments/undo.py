@@ -16,14 +16,13 @@ from typing import Any
 from django.db import transaction
 
 from palmares.core.message import Message
-from palmares.diplomacy.board import parse_power
+from palmares.diplomacy import lifecycle
+from palmares.diplomacy.lifecycle import Result
 from palmares.web.audit.log import record
 from palmares.web.audit.models import AuditEntry
-from palmares.web.lib.names import name_key
-from palmares.web.players.models import Player
-from palmares.web.tournaments.closing import is_closed
+from palmares.web.tournaments.day import BoardRow, change_day, require_open
 from palmares.web.tournaments.errors import FieldError
-from palmares.web.tournaments.models import Board, Round, Seat, Tournament
+from palmares.web.tournaments.models import Board, Tournament
 from palmares.web.tournaments.registration import require_director
 from palmares.web.tournaments.results import board_snapshot
 
@@ -54,12 +53,14 @@ def _where(entry: AuditEntry) -> tuple[int, str]:
 
 
 def undo_last_result(user: Any, t: Tournament) -> dict[str, Any]:
-    """Put back the board the last result entry changed; returns what was undone."""
+    """Put back the board the last result entry changed; returns what was undone (``said``:
+    in words). The lifecycle refuses a board entered on seats its call no longer has
+    (``diplomacy.lifecycle.results.restore_result``) and any write after close."""
     require_director(user, t)
+    require_open(t)
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=t.pk)
-        if is_closed(t):
-            raise FieldError(Message.of("site.closed", tournament=str(t)), None, status=409)
+        require_open(t)
         entry = last_undoable(t)
         if entry is None:
             raise FieldError(Message.of("site.nothing_to_undo"), None, status=409)
@@ -71,50 +72,34 @@ def undo_last_result(user: Any, t: Tournament) -> dict[str, Any]:
                 Message.of("site.changed_since", round=number, board=label), None, status=409
             )
         before = entry.before if isinstance(entry.before, dict) else None
-        if before is None:
-            if board is not None:
-                board.delete()
-        else:
-            _restore(t, number, label, before)
+        previous = None
+        rows = {}
+        if before is not None:
+            previous = Result.of(
+                label, dict(before["seats"]), top_board=bool(before.get("top_board"))
+            )
+            rows[(number, label)] = BoardRow(
+                centres=dict(before["centres"]),
+                eliminated=dict(before.get("eliminated") or {}),
+                draw=tuple(before.get("draw") or ()),
+                final_year=before.get("final_year"),
+                centres_by_year=before.get("centres_by_year"),
+            )
+        change = change_day(
+            t, lambda day: lifecycle.restore_result(day, number, label, previous), rows=rows
+        )
         record(
             user,
             f"{UNDO}{entry.action}",
             tournament=t,
             before=now,
             after={"undoes": entry.pk, "board": before},
+            said=change.said,
         )
-    return {"undone": entry.action, "round": number, "board": label, "entry": entry.pk}
-
-
-def _restore(t: Tournament, number: int, label: str, snap: dict[str, Any]) -> None:
-    rnd, _ = Round.objects.get_or_create(tournament=t, number=number)
-    board, _ = Board.objects.get_or_create(round=rnd, label=label)
-    board.top_board = bool(snap.get("top_board"))
-    board.final_year = snap.get("final_year")
-    board.centres_by_year = snap.get("centres_by_year")
-    board.save()
-    names: dict[str, str] = snap["seats"]
-    players = {
-        p.key: p
-        for p in Player.objects.filter(key__in=[name_key(n) for n in names.values()]).order_by(
-            "-id"
-        )
+    return {
+        "undone": entry.action,
+        "round": number,
+        "board": label,
+        "entry": entry.pk,
+        "said": change.said,
     }
-    seated = {
-        s.player.key: s.player
-        for s in Seat.objects.filter(board__round__tournament=t).select_related("player")
-    }
-    drawn = set(snap.get("draw") or ())
-    eliminated: dict[str, int] = snap.get("eliminated") or {}
-    board.seats.all().delete()
-    Seat.objects.bulk_create(
-        Seat(
-            board=board,
-            power=parse_power(power)[0],
-            player=seated.get(name_key(name)) or players[name_key(name)],
-            centres=snap["centres"][power],
-            eliminated=eliminated.get(power),
-            in_draw=power in drawn,
-        )
-        for power, name in names.items()
-    )
