@@ -195,9 +195,7 @@ def test_the_board_call_shows_only_the_tournaments_real_rounds(
     assert call.count("<tr>") == 70 and call.count("Austria") == 10
 
 
-def test_board_call_seats_everyone_for_the_next_round(
-    client: Client, open_wc: Tournament
-) -> None:
+def test_board_call_seats_everyone_for_the_next_round(client: Client, open_wc: Tournament) -> None:
     open_wc.event.rounds = 7  # one more round planned: the engine proposes its call
     open_wc.event.save(update_fields=["rounds"])
     page = client.get(f"/diplomacy/{open_wc.pk}/board-call/").content.decode()

@@ -7,6 +7,7 @@ import hashlib
 from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
@@ -21,7 +22,7 @@ from palmares.diplomacy.board import GREAT_POWERS
 from palmares.diplomacy.prizes import player_prizes
 from palmares.explain import explain
 from palmares.web.accounts.roles import directs
-from palmares.web.lib.words import site_language, told
+from palmares.web.lib.words import said, site_language, told
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.boardcall import get_call
@@ -275,7 +276,10 @@ def enter_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 def render_entered(request: HttpRequest, t: Tournament, number: int, done: Entered) -> HttpResponse:
     """After a result: the standings after its round, or first what changed and which ranks,
-    prizes and top-board invitations moved (a correction)."""
+    prizes and top-board invitations moved (a correction). Either says what the entry did
+    (issue 32: the lifecycle's ``said``)."""
+    for line in done.said:
+        messages.success(request, said(line))
     if not done.moved and not done.prizes_moved:
         return redirect(f"/diplomacy/{t.pk}/?round={number}")
     return render(
