@@ -207,6 +207,7 @@ def test_the_eight_findings_of_issue_32_through_the_pages(
     assert _go(page, lambda: page.click("#make-call button[type=submit]")) == 409
     assert _messages(page).startswith("Refused, nothing changed: round 2 has results")
     assert page.locator("h1", has_text="Round 2").count() == 1  # still the round's page
+    assert "remove them before a new call" in page.inner_text("#refused-make-call")
     assert get_call(t, 2) == before
     _shoot(page, shots, "refusal")
 
