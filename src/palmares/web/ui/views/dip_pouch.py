@@ -6,7 +6,7 @@ from datetime import date
 from fractions import Fraction
 
 from django.core.paginator import Paginator
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -125,7 +125,8 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     if found is None:
         raise Http404("no such event")
     heading, lines = found
-    if not lines:  # a tournament's event before it is closed: not a Dip Pouch event yet
+    if not lines and heading.tournament_id is not None:
+        # a tournament run on the site, not closed yet: not a Dip Pouch event (issue 32)
         raise Http404("no results")
     version = (heading, event_id, *local_marker())
 
@@ -145,12 +146,14 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @cached_page("events")
 def events(request: HttpRequest) -> HttpResponse:
-    """The Diplomacy events, latest first, 100 a page (the rows written in Python); an event
-    with no results (a tournament never played or not closed yet) is not a Dip Pouch event
-    (issue 32, finding 6)."""
+    """The Diplomacy events, latest first, 100 a page (the rows written in Python); a
+    tournament run on the site with no results (never played, or not closed yet) is not a Dip
+    Pouch event (issue 32, finding 6)."""
     rows = (
         Event.objects.filter(kind=Event.Kind.DIPLOMACY)
-        .filter(Exists(Result.objects.filter(event_id=OuterRef("pk"))))
+        .exclude(  # a tournament run on the site is listed once its results are filed
+            Q(tournament__isnull=False) & ~Exists(Result.objects.filter(event_id=OuterRef("pk")))
+        )
         .order_by("-date", "name")
         .values_list("id", "date", "name", "world_championship", "country", "players", "rounds")
     )
