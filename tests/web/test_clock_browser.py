@@ -7,15 +7,17 @@ recorded); the turn rolls over at zero to the next turn's length.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 
-from palmares.web.tournaments.models import Tournament
+from palmares.web.accounts.roles import TOURNAMENT_DIRECTORS
+from palmares.web.tournaments.setup import SetUp, create_tournament
 from tests.web.test_browser import ARGS, CHROMIUM, _release_server_connections
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -65,15 +67,23 @@ def test_screens_agree_pause_holds_calls_are_spoken_and_turns_roll_over(
 ) -> None:
     from django.db import connection
 
-    from palmares.web.lib.demo import load_demo
-
     # test_browser's fixture ends other sessions of the test database on PostgreSQL (its live
     # server's): start on a fresh connection of our own rather than one it may have ended.
     connection.close()
-    load_demo()
-    wc = Tournament.objects.get(event__name="World Diplomacy Championship 2007")
-    User.objects.create_user("td", password="td-password-2007")
-    wc.directors.add(User.objects.get(username="td"))
+    # An open tournament (a closed one's clock is stopped and refuses every write, issue 32),
+    # created through the set-up service by its director.
+    user = User.objects.create_user("td", password="td-password-2007")
+    user.groups.add(Group.objects.get_or_create(name=TOURNAMENT_DIRECTORS)[0])
+    wc = create_tournament(
+        user,
+        SetUp(
+            name="Clock Cup 2026",
+            date=dt.date(2026, 5, 1),
+            rounds=3,
+            scoring="divide-and-conquer",
+            aggregation="ante",
+        ),
+    )
     url = f"{live_server.url}/diplomacy/{wc.pk}/clock/"
 
     director = _screen(
@@ -86,6 +96,7 @@ def test_screens_agree_pause_holds_calls_are_spoken_and_turns_roll_over(
     projector = _screen(browser, url, 1920, 1080)
     phone = _screen(browser, url, 390, 844)
     assert projector.inner_text("#turn") == "The clock has not started"
+    assert projector.inner_text("#round") == "Round 1"  # the round in play, named at once
 
     director.click("#td button[data-action=start]")
     for screen in (projector, phone):

@@ -181,13 +181,27 @@ def test_ranking_pages_are_ranges_of_positions(client: Client, db: None) -> None
     assert france[0] == 1 and france == sorted(france)
 
 
-def test_board_call_seats_everyone_for_the_next_round(client: Client, wc: Tournament) -> None:
-    page = client.get(f"/diplomacy/{wc.pk}/board-call/").content.decode()
+def test_the_board_call_shows_only_the_tournaments_real_rounds(
+    client: Client, wc: Tournament
+) -> None:
+    """Issue 32, finding 6: the closed six-round championship has no round 7 to call."""
+    for url in ("", "?round=7", "?round=99"):
+        page = client.get(f"/diplomacy/{wc.pk}/board-call/{url}").content.decode()
+        assert "Board call, round 7" not in page and 'id="call-quality"' not in page
+        assert "Board call, round 6" in page
+    earlier = client.get(f"/diplomacy/{wc.pk}/board-call/?round=2").content.decode()
+    assert "Board call, round 2" in earlier
+    call = earlier.split('id="board-call"')[1]
+    assert call.count("<tr>") == 70 and call.count("Austria") == 10
+
+
+def test_board_call_seats_everyone_for_the_next_round(client: Client, open_wc: Tournament) -> None:
+    open_wc.event.rounds = 7  # one more round planned: the engine proposes its call
+    open_wc.event.save(update_fields=["rounds"])
+    page = client.get(f"/diplomacy/{open_wc.pk}/board-call/").content.decode()
     assert "Board call, round 7" in page and 'id="call-quality"' in page
     call = page.split('id="board-call"')[1]
     assert call.count("<tr>") == 70 and call.count("Austria") == 10
-    earlier = client.get(f"/diplomacy/{wc.pk}/board-call/?round=2").content.decode()
-    assert "Board call, round 2" in earlier
 
 
 def test_search_puts_exact_then_prefix_then_substring_matches_first(

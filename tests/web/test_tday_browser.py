@@ -97,7 +97,7 @@ def test_a_tournament_day_in_the_browser(
     for n in (1, 2, 3):
         page.goto(f"{base}/diplomacy/{t.pk}/rounds/{n}/")
         _submit(page, "#roll-call button[type=submit]")
-        assert "Roll call saved." in page.inner_text("#messages")
+        assert f"Roll call of round {n} saved" in page.inner_text("#messages")
         if n == 1:
             page.screenshot(path=str(shots / "3-roll-call.png"), full_page=False)
         _submit(page, "#make-call button[type=submit]")

@@ -56,6 +56,7 @@ TDAY_PAGES = {
     "diplomacy/<int:tournament_id>/rounds/<int:number>/edit/board-call",
     "diplomacy/<int:tournament_id>/rounds/<int:number>/edit/swap",
     "diplomacy/<int:tournament_id>/rounds/<int:number>/edit/publish",
+    "diplomacy/<int:tournament_id>/rounds/<int:number>/edit/unpublish",
 }
 
 

@@ -138,6 +138,9 @@ def test_the_undo_page(cup: Tournament, cup_td: Client) -> None:
             "final_year": 1910}  # fmt: skip
     assert _put(cup_td, cup, 6, "Top", body).status_code == 200
     page = cup_td.get(f"/diplomacy/{cup.pk}/edit/undo").content.decode()
-    assert "result round 6 board Top" in page and 'id="undo-form"' in page
-    assert cup_td.post(f"/diplomacy/{cup.pk}/edit/undo").status_code == 302
+    assert "Correction of board Top, round 6" in page and 'id="undo-form"' in page
+    undone = cup_td.post(f"/diplomacy/{cup.pk}/edit/undo", follow=True)
+    assert undone.redirect_chain == [(f"/diplomacy/{cup.pk}/?round=6", 302)]
+    assert "Board Top of round 6 put back as it was." in undone.content.decode()
+    assert 'id="undo-form"' not in undone.content.decode()  # no second click offered
     assert _top(cup).final_year == 1909

@@ -231,7 +231,12 @@ def board_call(tournament: Tournament, round_number: int) -> BoardCall:
     """The engine's board call for ``round_number``: everyone who has played, one board each,
     away from their team-mates, with the earlier rounds as history (seed 0, bounded search)."""
     history = tuple(played_boards(tournament, up_to_round=round_number - 1))
-    players = sorted({p for b in history for p in b.players})
+    gone = set(  # a player withdrawn before this round is never seated (issue 32, finding 6)
+        Entry.objects.filter(tournament=tournament, withdrawn_after__lt=round_number).values_list(
+            "player__name", flat=True
+        )
+    )
+    players = sorted({p for b in history for p in b.players} - gone)
     team_of = {p: team for team, members in teams(tournament).items() for p in members}
     problem = SeedingProblem(
         round=round_number,

@@ -95,6 +95,11 @@ urlpatterns = [
         rounds.publish,
         name="publish-call",
     ),
+    path(
+        "diplomacy/<int:tournament_id>/rounds/<int:number>/edit/unpublish",
+        rounds.unpublish,
+        name="unpublish-call",
+    ),
     path("diplomacy/<int:tournament_id>/clock/", clock.clock, name="clock"),
     path(
         "diplomacy/<int:tournament_id>/chaos-schedule/",

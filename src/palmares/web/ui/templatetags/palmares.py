@@ -100,3 +100,10 @@ def site_header(context: template.Context) -> SafeString:
         f"header:{get_language()}",
         lambda: render_to_string("ui/header.html", {"user": user}),
     )
+
+
+@register.filter
+def changed_powers(call: Any, label: Any) -> list[str]:
+    """The powers of board ``label`` a swap changed after the call's publication (issue 32:
+    the players see them marked)."""
+    return [power for board, power in getattr(call, "changed", ()) if board == label]

@@ -17,7 +17,9 @@ from palmares.diplomacy.chaos_schedule import next_deadline
 from palmares.web.accounts.roles import directs
 from palmares.web.clock import services
 from palmares.web.lib.words import told
+from palmares.web.tournaments.closing import is_closed
 from palmares.web.tournaments.models import Tournament
+from palmares.web.tournaments.screens import current_round
 
 __all__ = ["chaos_schedule", "clock"]
 
@@ -44,11 +46,23 @@ def _strings() -> dict[str, str]:
 def clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Big digits for a projector or a phone; no login. A director also gets the controls."""
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
-    return render(
-        request,
-        "ui/clock.html",
-        {"t": t, "can_edit": directs(request.user, t), "strings": _strings()},
-    )
+    return render(request, "ui/clock.html", clock_context(request, t))
+
+
+def clock_context(request: HttpRequest, t: Tournament) -> dict[str, object]:
+    """The clock page's words: the round in play named at once, and after close a stopped
+    clock with no controls (issue 32, invariants 7 and 9)."""
+    closed = is_closed(t)
+    strings = _strings()
+    if closed:
+        strings["not_started"] = _("The tournament is closed: the clock is stopped.")
+    return {
+        "t": t,
+        "can_edit": directs(request.user, t) and not closed,
+        "closed": closed,
+        "round": max(current_round(t), 1),
+        "strings": strings,
+    }
 
 
 class HoursForm(forms.Form):

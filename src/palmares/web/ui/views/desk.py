@@ -13,6 +13,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -20,16 +21,19 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from palmares.core.errors import PalmaresError
+from palmares.core.names import reading_key
 from palmares.core.spec import parse_spec
 from palmares.diplomacy.aggregation.registry import all_aggregations
 from palmares.diplomacy.scoring.registry import all_systems
 from palmares.web.accounts.roles import directs, is_tournament_director
-from palmares.web.audit.log import entries
-from palmares.web.lib.words import told
+from palmares.web.audit.models import AuditEntry
+from palmares.web.audit.words import entry_message, said_of
+from palmares.web.lib.words import said, told
 from palmares.web.tournaments import registration, setup
 from palmares.web.tournaments.adapters import teams
 from palmares.web.tournaments.errors import FieldError, Forbidden
 from palmares.web.tournaments.models import Tournament
+from palmares.web.ui.views.said import audit_mark, confirm, refusal, writable
 
 __all__ = ["audit", "desk", "new_tournament"]
 
@@ -132,25 +136,57 @@ def directed(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
         if not directs(request.user, t):
             raise PermissionDenied("only this tournament's directors")
+        writing = request.method == "POST"
+        since = audit_mark(t) if writing else 0
         try:
-            return view(request, t, **kwargs)
+            response = view(request, t, **kwargs)
         except Forbidden as exc:
             raise PermissionDenied(str(exc)) from None
         except PalmaresError as exc:
-            field = getattr(exc, "field", None)
-            messages.error(request, f"{field}: {told(exc)}" if field else told(exc))
-            back = request.POST.get("next") or request.META.get("HTTP_REFERER") or ""
-            return redirect(back if back.startswith("/") else f"/diplomacy/{t.pk}/desk")
+            if writing:
+                return refused_here(request, t, exc, kwargs)
+            messages.error(request, told(exc))
+            return redirect("desk", tournament_id=t.pk)
+        if writing and response.status_code in (301, 302, 303):
+            confirm(request, t, since)
+        return response
 
     return inner
 
 
+def refused_here(
+    request: HttpRequest, t: Tournament, exc: PalmaresError, kwargs: dict[str, Any]
+) -> HttpResponse:
+    """A refused write: the page its form is on (a round's desk, else the desk), the reason at
+    the top and beside the field, the form filled, the refusal's status (issue 32)."""
+    from palmares.web.ui.views.rounds import round_page  # the round desk builds on this module
+
+    found = refusal(request, exc)
+    extra = {"refused": found, "posted": request.POST, "posted_to": request.resolver_match}
+    number = kwargs.get("number")
+    if isinstance(number, int):
+        try:
+            return round_page(request, t, number, extra, status=found["status"])
+        except PalmaresError:
+            pass  # a round that is not one of the tournament's: the desk says why
+    return desk_page(request, t, extra, status=found["status"])
+
+
 @directed
 def desk(request: HttpRequest, t: Tournament) -> HttpResponse:
+    return desk_page(request, t)
+
+
+def desk_page(
+    request: HttpRequest, t: Tournament, extra: dict[str, Any] | None = None, *, status: int = 200
+) -> HttpResponse:
+    """The desk; ``extra``: a refused write's reason and posted values (``refused_here``)."""
     team_of = {p: team for team, members in teams(t).items() for p in members}
     players = [
         {"entry": e, "team": team_of.get(e.player.name, "")}
-        for e in t.entries.select_related("player").order_by("player__key")
+        for e in sorted(
+            t.entries.select_related("player"), key=lambda e: reading_key(e.player.name)
+        )
     ]
     pairs = t.apart.select_related("player_a", "player_b")
     context = {
@@ -160,8 +196,12 @@ def desk(request: HttpRequest, t: Tournament) -> HttpResponse:
         "rounds": range(1, (t.event.rounds or 0) + 1),
         "directors": sorted(u.get_username() for u in t.directors.all()),
         "teams": teams(t),
+        "open": writable(t),
+        "refused": None,
+        "posted": {},
+        **(extra or {}),
     }
-    return render(request, "ui/desk.html", context)
+    return render(request, "ui/desk.html", context, status=status)
 
 
 @require_POST
@@ -177,8 +217,6 @@ def register_player(request: HttpRequest, t: Tournament) -> HttpResponse:
         messages.warning(
             request, _("%(name)s is new to the database: added.") % {"name": done.name}
         )
-    else:
-        messages.success(request, _("%(name)s registered.") % {"name": done.name})
     return redirect("desk", tournament_id=t.pk)
 
 
@@ -233,6 +271,23 @@ def add_director(request: HttpRequest, t: Tournament) -> HttpResponse:
     return redirect("desk", tournament_id=t.pk)
 
 
+#: Audit entries a page (issue 32: the page is told in words and paged).
+AUDIT_PAGE = 50
+
+
 @directed
 def audit(request: HttpRequest, t: Tournament) -> HttpResponse:
-    return render(request, "ui/audit.html", {"t": t, "entries": entries(t)})
+    """The tournament's log, newest first, each entry told in words (``audit.words``) in the
+    request's language, :data:`AUDIT_PAGE` a page."""
+    rows = AuditEntry.objects.filter(tournament=t).select_related("user").order_by("-at", "-id")
+    page = Paginator(rows, AUDIT_PAGE).get_page(request.GET.get("page"))
+    told_rows = [
+        {
+            "at": e.at,
+            "user": e.user.get_username() if e.user is not None else "",
+            "what": said(entry_message(e)),
+            "said": [said(m) for m in said_of(e)],
+        }
+        for e in page
+    ]
+    return render(request, "ui/audit.html", {"t": t, "page": page, "entries": told_rows})

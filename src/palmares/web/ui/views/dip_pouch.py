@@ -6,6 +6,7 @@ from datetime import date
 from fractions import Fraction
 
 from django.core.paginator import Paginator
+from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -16,7 +17,7 @@ from palmares.explain import explain
 from palmares.ratings import Event as RatingEvent
 from palmares.ratings import Placement, tournament_value
 from palmares.ratings.dip_pouch import RULE, rate
-from palmares.web.events.models import Event
+from palmares.web.events.models import Event, Result
 from palmares.web.lib.generations import cached_read, local_marker
 from palmares.web.lib.numbers import page_fixed
 from palmares.web.lib.words import site_language
@@ -124,6 +125,9 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     if found is None:
         raise Http404("no such event")
     heading, lines = found
+    if not lines and heading.tournament_id is not None:
+        # a tournament run on the site, not closed yet: not a Dip Pouch event (issue 32)
+        raise Http404("no results")
     version = (heading, event_id, *local_marker())
 
     def body() -> str:
@@ -142,9 +146,14 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @cached_page("events")
 def events(request: HttpRequest) -> HttpResponse:
-    """The Diplomacy events, latest first, 100 a page (the rows written in Python)."""
+    """The Diplomacy events, latest first, 100 a page (the rows written in Python); a
+    tournament run on the site with no results (never played, or not closed yet) is not a Dip
+    Pouch event (issue 32, finding 6)."""
     rows = (
         Event.objects.filter(kind=Event.Kind.DIPLOMACY)
+        .exclude(  # a tournament run on the site is listed once its results are filed
+            Q(tournament__isnull=False) & ~Exists(Result.objects.filter(event_id=OuterRef("pk")))
+        )
         .order_by("-date", "name")
         .values_list("id", "date", "name", "world_championship", "country", "players", "rounds")
     )

@@ -7,6 +7,7 @@ import hashlib
 from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
@@ -15,12 +16,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from palmares.core.errors import PalmaresError
+from palmares.core.names import reading_key
 from palmares.core.rounding import half_up
 from palmares.diplomacy.board import GREAT_POWERS
 from palmares.diplomacy.prizes import player_prizes
 from palmares.explain import explain
 from palmares.web.accounts.roles import directs
-from palmares.web.lib.words import site_language, told
+from palmares.web.lib.words import said, site_language, told
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.boardcall import get_call
@@ -29,6 +31,7 @@ from palmares.web.tournaments.models import POWERS, Board, Seat, Tournament
 from palmares.web.tournaments.results import BoardResult, Entered, board_snapshot, enter_result
 from palmares.web.tournaments.systems import system_problems
 from palmares.web.ui.pagecache import cached_page
+from palmares.web.ui.views.said import writable
 
 #: The tournament page's sections (``?tab=``), each a page of its own so the page stays short
 #: on a phone (issue 14); links, no script.
@@ -67,9 +70,11 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     standings: list[dict[str, Any]] = []
     boards: list[dict[str, Any]] = []
     if result is not None and tab == "standings":
-        for s in result.players:
+        marked = adapters.marks(t, after)
+        for s in sorted(result.players, key=lambda s: (s.rank, reading_key(s.player))):
             standings.append(
                 {
+                    "marks": marked.get(s.player),
                     "rank": s.rank,
                     "player": s.player,
                     "score": half_up(s.score, 3),
@@ -121,7 +126,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
             }
             for team in (prize_list.teams if prize_list is not None else ())
         ],
-        "can_edit": directs(request.user, t),
+        "can_edit": directs(request.user, t) and writable(t),
         "published": list(
             t.rounds.filter(published=True).order_by("number").values_list("number", flat=True)
         ),
@@ -271,7 +276,10 @@ def enter_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 def render_entered(request: HttpRequest, t: Tournament, number: int, done: Entered) -> HttpResponse:
     """After a result: the standings after its round, or first what changed and which ranks,
-    prizes and top-board invitations moved (a correction)."""
+    prizes and top-board invitations moved (a correction). Either says what the entry did
+    (issue 32: the lifecycle's ``said``)."""
+    for line in done.said:
+        messages.success(request, said(line))
     if not done.moved and not done.prizes_moved:
         return redirect(f"/diplomacy/{t.pk}/?round={number}")
     return render(
@@ -295,17 +303,25 @@ def render_entered(request: HttpRequest, t: Tournament, number: int, done: Enter
 
 
 def board_call(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The proposed board call of the next round (``?round=N``), from the seeding engine."""
+    """The board call of round ``?round=N``: a round already played shows its real boards; the
+    next round, while the tournament is open and has one more round, the seeding engine's
+    proposal. Only the tournament's real rounds (issue 32, finding 6: never "round 4" of a
+    closed three-round tournament)."""
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
     last = t.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    most = t.event.rounds or last + 1
+    proposing = writable(t) and last < most
+    top = last + 1 if proposing else last
     try:
-        number = int(request.GET.get("round", "") or last + 1)
+        number = int(request.GET.get("round", "") or top)
     except ValueError:
-        number = last + 1
-    if number < 1 or number > last + 1:
-        number = last + 1
+        number = top
+    if number < 1 or number > top:
+        number = top
     if last == 0:
         return render(request, "ui/board_call.html", {"t": t, "round": number, "call": None})
+    if number <= last:
+        return _real_call(request, t, number, top)
     seats = Seat.objects.filter(board__round__tournament=t).aggregate(n=Count("id"), last=Max("id"))
     key = "board-call:" + hashlib.sha256(repr((t.pk, number, seats)).encode()).hexdigest()
     call = cache.get(key)
@@ -319,5 +335,38 @@ def board_call(request: HttpRequest, tournament_id: int) -> HttpResponse:
     boards: dict[int, list[Any]] = {}
     for seat in call.seats:
         boards.setdefault(seat.board, []).append(seat)
-    context = {"t": t, "round": number, "call": call, "boards": sorted(boards.items())}
+    context = {
+        "t": t,
+        "round": number,
+        "call": call,
+        "boards": sorted(boards.items()),
+        "rounds": range(1, top + 1),
+    }
+    return render(request, "ui/board_call.html", context)
+
+
+def _real_call(request: HttpRequest, t: Tournament, number: int, top: int) -> HttpResponse:
+    """Round ``number`` as it was seated: its published call, else its stored boards."""
+    called = get_call(t, number)
+    real: list[tuple[str, list[tuple[str, str]]]] = []
+    sitters: tuple[str, ...] = ()
+    if called is not None and called.published:
+        real = [(label, list(seats.items())) for label, seats in called.boards.items()]
+        sitters = called.sitters
+    else:
+        for b in (
+            Board.objects.filter(round__tournament=t, round__number=number)
+            .prefetch_related("seats__player")
+            .order_by("id")
+        ):
+            names = dict(POWERS)
+            real.append((b.label, [(names[s.power], s.player.name) for s in b.seats.all()]))
+    context = {
+        "t": t,
+        "round": number,
+        "call": None,
+        "real": real,
+        "sitters": sitters,
+        "rounds": range(1, top + 1),
+    }
     return render(request, "ui/board_call.html", context)

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from palmares.core.errors import PalmaresError
 from palmares.web.accounts.roles import directs
 from palmares.web.lib.words import told
 from palmares.web.tournaments import overrides
 from palmares.web.tournaments.models import Tournament
+from palmares.web.ui.views.said import audit_mark, confirm, writable
 
 
 def _int(value: str) -> int | None:
@@ -28,7 +31,9 @@ def score_overrides(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if not directs(request.user, t):
         raise PermissionDenied("only this tournament's directors may rule on scores")
     problem: str | None = None
+    status = 200
     if request.method == "POST":
+        since = audit_mark(t)
         try:
             if request.POST.get("action") == "withdraw":
                 overrides.remove_override(request.user, t, _int(request.POST.get("id", "")) or 0)
@@ -44,12 +49,16 @@ def score_overrides(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 )
         except PalmaresError as exc:
             problem = told(exc)
+            status = int(getattr(exc, "status", 400) or 400)
+            messages.error(request, _("Refused, nothing changed: %(why)s") % {"why": problem})
         else:
+            confirm(request, t, since)
             return redirect("score-overrides", tournament_id=t.pk)
     context: dict[str, Any] = {
         "t": t,
         "rows": overrides.override_rows(t),
         "problem": problem,
+        "open": writable(t),
         "form": request.POST if problem else {},
     }
-    return render(request, "ui/overrides.html", context, status=400 if problem else 200)
+    return render(request, "ui/overrides.html", context, status=status)

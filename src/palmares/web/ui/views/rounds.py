@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 import segno
-from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from palmares.core.errors import PalmaresError
+from palmares.core.names import reading_key
 from palmares.diplomacy.board import GREAT_POWERS
 from palmares.web.accounts.roles import directs
 from palmares.web.lib.words import told
@@ -24,6 +24,7 @@ from palmares.web.tournaments import boardcall, rollcall
 from palmares.web.tournaments.models import Board, Round, Tournament
 from palmares.web.tournaments.problem import active_players
 from palmares.web.ui.views.desk import directed
+from palmares.web.ui.views.said import writable
 
 __all__ = ["call_csv", "check_in", "public_call", "round_desk"]
 
@@ -35,6 +36,29 @@ def _qr(url: str) -> str:
 
 @directed
 def round_desk(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    return round_page(request, t, number)
+
+
+def _posted_roll(extra: dict[str, Any] | None) -> dict[str, set[str]] | None:
+    """The roll call's boxes as a refused roll call posted them (the form stays filled)."""
+    if not extra or not extra.get("posted"):
+        return None
+    match = extra.get("posted_to")
+    if match is None or getattr(match, "url_name", "") != "roll-call":
+        return None
+    posted = extra["posted"]
+    return {k: set(posted.getlist(k)) for k in ("present", "sit_out", "two_boards")}
+
+
+def round_page(
+    request: HttpRequest,
+    t: Tournament,
+    number: int,
+    extra: dict[str, Any] | None = None,
+    *,
+    status: int = 200,
+) -> HttpResponse:
+    """A round's desk; ``extra``: a refused write's reason and posted values."""
     rollcall.check_round(t, number)
     roll = rollcall.roll_call(t, number)
     offer = rollcall.proposal(t, number)
@@ -45,15 +69,20 @@ def round_desk(request: HttpRequest, t: Tournament, number: int) -> HttpResponse
     )
     players = active_players(t, number)
     present = set(roll.present)
+    ticked = _posted_roll(extra) or {
+        "present": present,
+        "sit_out": set(roll.sit_out),
+        "two_boards": set(roll.two_boards),
+    }
     rows = [
         {
             "name": p,
-            "present": p in present,
-            "sit_out": p in roll.sit_out,
-            "two_boards": p in roll.two_boards,
+            "present": p in ticked["present"],
+            "sit_out": p in ticked["sit_out"],
+            "two_boards": p in ticked["two_boards"],
             "checked_in": p in roll.checked_in,
         }
-        for p in sorted({*players, *roll.present}, key=str.casefold)
+        for p in sorted({*players, *roll.present}, key=reading_key)
     ]
     qr = ""
     check_url = ""
@@ -76,8 +105,12 @@ def round_desk(request: HttpRequest, t: Tournament, number: int) -> HttpResponse
         "check_url": check_url,
         "rounds": range(1, (t.event.rounds or number) + 1),
         "powers": GREAT_POWERS,
+        "open": writable(t),
+        "refused": None,
+        "posted": {},
+        **(extra or {}),
     }
-    return render(request, "ui/desk_round.html", context)
+    return render(request, "ui/desk_round.html", context, status=status)
 
 
 def _back(t: Tournament, number: int) -> HttpResponse:
@@ -87,11 +120,11 @@ def _back(t: Tournament, number: int) -> HttpResponse:
 @require_POST
 @directed
 def roll_call(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
-    names = request.POST.getlist("present")
+    pasted = [line.strip() for line in request.POST.get("pasted", "").splitlines()]
+    names = [*request.POST.getlist("present"), *(n for n in pasted if n)]
     sit = request.POST.getlist("sit_out")
     two = request.POST.getlist("two_boards")
     rollcall.set_roll_call(request.user, t, number, names, sit, two)
-    messages.success(request, _("Roll call saved."))
     return _back(t, number)
 
 
@@ -135,7 +168,6 @@ def swap(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
             post.get("power_a", ""),
             post.get("power_b", ""),
         )
-    messages.success(request, _("Swapped; the report is recomputed."))
     return _back(t, number)
 
 
@@ -143,6 +175,13 @@ def swap(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
 @directed
 def publish(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
     boardcall.publish_call(request.user, t, number, lock=request.POST.get("lock") == "1")
+    return _back(t, number)
+
+
+@require_POST
+@directed
+def unpublish(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    boardcall.unpublish_call(request.user, t, number)
     return _back(t, number)
 
 

@@ -6,16 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from palmares.core.errors import PalmaresError
 from palmares.web.accounts.roles import directs
 from palmares.web.lib.words import told
 from palmares.web.tournaments import adapters, topboard
 from palmares.web.tournaments.models import Tournament
+from palmares.web.ui.views.said import audit_mark, confirm, writable
 
 
 @login_required
@@ -24,7 +27,9 @@ def top_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if not directs(request.user, t):
         raise PermissionDenied("only this tournament's directors may record declines")
     problem: str | None = None
+    status = 200
     if request.method == "POST":
+        since = audit_mark(t)
         action = request.POST.get("action", "decline")
         try:
             if action == "withdraw":
@@ -42,7 +47,10 @@ def top_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 )
         except PalmaresError as exc:
             problem = told(exc)
+            status = int(getattr(exc, "status", 400) or 400)
+            messages.error(request, _("Refused, nothing changed: %(why)s") % {"why": problem})
         else:
+            confirm(request, t, since)
             return redirect("top-board", tournament_id=t.pk)
     top = topboard.invitations(t)
     invited = set(top.players) if top is not None else set()
@@ -54,6 +62,7 @@ def top_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "top": top,
         "after_round": adapters.qualifying_round(t),
         "problem": problem,
+        "open": writable(t),
         "teams": [(name, members) for name, members in teams if len(members) > 1],
     }
-    return render(request, "ui/top_board.html", context, status=400 if problem else 200)
+    return render(request, "ui/top_board.html", context, status=status)
