@@ -7,13 +7,12 @@ build a :class:`~palmares.cli.output.Report` from its results. No figure is comp
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from palmares.cli.common import FormatOption, LanguageOption, language_of
+from palmares.cli.common import FormatOption, LanguageOption, bulk, language_of
 from palmares.cli.diplomacy.app import app
 from palmares.cli.diplomacy.boards import DEFAULT_SYSTEM
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
@@ -71,65 +70,68 @@ def standings(
     fmt: FormatOption = Format.table,
 ) -> None:
     """Tournament standings, then top board, champion, places 2–7, best countries, teams."""
-    system = get_system(scoring)
-    method = get_aggregation(aggregation)
-    data = read_boards_csv(file)
-    team_map = read_teams_csv(teams) if teams is not None else None
-    decline_rows = read_declines_csv(declines) if declines is not None else ()
-    chaos_game = read_chaos_csv(chaos) if chaos is not None else None
-    boards = list(data.boards)
-    if after_round is not None:
-        if after_round not in data.rounds:
-            raise PalmaresError.of(
-                Message.of(
-                    "standings.after_round",
-                    round=str(after_round),
-                    file=str(file),
-                    rounds=tuple(str(r) for r in data.rounds),
+    with bulk():  # millions of Fractions and lines, no cycles (issue 33)
+        system = get_system(scoring)
+        method = get_aggregation(aggregation)
+        data = read_boards_csv(file)
+        team_map = read_teams_csv(teams) if teams is not None else None
+        decline_rows = read_declines_csv(declines) if declines is not None else ()
+        chaos_game = read_chaos_csv(chaos) if chaos is not None else None
+        boards = list(data.boards)
+        if after_round is not None:
+            if after_round not in data.rounds:
+                raise PalmaresError.of(
+                    Message.of(
+                        "standings.after_round",
+                        round=str(after_round),
+                        file=str(file),
+                        rounds=tuple(str(r) for r in data.rounds),
+                    )
                 )
-            )
-        boards = [b for b in boards if b.round <= after_round]
-    players = {p for b in data.boards for p in b.players}
-    _check_names(players, team_map, teams, decline_rows, declines)
+            boards = [b for b in boards if b.round <= after_round]
+        players = {p for b in data.boards for p in b.players}
+        _check_names(players, team_map, teams, decline_rows, declines)
 
-    table = method.aggregate(boards, system)
-    if explain_player is not None and explain_player not in table:
-        raise PalmaresError.of(
-            Message.of("standings.no_player", player=repr(explain_player), file=str(file))
+        table = method.aggregate(boards, system)
+        if explain_player is not None and explain_player not in table:
+            raise PalmaresError.of(
+                Message.of("standings.no_player", player=repr(explain_player), file=str(file))
+            )
+        words = language_of(language)
+        prize_list = prizes(
+            table,
+            boards,
+            teams=team_map,
+            declines={d.player: d.reason for d in decline_rows} if declines is not None else None,
+            qualifying_round=qualifying_round,
         )
-    words = language_of(language)
-    prize_list = prizes(
-        table,
-        boards,
-        teams=team_map,
-        declines={d.player: d.reason for d in decline_rows} if declines is not None else None,
-        qualifying_round=qualifying_round,
-    )
-    if prize_list.top_board_problems:
-        played = prize_list.top_board_played
-        line = played.seats[0].line if played is not None else None
-        raise InputError(
-            Problem(str(file), line, "top_board", tell(message, words))
-            for message in prize_list.top_board_problems
+        if prize_list.top_board_problems:
+            played = prize_list.top_board_played
+            line = played.seats[0].line if played is not None else None
+            raise InputError(
+                Problem(str(file), line, "top_board", tell(message, words))
+                for message in prize_list.top_board_problems
+            )
+        main_table = _standings_table(table, fmt)
+        champion_words = (
+            " ".join(explain(prize_list.champion, words)) if prize_list.champion else ""
         )
-    main_table = _standings_table(table, fmt)
-    champion_words = " ".join(explain(prize_list.champion, words)) if prize_list.champion else ""
-    report = Report(tables=[main_table], language=words)
-    if fmt is Format.table:
-        report.tables.append(_rounds_table(main_table, table))
-    report.tables.extend(_prize_tables(table, prize_list, champion_words, words))
-    if chaos_game is not None:
-        report.tables.append(_chaos_table(chaos_game))
-        report.notes.append(tell(ChaosGame.NOTE, words))
-    for note in prize_list.notes:
-        report.notes.extend(explain(note, words))
-    if explain_player is not None:
-        report.explain.extend(explain(table.account(explain_player), words))
-        mine = player_prizes(prize_list, explain_player, system=table.system)
-        report.explain.extend(explain(mine, words))
-    if explain_board is not None:
-        report.explain.extend(_explain_board(table, explain_board, words))
-    emit(report, fmt)
+        report = Report(tables=[main_table], language=words)
+        if fmt is Format.table:
+            report.tables.append(_rounds_table(main_table, table))
+        report.tables.extend(_prize_tables(table, prize_list, champion_words, words))
+        if chaos_game is not None:
+            report.tables.append(_chaos_table(chaos_game))
+            report.notes.append(tell(ChaosGame.NOTE, words))
+        for note in prize_list.notes:
+            report.notes.extend(explain(note, words))
+        if explain_player is not None:
+            report.explain.extend(explain(table.account(explain_player), words))
+            mine = player_prizes(prize_list, explain_player, system=table.system)
+            report.explain.extend(explain(mine, words))
+        if explain_board is not None:
+            report.explain.extend(_explain_board(table, explain_board, words))
+        emit(report, fmt)
 
 
 def _explain_board(table: Standings, which: str, words: Language) -> tuple[str, ...]:
@@ -191,14 +193,13 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
             "games": s.games,
             "adjustment": s.adjustment,
         }
-        # Each round's figures read from its own lines (issue 33: ``round_value`` scans the
+        # Each round's figures read from its own lines (issue 33: ``round_values`` scans the
         # lines it is given; a hundred rounds of an archive made every read scan them all).
         by_round: dict[int, list[Any]] = {}
         for line in s.lines:
             by_round.setdefault(line.round, []).append(line)
         for r in table.rounds:
-            view = replace(s, lines=tuple(by_round.get(r, ())))
-            values = [view.round_value(r, name) for name in names]
+            values = s.round_values(r, names, by_round.get(r, ()))
             row.update({f"r{r}_{name}": v for name, v in zip(names, values, strict=True)})
             row[f"r{r}"] = tuple(zip(names, values, strict=True))
         rows.append(row)

@@ -202,9 +202,12 @@ class Ante:
         games: dict[str, int] = defaultdict(int)
         played_rounds: dict[str, set[int]] = defaultdict(set)
         system_name = ""
+        by_round: dict[int, list[PlayedBoard]] = defaultdict(list)
+        for b in boards:  # grouped once (issue 33: an archive has a hundred rounds)
+            by_round[b.round].append(b)
         for rnd in rounds:
             pre = dict(score)
-            in_round = [b for b in boards if b.round == rnd]
+            in_round = by_round[rnd]
             seatings: dict[str, int] = defaultdict(int)
             for board in in_round:
                 for seat in board.seats:

@@ -177,15 +177,36 @@ class Standing:
     def round_value(self, round_number: int, name: str) -> Score | str | None:
         """One per-round figure named in :data:`ROUND_COLUMNS`; ``None`` where the round has
         nothing to show (no game, no bonus)."""
-        lines = [x for x in self.lines if x.round == round_number]
+        return self.round_values(round_number, (name,))[0]
+
+    def round_values(
+        self,
+        round_number: int,
+        names: Sequence[str],
+        lines_of_round: Sequence[Line] | None = None,
+    ) -> tuple[Score | str | None, ...]:
+        """The per-round figures ``names`` of one round, its lines read once (issue 33: an
+        archive of a hundred rounds read every player's lines once per round and figure);
+        ``lines_of_round``: the round's lines, when the caller has grouped them already."""
+        if lines_of_round is None:
+            lines = [x for x in self.lines if x.round == round_number]
+        else:
+            lines = list(lines_of_round)
         games = [x for x in lines if x.kind == "game"]
+        return tuple(self._value(round_number, name, lines, games) for name in names)
+
+    def _value(
+        self, round_number: int, name: str, lines: list[Line], games: list[Line]
+    ) -> Score | str | None:
         if name == "score":
             return self.after.get(round_number)
         if name == "stake":
             stakes = [v for v in (x.step.staked() for x in games) if v is not None]
             return sum(stakes, start=Fraction(0)) if stakes else None
         if name in {"pot_share", "weighted"}:
-            return self.points_in(round_number)
+            if not games:
+                return None
+            return sum((exact(x.points or 0) for x in games), start=Fraction(0))
         if name == "points":
             if not games or any(x.board_score is None for x in games):
                 return None
