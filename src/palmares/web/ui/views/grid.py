@@ -29,6 +29,7 @@ from palmares.explain import explain
 from palmares.explain.renderers.diplomacy import power_name
 from palmares.explain.voice import voice
 from palmares.web.accounts.roles import directs
+from palmares.web.lib.names import name_key
 from palmares.web.lib.words import said, site_language, told
 from palmares.web.tournaments.boardcall import get_call
 from palmares.web.tournaments.errors import FieldError
@@ -97,9 +98,10 @@ class BoardForm(forms.Form):
             seats={name: data[f"player_{initial}"] for initial, name in POWERS},
         )
 
-    def refuse(self, exc: FieldError) -> str | None:
-        """Show the service's refusal on the field it names (``centres.Austria`` …); the name
-        of the form field marked (``None``: the whole board)."""
+    def refuse(self, exc: FieldError, swapped: list[str]) -> str | None:
+        """Show the service's refusal on the field it names (``centres.Austria`` …), a refused
+        swap that names no power on the first player changed from the call (``swapped``: the
+        powers' initials); the name of the form field marked (``None``: the whole board)."""
         kind, _sep, power = (exc.field or "").partition(".")
         initial = {name: i for i, name in POWERS}.get(power)
         names = {"seats": "player", "centres": "centres", "eliminated": "eliminated"}
@@ -110,6 +112,8 @@ class BoardForm(forms.Form):
             where = "board"
         elif initial is not None and kind in names:
             where = f"{names[kind]}_{initial}"
+        elif kind in ("seats", "") and swapped:
+            where = f"player_{swapped[0]}"
         elif kind == "draw":
             drawn = [i for i, _n in POWERS if self.cleaned_data.get(f"draw_{i}")]
             where = f"draw_{drawn[0]}" if drawn else None
@@ -176,6 +180,17 @@ def next_unreported(t: Tournament, number: int, after: str) -> str | None:
     return None
 
 
+def _swapped(t: Tournament, number: int, label: str, form: BoardForm) -> list[str]:
+    """The powers (initials) whose player the TD changed from the call's seat."""
+    call = get_call(t, number)
+    seats = call.boards.get(label, {}) if call is not None else {}
+    return [
+        i
+        for i, name in POWERS
+        if name in seats and name_key(form.cleaned_data[f"player_{i}"]) != name_key(seats[name])
+    ]
+
+
 def _rows(form: BoardForm) -> list[dict[str, Any]]:
     v = voice(site_language())
     return [
@@ -237,7 +252,7 @@ def enter_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
     try:
         done = enter_result(request.user, t, number, label, form.result())
     except FieldError as exc:
-        form.refuse(exc)
+        form.refuse(exc, _swapped(t, number, label, form))
         return _page(request, t, form, status=exc.status, refused=told(exc))
     return _saved(request, t, number, label, done)
 
