@@ -4,16 +4,25 @@
 ``slug:name=value,…``, DESIGN.md: systems are looked up by stable slug). Every path that stores
 one (the admin's form, the API) calls :func:`system_problems` first, and every page that scores a
 stored tournament shows :func:`system_problems`' words instead of failing when a spec stored
-before (or edited in the database) no longer builds.
+before (or edited in the database) no longer builds. :func:`systems_help` lists every system's
+parameters with their defaults (from the registry's factory) and meanings (the words layer's
+``parameter.*`` keys, explain/messages_setup.py) for the create form (issue 32).
 """
 
 from __future__ import annotations
 
-from palmares.core.errors import PalmaresError
-from palmares.diplomacy.aggregation.registry import get_aggregation
-from palmares.diplomacy.scoring.registry import get_system
+import inspect
+from dataclasses import dataclass
 
-__all__ = ["system_problems"]
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
+from palmares.diplomacy.aggregation.base import AggregationInfo
+from palmares.diplomacy.aggregation.registry import all_aggregations, get_aggregation
+from palmares.diplomacy.scoring.base import SystemInfo
+from palmares.diplomacy.scoring.registry import all_systems, get_system
+from palmares.explain.messages import TEXTS
+
+__all__ = ["ParameterHelp", "SystemHelp", "system_problems", "systems_help"]
 
 
 def system_problems(scoring: str, aggregation: str) -> dict[str, str]:
@@ -29,3 +38,73 @@ def system_problems(scoring: str, aggregation: str) -> dict[str, str]:
         except PalmaresError as exc:
             problems[field] = str(exc)
     return problems
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterHelp:
+    """One parameter of a system as the create form lists it: its name, its default as a TD
+    would type it (``None``: no value, ``unset`` tells what that means) and its meaning."""
+
+    name: str
+    default: str | None
+    meaning: Message
+    unset: Message | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SystemHelp:
+    """A registry entry with its parameters (``adjust_after``: the ante's default round of the
+    fewer-games adjustment, for the form's note; ``None``: the system has none)."""
+
+    slug: str
+    name: str
+    parameters: tuple[ParameterHelp, ...]
+    adjust_after: int | None = None
+
+
+def _typed(value: object) -> str | None:
+    """A default as the ``name=value`` text that gives it (``rounded=yes``, ``tiebreak=none``)."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return "/".join(str(v) for v in value) or "none"
+    return str(value)
+
+
+def _meaning(slug: str, name: str) -> Message:
+    own = f"parameter.{slug}.{name}"
+    return Message.of(own if own in TEXTS else f"parameter.{name}")
+
+
+def _help(info: SystemInfo | AggregationInfo) -> SystemHelp:
+    signature = inspect.signature(info.factory).parameters
+    rows = []
+    for name in info.parameters:
+        found = signature.get(name)
+        default = None if found is None or found.default is found.empty else found.default
+        unset = f"parameter.unset.{name}"
+        rows.append(
+            ParameterHelp(
+                name,
+                _typed(default),
+                _meaning(info.slug, name),
+                Message.of(unset if unset in TEXTS else "parameter.unset")
+                if default is None
+                else None,
+            )
+        )
+    adjust_after = None
+    if "adjust_after" in info.parameters and signature.get("adjust_after") is not None:
+        adjust_after = int(signature["adjust_after"].default)
+    return SystemHelp(info.slug, info.name, tuple(rows), adjust_after)
+
+
+def systems_help() -> tuple[tuple[SystemHelp, ...], tuple[SystemHelp, ...]]:
+    """The board-scoring systems and the aggregations of the registries, each with its
+    parameters' defaults and meanings (issue 32: the create form lists them)."""
+    return (
+        tuple(_help(info) for info in all_systems()),
+        tuple(_help(info) for info in all_aggregations()),
+    )
