@@ -201,6 +201,9 @@ def _rows(form: BoardForm) -> list[dict[str, Any]]:
             "centres": form[f"centres_{i}"],
             "eliminated": form[f"eliminated_{i}"],
             "draw": form[f"draw_{i}"],
+            "errors": any(
+                form[f"{kind}_{i}"].errors for kind in ("player", "centres", "eliminated", "draw")
+            ),
         }
         for i, name in POWERS
     ]
