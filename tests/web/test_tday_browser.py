@@ -130,7 +130,10 @@ def test_a_tournament_day_in_the_browser(
                 page.screenshot(path=str(shots / "5-result.png"), full_page=False)
             _submit(page, "#board-form button[type=submit]")
             errors = page.locator(".errorlist").all_inner_texts()
-            assert page.url.endswith(f"/diplomacy/{t.pk}/?round={n}"), (n, b, errors)
+            # The grid moves on to the next board not reported, the last back to the round.
+            following = f"/boards/new?round={n}&board=" if b < 2 else f"/{t.pk}/rounds/{n}/"
+            assert following in page.url, (n, b, errors)
+            assert f"of round {n} saved." in page.inner_text("#messages")
             page.goto(f"{base}/diplomacy/{t.pk}/rounds/{n}/")
         for board in Board.objects.filter(round__tournament=t, round__number=n):
             names = {s.player.name for s in board.seats.select_related("player")}
