@@ -12,6 +12,8 @@ from django.test import Client
 
 from palmares.diplomacy.aggregation.registry import all_aggregations
 from palmares.diplomacy.scoring.registry import all_systems
+from palmares.explain.language import Language
+from palmares.explain.messages_setup import parameter_meaning
 from palmares.web.audit.models import AuditEntry
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.setup import fewer_games_bar
@@ -56,6 +58,13 @@ def test_every_system_lists_its_parameters_with_default_and_meaning() -> None:
     assert not re.search(r'data-system="ante"[^>]*hidden', page)
     assert re.search(r'data-system="sum"[^>]*hidden', page)
     assert not re.search(r'data-system="divide-and-conquer"[^>]*hidden', page)
+
+
+def test_every_parameter_of_the_registries_has_its_meaning_in_both_languages() -> None:
+    for info in [*all_systems(), *all_aggregations()]:
+        for name in info.parameters:
+            english = parameter_meaning(info.slug, name, Language.EN)
+            assert english and parameter_meaning(info.slug, name, Language.FR) != english
 
 
 def test_the_parameters_are_told_in_french() -> None:

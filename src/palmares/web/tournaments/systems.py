@@ -5,8 +5,8 @@
 one (the admin's form, the API) calls :func:`system_problems` first, and every page that scores a
 stored tournament shows :func:`system_problems`' words instead of failing when a spec stored
 before (or edited in the database) no longer builds. :func:`systems_help` lists every system's
-parameters with their defaults (from the registry's factory) and meanings (the words layer's
-``parameter.*`` keys, explain/messages_setup.py) for the create form (issue 32).
+parameters with their defaults (from the registry's factory) for the create form (issue 32),
+their meanings told by the words layer (explain/messages_setup.py).
 """
 
 from __future__ import annotations
@@ -15,12 +15,10 @@ import inspect
 from dataclasses import dataclass
 
 from palmares.core.errors import PalmaresError
-from palmares.core.message import Message
 from palmares.diplomacy.aggregation.base import AggregationInfo
 from palmares.diplomacy.aggregation.registry import all_aggregations, get_aggregation
 from palmares.diplomacy.scoring.base import SystemInfo
 from palmares.diplomacy.scoring.registry import all_systems, get_system
-from palmares.explain.messages import TEXTS
 
 __all__ = ["ParameterHelp", "SystemHelp", "system_problems", "systems_help"]
 
@@ -42,13 +40,12 @@ def system_problems(scoring: str, aggregation: str) -> dict[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class ParameterHelp:
-    """One parameter of a system as the create form lists it: its name, its default as a TD
-    would type it (``None``: no value, ``unset`` tells what that means) and its meaning."""
+    """One parameter of a system as the create form lists it: its name and its default as a TD
+    would type it (``None``: no value); its meaning is the words layer's
+    (:func:`palmares.explain.messages_setup.parameter_meaning`)."""
 
     name: str
     default: str | None
-    meaning: Message
-    unset: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,28 +70,13 @@ def _typed(value: object) -> str | None:
     return str(value)
 
 
-def _meaning(slug: str, name: str) -> Message:
-    own = f"parameter.{slug}.{name}"
-    return Message.of(own if own in TEXTS else f"parameter.{name}")
-
-
 def _help(info: SystemInfo | AggregationInfo) -> SystemHelp:
     signature = inspect.signature(info.factory).parameters
     rows = []
     for name in info.parameters:
         found = signature.get(name)
         default = None if found is None or found.default is found.empty else found.default
-        unset = f"parameter.unset.{name}"
-        rows.append(
-            ParameterHelp(
-                name,
-                _typed(default),
-                _meaning(info.slug, name),
-                Message.of(unset if unset in TEXTS else "parameter.unset")
-                if default is None
-                else None,
-            )
-        )
+        rows.append(ParameterHelp(name, _typed(default)))
     adjust_after = None
     if "adjust_after" in info.parameters and signature.get("adjust_after") is not None:
         adjust_after = int(signature["adjust_after"].default)

@@ -17,7 +17,8 @@ from django import forms
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
 from palmares.core.spec import parse_spec
-from palmares.web.lib.words import said
+from palmares.explain.messages_setup import parameter_meaning, parameter_unset
+from palmares.web.lib.words import said, site_language
 from palmares.web.tournaments.setup import fewer_games_bar
 from palmares.web.tournaments.systems import SystemHelp, systems_help
 
@@ -33,6 +34,7 @@ def _applies(h: SystemHelp) -> str:
 
 
 def _systems(helps: tuple[SystemHelp, ...], chosen: str) -> list[dict[str, Any]]:
+    language = site_language()
     return [
         {
             "fewer_games": _applies(h),
@@ -45,8 +47,8 @@ def _systems(helps: tuple[SystemHelp, ...], chosen: str) -> list[dict[str, Any]]
                 {
                     "name": p.name,
                     "default": p.default,
-                    "unset": said(p.unset) if p.unset is not None else "",
-                    "meaning": said(p.meaning),
+                    "unset": parameter_unset(p.name, language) if p.default is None else "",
+                    "meaning": parameter_meaning(h.slug, p.name, language),
                 }
                 for p in h.parameters
             ],
@@ -82,7 +84,7 @@ def create_form_help(form: forms.Form) -> dict[str, Any]:
     return {
         "scoring_help": _systems(scoring, chosen["scoring"]),
         "aggregation_help": _systems(aggregation, chosen["aggregation"]),
-        "none_said": said(Message.of("parameter.none")),
+        "none_said": said(Message.of("setup.no_parameters")),
         "fewer_games_note": _note(form),
         "fewer_games_words": {
             "too_few": said(
