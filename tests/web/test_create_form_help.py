@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
 
+from palmares.diplomacy.aggregation.base import AggregationInfo
 from palmares.diplomacy.aggregation.registry import all_aggregations
+from palmares.diplomacy.scoring.base import SystemInfo
 from palmares.diplomacy.scoring.registry import all_systems
 from palmares.explain.language import Language
 from palmares.explain.messages_setup import parameter_meaning
@@ -41,7 +44,8 @@ def _block(page: str, slug: str) -> str:
 def test_every_system_lists_its_parameters_with_default_and_meaning() -> None:
     _user, client = director()
     page = _page(client)
-    for info in [*all_systems(), *all_aggregations()]:
+    infos: list[SystemInfo | AggregationInfo] = [*all_systems(), *all_aggregations()]
+    for info in infos:
         block = _block(page, info.slug)
         for name in info.parameters:
             assert f"<code>{name}=" in block, (info.slug, name)
@@ -61,7 +65,8 @@ def test_every_system_lists_its_parameters_with_default_and_meaning() -> None:
 
 
 def test_every_parameter_of_the_registries_has_its_meaning_in_both_languages() -> None:
-    for info in [*all_systems(), *all_aggregations()]:
+    infos: list[SystemInfo | AggregationInfo] = [*all_systems(), *all_aggregations()]
+    for info in infos:
         for name in info.parameters:
             english = parameter_meaning(info.slug, name, Language.EN)
             assert english and parameter_meaning(info.slug, name, Language.FR) != english
@@ -90,7 +95,7 @@ def test_the_fewer_games_adjustment_is_refused_where_it_cannot_apply() -> None:
     assert one is not None and one.key == "fewer_games.min_rounds"
 
 
-def _create(client: Client, language: str = "en", **extra: object) -> Client:
+def _create(client: Client, language: str = "en", **extra: object) -> Any:
     data = {
         "name": "Three Rounds Cup",
         "date": "2026-05-01",
@@ -116,7 +121,7 @@ def test_a_three_round_event_stores_the_adjustment_off_and_says_so() -> None:
         "adjustment is made after round 5: a tournament of 3 rounds never reaches it." in page
     )
     entry = AuditEntry.objects.get(tournament=t, action="create tournament")
-    assert entry.after["fewer_games"] is False and entry.said
+    assert entry.after is not None and entry.after["fewer_games"] is False and entry.said
 
 
 def test_a_seven_round_event_keeps_it_without_a_word() -> None:
