@@ -20,7 +20,7 @@ from palmares.explain.messages_setup import parameter_meaning
 from palmares.web.audit.models import AuditEntry
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.setup import fewer_games_bar
-from tests.web.tday_helpers import create, director
+from tests.web.tday_helpers import create, director, send
 
 pytestmark = pytest.mark.django_db
 
@@ -162,5 +162,11 @@ def test_the_api_stores_it_off_too() -> None:
     _user, client = director()
     tid = create(client)  # tday_helpers: three rounds of the ante
     assert not Tournament.objects.get(pk=tid).fewer_games
+    body = {"name": "Other Cup", "date": "2026-05-02", "rounds": 4, "scoring": "sum-of-squares"}
+    answer = send(client, "POST", "/api/tournaments", {**body, "aggregation": "ante"})
+    assert answer.json()["said"] == [
+        "The fewer-games adjustment cannot apply, so it was stored as off: The fewer-games "
+        "adjustment is made after round 5: a tournament of 4 rounds never reaches it."
+    ]
     entry = AuditEntry.objects.get(tournament_id=tid, action="create tournament")
     assert entry.said[0]["key"] == "fewer_games.stored_off"
