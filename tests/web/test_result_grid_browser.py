@@ -140,3 +140,10 @@ def test_the_result_grid_in_the_browser(
     _fits(page)
     saved = AuditEntry.objects.filter(tournament_id=tid, action__startswith="result").count()
     assert saved == 2
+
+    # The French site, on the phone: the powers and the labels in French, still no overflow.
+    page.set_extra_http_headers({"Accept-Language": "fr"})
+    page.reload()
+    assert "Allemagne" in page.inner_text("#grid") and "Éliminé en" in page.inner_text("#grid")
+    assert page.locator("#board-form button[type=submit]").inner_text().startswith("Enregistrer")
+    _fits(page)
