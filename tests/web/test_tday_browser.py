@@ -69,10 +69,13 @@ def test_a_tournament_day_in_the_browser(
     page.fill("#id_team_size", "3")
     _submit(page, "#new-tournament button[type=submit]")
     assert "ante: stake" in page.inner_text("#new-tournament")  # the system's own check
+    assert "3 rounds never reaches it" in page.inner_text("#fewer-games-note")
     page.fill("#id_aggregation_parameters", "")
     page.screenshot(path=str(shots / "1-set-up.png"), full_page=True)
     _submit(page, "#new-tournament button[type=submit]")
     page.wait_for_url("**/desk")
+    # Three rounds never reach the ante's round 5: the adjustment is stored as off, and said.
+    assert "stored as off" in page.inner_text("#messages")
     t = Tournament.objects.get(event__name="Leiden Open 2026")
     assert t.team_size == 3 and list(t.directors.all()) == [user]
 
