@@ -48,7 +48,8 @@ def test_eliminated_and_draw_are_stored(td: Client, wc: Tournament) -> None:
         f"/diplomacy/{wc.pk}/boards/new",
         _form(wc, eliminated_R=1905, eliminated_T=1906, draw_A="on", draw_E="on"),
     )
-    assert answer.status_code == 302 and answer["Location"].endswith("?round=7")
+    # The last board of round 7 to report: the grid goes back to the round's desk.
+    assert answer.status_code == 302 and answer["Location"].endswith(f"/{wc.pk}/rounds/7/")
     board = Board.objects.get(round__tournament=wc, round__number=7, label="C")
     assert board.final_year == 1907
     stored = {s.power: (s.eliminated, s.in_draw) for s in board.seats.all()}
@@ -77,9 +78,11 @@ def test_a_one_power_draw_is_a_concession(td: Client, wc: Tournament) -> None:
 
 def _errors(td: Client, wc: Tournament, **extra: object) -> str:
     answer = td.post(f"/diplomacy/{wc.pk}/boards/new", _form(wc, **extra))
-    assert answer.status_code == 200
+    assert answer.status_code == 400  # bad input: refused on the same grid
     assert not wc.rounds.filter(number=7).exists()
-    return html.unescape(answer.content.decode())
+    page = html.unescape(answer.content.decode())
+    assert "Refused, nothing changed:" in page
+    return page
 
 
 def test_eliminated_with_centres_is_an_error(td: Client, wc: Tournament) -> None:

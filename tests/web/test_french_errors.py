@@ -21,7 +21,7 @@ def _refused(td: Client, wc: Tournament, language: str, **extra: object) -> str:
     answer = td.post(
         f"/diplomacy/{wc.pk}/boards/new", _form(wc, **extra), HTTP_ACCEPT_LANGUAGE=language
     )
-    assert answer.status_code == 200
+    assert answer.status_code == 400  # refused on the same grid
     assert not wc.rounds.filter(number=7).exists()
     return html.unescape(answer.content.decode())
 

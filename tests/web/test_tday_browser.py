@@ -69,10 +69,13 @@ def test_a_tournament_day_in_the_browser(
     page.fill("#id_team_size", "3")
     _submit(page, "#new-tournament button[type=submit]")
     assert "ante: stake" in page.inner_text("#new-tournament")  # the system's own check
+    assert "3 rounds never reaches it" in page.inner_text("#fewer-games-note")
     page.fill("#id_aggregation_parameters", "")
     page.screenshot(path=str(shots / "1-set-up.png"), full_page=True)
     _submit(page, "#new-tournament button[type=submit]")
     page.wait_for_url("**/desk")
+    # Three rounds never reach the ante's round 5: the adjustment is stored as off, and said.
+    assert "stored as off" in page.inner_text("#messages")
     t = Tournament.objects.get(event__name="Leiden Open 2026")
     assert t.team_size == 3 and list(t.directors.all()) == [user]
 
@@ -130,7 +133,10 @@ def test_a_tournament_day_in_the_browser(
                 page.screenshot(path=str(shots / "5-result.png"), full_page=False)
             _submit(page, "#board-form button[type=submit]")
             errors = page.locator(".errorlist").all_inner_texts()
-            assert page.url.endswith(f"/diplomacy/{t.pk}/?round={n}"), (n, b, errors)
+            # The grid moves on to the next board not reported, the last back to the round.
+            following = f"/boards/new?round={n}&board=" if b < 2 else f"/{t.pk}/rounds/{n}/"
+            assert following in page.url, (n, b, errors)
+            assert f"of round {n} saved." in page.inner_text("#messages")
             page.goto(f"{base}/diplomacy/{t.pk}/rounds/{n}/")
         for board in Board.objects.filter(round__tournament=t, round__number=n):
             names = {s.player.name for s in board.seats.select_related("player")}

@@ -22,6 +22,7 @@ from palmares.explain.messages_io import IO
 from palmares.explain.messages_lifecycle import LIFECYCLE
 from palmares.explain.messages_orders import ORDERS
 from palmares.explain.messages_seeding import SEEDING
+from palmares.explain.messages_setup import SETUP
 from palmares.explain.messages_site import SITE
 from palmares.explain.voice import N_, Voice, voice
 
@@ -245,6 +246,8 @@ TEXTS.update(
 # The site's refusals of a tournament write (web.tournaments).
 TEXTS.update(SITE)
 TEXTS.update(LIFECYCLE)
+# A tournament's set-up: the systems' parameters, the fewer-games adjustment (web.tournaments).
+TEXTS.update(SETUP)
 TEXTS.update(AUDIT)
 # Why a board call cannot be made (diplomacy.seeding).
 TEXTS.update(SEEDING)

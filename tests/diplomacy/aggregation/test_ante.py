@@ -254,3 +254,12 @@ def test_the_adjustment_follows_round_4_when_round_5_is_missing() -> None:
     assert [x.kind for x in adjustment] == ["absent", "absent", "absent", "adjustment"]
     assert adjustment[-1].round == 4
     assert adjustment[-1].after == Fraction("135.129") * Fraction("0.81")
+
+
+def test_the_fewer_games_adjustment_applies_only_when_its_round_is_reached() -> None:
+    """Made after round ``adjust_after`` (5): never in a 3- or 4-round event, nor when off."""
+    assert not Ante().adjusts(3) and not Ante().adjusts(4)
+    assert Ante().adjusts(5) and Ante().adjusts(7)
+    assert Ante(adjust_after=2).adjusts(3)
+    assert not Ante(adjust_after=0).adjusts(7)
+    assert not Ante(min_rounds=1).adjusts(7)

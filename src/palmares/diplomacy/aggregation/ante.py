@@ -182,6 +182,13 @@ class Ante:
         if self.start <= 0:
             raise ValueError(f"the starting score must be positive, got {self.start}")
 
+    def adjusts(self, rounds: int) -> bool:
+        """Whether the fewer-games adjustment can apply in a tournament of ``rounds`` rounds. It
+        is made after round ``adjust_after`` (or after the last round before it when a later
+        round is played), so never when ``adjust_after`` is 0 or more than the rounds, nor when
+        ``min_rounds`` is 1 or less (no player with a game has played fewer)."""
+        return 1 <= self.adjust_after <= rounds and self.min_rounds >= 2
+
     def next_stake(self, score: Score) -> Fraction:
         """What a player with ``score`` stakes in their next game."""
         return exact(score) * self.stake

@@ -120,8 +120,9 @@ CREATE: dict[str, Any] = {"response": {201: dict[str, Any], **ERRORS}, "tags": [
 
 
 def create(request: HttpRequest, payload: TournamentIn) -> Any:
-    """Create a tournament; its creator becomes its director."""
-    t = setup.create_tournament(
+    """Create a tournament; its creator becomes its director. ``said``: what the set-up said
+    (the fewer-games adjustment stored as off where it cannot apply)."""
+    done = setup.set_up(
         request.user,
         setup.SetUp(
             name=payload.name,
@@ -136,7 +137,7 @@ def create(request: HttpRequest, payload: TournamentIn) -> Any:
             fewer_games=payload.fewer_games,
         ),
     )
-    return Status(201, {"id": t.pk})
+    return Status(201, {"id": done.tournament.pk, "said": [said(m) for m in done.said]})
 
 
 @router.post("/tournaments/{tournament_id}/directors", response=OK, auth=AUTH)

@@ -14,7 +14,9 @@ from django.db import transaction
 
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
-from palmares.diplomacy.aggregation.registry import get_aggregation
+from palmares.core.spec import parse_spec
+from palmares.diplomacy.aggregation.ante import Ante
+from palmares.diplomacy.aggregation.registry import get_aggregation, get_aggregation_info
 from palmares.diplomacy.scoring.registry import get_system
 from palmares.web.accounts.roles import directs, is_tournament_director
 from palmares.web.audit.log import record
@@ -26,10 +28,13 @@ from palmares.web.tournaments.models import Tournament
 
 __all__ = [
     "MAX_ROUNDS",
+    "Created",
     "SetUp",
     "add_director",
     "check_setup",
     "create_tournament",
+    "fewer_games_bar",
+    "set_up",
 ]
 
 #: The most rounds a tournament may have (a round number is a small integer column).
@@ -102,12 +107,51 @@ def snapshot(t: Tournament) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A tournament created and what the set-up said (the fewer-games adjustment stored as
+    off because it cannot apply)."""
+
+    tournament: Tournament
+    said: tuple[Message, ...] = ()
+
+
+def fewer_games_bar(aggregation: str, rounds: int) -> Message | None:
+    """Why the fewer-games adjustment (seed 002, "Top Board") cannot apply to a tournament of
+    ``rounds`` rounds scored by ``aggregation`` (a registry spec), ``None`` when it can: only
+    the ante has one, made after round ``adjust_after`` (:meth:`Ante.adjusts`)."""
+    built = get_aggregation(aggregation)
+    if not isinstance(built, Ante):
+        name = get_aggregation_info(parse_spec(aggregation).slug).name
+        return Message.of("fewer_games.no_system", system=name)
+    if built.adjust_after == 0:
+        return Message.of("fewer_games.off")
+    if built.min_rounds < 2:
+        return Message.of("fewer_games.min_rounds", least=built.min_rounds)
+    if not built.adjusts(rounds):
+        return Message.of("fewer_games.too_few_rounds", after=built.adjust_after, rounds=rounds)
+    return None
+
+
 def create_tournament(user: Any, s: SetUp) -> Tournament:
+    """Create the tournament, its creator its director (:func:`set_up`, what it said left)."""
+    return set_up(user, s).tournament
+
+
+def set_up(user: Any, s: SetUp) -> Created:
     """Create the tournament, its creator its director; ``user`` must be a TD (or an admin).
-    ``None`` is the command line (whoever holds the database), which names no director."""
+    ``None`` is the command line (whoever holds the database), which names no director. The
+    fewer-games adjustment asked for where it cannot apply is stored as off, and said so
+    (issue 32: never a box ticked for nothing)."""
     if user is not None and not is_tournament_director(user):
         raise Forbidden.of(Message.of("api.tds_create"))
     check_setup(s)
+    said: tuple[Message, ...] = ()
+    fewer_games = s.fewer_games
+    bar = fewer_games_bar(s.aggregation, s.rounds) if fewer_games else None
+    if bar is not None:
+        fewer_games = False
+        said = (Message.of("fewer_games.stored_off", why=bar),)
     with transaction.atomic():
         event = Event.objects.create(
             name=s.name.strip(),
@@ -124,12 +168,12 @@ def create_tournament(user: Any, s: SetUp) -> Tournament:
             planned_rounds=s.rounds,
             team_size=s.team_size,
             top_board_rule=s.top_board,
-            fewer_games=s.fewer_games,
+            fewer_games=fewer_games,
         )
         if user is not None:
             t.directors.add(user)
-        record(user, "create tournament", tournament=t, after=snapshot(t))
-    return t
+        record(user, "create tournament", tournament=t, after=snapshot(t), said=said)
+    return Created(t, said)
 
 
 def add_director(user: Any, t: Tournament, username: str) -> None:

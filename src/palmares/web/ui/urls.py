@@ -14,6 +14,7 @@ from palmares.web.ui.views import (
     dip_pouch,
     diplomacy,
     games,
+    grid,
     imports,
     overrides,
     projector,
@@ -38,7 +39,7 @@ urlpatterns = [
     path("diplomacy/chaos/<int:game_id>/", chaos.chaos_game, name="chaos-game"),
     path("diplomacy/<int:tournament_id>/chaos/new", chaos.new_chaos_game, name="new-chaos-game"),
     path("diplomacy/<int:tournament_id>/", diplomacy.tournament, name="tournament"),
-    path("diplomacy/<int:tournament_id>/boards/new", diplomacy.enter_board, name="enter-board"),
+    path("diplomacy/<int:tournament_id>/boards/new", grid.enter_board, name="enter-board"),
     path("diplomacy/<int:tournament_id>/board-call/", diplomacy.board_call, name="board-call"),
     # The TD's desk (issue 12): pages that write have "new" or "edit" in their path.
     path("diplomacy/new", desk.new_tournament, name="new-tournament"),

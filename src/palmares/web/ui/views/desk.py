@@ -34,6 +34,7 @@ from palmares.web.tournaments.adapters import teams
 from palmares.web.tournaments.errors import FieldError, Forbidden
 from palmares.web.tournaments.models import Tournament
 from palmares.web.ui.views.said import audit_mark, confirm, refusal, writable
+from palmares.web.ui.views.setup_help import create_form_help
 
 __all__ = ["audit", "desk", "new_tournament"]
 
@@ -113,17 +114,20 @@ def new_tournament(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
-            t = setup.create_tournament(request.user, form.setup())
+            done = setup.set_up(request.user, form.setup())
         except FieldError as exc:
             where = exc.field if exc.field in form.fields else None
             if exc.field in ("scoring", "aggregation"):
                 where = f"{exc.field}_parameters"
             form.add_error(where, told(exc))
         else:
-            return redirect("desk", tournament_id=t.pk)
+            for message in done.said:
+                messages.warning(request, said(message))
+            return redirect("desk", tournament_id=done.tournament.pk)
     if request.method == "POST":
         status = 400
-    return render(request, "ui/desk_new.html", {"form": form}, status=status)
+    context = {"form": form, **create_form_help(form)}
+    return render(request, "ui/desk_new.html", context, status=status)
 
 
 def directed(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -1,34 +1,27 @@
 """Diplomacy tournament pages: standings after each round (the ante explained), boards with
-centres and scores, top board, teams, awards; a TD's form to enter one board's result."""
+centres and scores, top board, teams, awards (a TD's result grid: :mod:`.grid`)."""
 
 from __future__ import annotations
 
 import hashlib
 from typing import Any
 
-from django import forms
-from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 
 from palmares.core.errors import PalmaresError
 from palmares.core.names import reading_key
 from palmares.core.rounding import half_up
-from palmares.diplomacy.board import GREAT_POWERS
 from palmares.diplomacy.prizes import player_prizes
 from palmares.explain import explain
 from palmares.web.accounts.roles import directs
-from palmares.web.lib.words import said, site_language, told
+from palmares.web.lib.words import site_language, told
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.boardcall import get_call
-from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import POWERS, Board, Seat, Tournament
-from palmares.web.tournaments.results import BoardResult, Entered, board_snapshot, enter_result
 from palmares.web.tournaments.systems import system_problems
 from palmares.web.ui.pagecache import cached_page
 from palmares.web.ui.views.said import writable
@@ -171,135 +164,6 @@ def _boards(t: Tournament, result: Any, after: int, *, top_only: bool) -> list[d
             {"round": b.round.number, "label": b.label, "top": b.top_board, "seats": seats}
         )
     return boards
-
-
-class BoardForm(forms.Form):
-    """One board's result as a TD enters it: each power with its player and centres, the
-    eliminations, the final year and the draw. The fields check types and ranges; the result
-    itself is checked by the one service every path uses (:mod:`palmares.web.tournaments.
-    results`, ``diplomacy.board.result_problems`` as for boards.csv). A draw of one power is a
-    concession: the engine scores it as that power's solo."""
-
-    round = forms.IntegerField(min_value=1, max_value=99)
-    board = forms.CharField(max_length=16)
-    final_year = forms.IntegerField(min_value=1901, max_value=2100, required=False)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for initial, name in POWERS:
-            self.fields[f"player_{initial}"] = forms.CharField(label=name, max_length=200)
-            self.fields[f"centres_{initial}"] = forms.IntegerField(
-                label=f"{name} centres", min_value=0, max_value=34
-            )
-            self.fields[f"eliminated_{initial}"] = forms.IntegerField(
-                label=f"{name} eliminated in", min_value=1901, max_value=2100, required=False
-            )
-            self.fields[f"draw_{initial}"] = forms.BooleanField(
-                label=f"{name} in the draw", required=False
-            )
-
-    def result(self) -> BoardResult:
-        data = self.cleaned_data
-        draw = [name for initial, name in POWERS if data[f"draw_{initial}"]]
-        return BoardResult(
-            centres={name: data[f"centres_{initial}"] for initial, name in POWERS},
-            eliminated={
-                name: data[f"eliminated_{initial}"]
-                for initial, name in POWERS
-                if data[f"eliminated_{initial}"] is not None
-            },
-            draw=draw or None,
-            final_year=data["final_year"],
-            seats={name: data[f"player_{initial}"] for initial, name in POWERS},
-        )
-
-    def refuse(self, exc: FieldError) -> None:
-        """Show the service's refusal on the field it names (``centres.Austria`` …)."""
-        kind, _, power = (exc.field or "").partition(".")
-        initial = {name: i for i, name in POWERS}.get(power)
-        names = {"seats": "player", "centres": "centres", "eliminated": "eliminated"}
-        if kind in ("round", "final_year"):
-            self.add_error(kind, told(exc))
-        elif kind == "label":
-            self.add_error("board", told(exc))
-        elif initial is not None and kind in names:
-            self.add_error(f"{names[kind]}_{initial}", told(exc))
-        else:
-            self.add_error(None, told(exc))
-
-
-def _initial(t: Tournament, number: int, label: str) -> dict[str, Any]:
-    """The form prefilled: the board as entered, else its seats in the board call."""
-    initial: dict[str, Any] = {"round": number, "board": label}
-    board = Board.objects.filter(round__tournament=t, round__number=number, label=label).first()
-    shot = board_snapshot(board)
-    if shot is not None:
-        initial["final_year"] = shot["final_year"]
-        for i, name in POWERS:
-            initial[f"player_{i}"] = shot["seats"][name]
-            initial[f"centres_{i}"] = shot["centres"][name]
-            initial[f"eliminated_{i}"] = shot["eliminated"].get(name)
-            initial[f"draw_{i}"] = name in (shot["draw"] or ())
-        return initial
-    call = get_call(t, number)
-    seats = call.boards.get(label, {}) if call is not None else {}
-    for i, name in POWERS:
-        if name in seats:
-            initial[f"player_{i}"] = seats[name]
-    return initial
-
-
-@login_required
-def enter_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
-    if not directs(request.user, t):
-        raise PermissionDenied("only this tournament's directors may enter its boards")
-    if request.method == "POST":
-        form = BoardForm(request.POST)
-        if form.is_valid():
-            number, label = form.cleaned_data["round"], form.cleaned_data["board"]
-            try:
-                done = enter_result(request.user, t, number, label, form.result())
-            except FieldError as exc:
-                form.refuse(exc)
-            else:
-                return render_entered(request, t, number, done)
-    else:
-        try:
-            number = int(request.GET.get("round", ""))
-        except ValueError:
-            number = 0
-        label = request.GET.get("board", "")[:16]
-        form = BoardForm(initial=_initial(t, number, label) if number and label else None)
-    return render(request, "ui/board_form.html", {"t": t, "form": form, "powers": GREAT_POWERS})
-
-
-def render_entered(request: HttpRequest, t: Tournament, number: int, done: Entered) -> HttpResponse:
-    """After a result: the standings after its round, or first what changed and which ranks,
-    prizes and top-board invitations moved (a correction). Either says what the entry did
-    (issue 32: the lifecycle's ``said``)."""
-    for line in done.said:
-        messages.success(request, said(line))
-    if not done.moved and not done.prizes_moved:
-        return redirect(f"/diplomacy/{t.pk}/?round={number}")
-    return render(
-        request,
-        "ui/board_entered.html",
-        {
-            "t": t,
-            "round": number,
-            "done": done,
-            "moved": done.moved,
-            "prizes": [
-                {
-                    "prize": " ".join(explain(m.prize, site_language())),
-                    "before": m.before,
-                    "after": m.after,
-                }
-                for m in done.prizes_moved
-            ],
-        },
-    )
 
 
 def board_call(request: HttpRequest, tournament_id: int) -> HttpResponse:
