@@ -25,8 +25,11 @@ def test_a_tournament_from_the_command_line(cli: Any, write: Callable[..., Path]
     made = cli("tournament", "create", "Script Cup", "--date", "2026-07-01", "--rounds", "2",
                "--team-size", "3", "--format", "csv")  # fmt: skip
     assert made.code == 0, made.err
+    # Two rounds: the ante's fewer-games adjustment (after round 5) can never apply; said so.
+    assert made.err.startswith("The fewer-games adjustment cannot apply, so it was stored as off")
     tid = _rows(made.out)[0]["id"]
     t = Tournament.objects.get(pk=tid)
+    assert not t.fewer_games
     assert t.event.name == "Script Cup" and not t.directors.exists()
     lines = ["player,team,nationality"] + [
         f"{p},{'Trio' if p in TEAM else ''},Wales" for p in PLAYERS

@@ -68,16 +68,19 @@ def create(
     except ValueError:
         raise InputError.at("--date", None, None, f"expected YYYY-MM-DD, got {day!r}") from None
     _django()
-    from palmares.web.tournaments.setup import SetUp, create_tournament
+    from palmares.web.tournaments.setup import SetUp, set_up
 
-    t = create_tournament(
+    created = set_up(
         None,
         SetUp(
             name, when, rounds, scoring, aggregation, team_size, place, None, top_board, fewer_games
         ),
     )
+    t = created.tournament
     row = {"id": t.pk, "name": t.event.name, "date": t.event.date.isoformat(), "rounds": rounds}
-    emit(Report([Table("tournament", [Col(k) for k in row], [row])]), fmt)
+    report = Report([Table("tournament", [Col(k) for k in row], [row])])
+    report.notes.extend(_told(created.said))  # the fewer-games adjustment stored as off, and why
+    emit(report, fmt)
 
 
 @app.command("register")
