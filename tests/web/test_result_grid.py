@@ -223,3 +223,19 @@ def test_the_grid_in_french(day: Any) -> None:
     )
     page = html.unescape(answer.content.decode())
     assert "Refusé, rien n’a changé : les centres font 36 en tout" in page
+
+
+def test_after_close_the_grid_is_read_only_and_a_save_is_refused(day: Any) -> None:
+    client, tid, boards = day
+    for label, seats in boards.items():
+        assert client.post(f"/diplomacy/{tid}/boards/new", _data(seats, label)).status_code == 302
+    assert send(client, "POST", f"/api/tournaments/{tid}/close").status_code == 200
+    label = next(iter(boards))
+    page = html.unescape(client.get(_url(tid, label)).content.decode())
+    assert "The tournament is closed: its results are filed and nothing changes." in page
+    assert "<fieldset disabled>" in page and "Save and go to the next board" not in page
+    assert _value(page, "centres_A") == "10"  # the board as filed, shown
+    entries = AuditEntry.objects.count()
+    refused = client.post(f"/diplomacy/{tid}/boards/new", _data(boards[label], label))
+    assert refused.status_code == 409
+    assert AuditEntry.objects.count() == entries

@@ -35,6 +35,7 @@ from palmares.web.tournaments.boardcall import get_call
 from palmares.web.tournaments.errors import FieldError
 from palmares.web.tournaments.models import POWERS, Board, Tournament
 from palmares.web.tournaments.results import BoardResult, Entered, board_snapshot, enter_result
+from palmares.web.ui.views.said import writable
 
 __all__ = ["BoardForm", "enter_board", "next_unreported"]
 
@@ -230,6 +231,8 @@ def _page(
         "most": TOTAL_CENTRES,
         "refused": refused,
         "status_code": status,
+        # After close the grid shows the board read-only (issue 32, invariant 7: no edit form).
+        "closed": not writable(t),
     }
     return render(request, "ui/board_form.html", context, status=status)
 
