@@ -241,7 +241,7 @@ def test_the_eight_findings_of_issue_32_through_the_pages(
     page.goto(f"{base}/diplomacy/{t.pk}/edit/undo")
     assert _go(page, lambda: page.click("#undo-form button[type=submit]")) == 200
     assert page.url.endswith(f"/diplomacy/{t.pk}/?round=2")
-    assert "Board 3 of round 2 put back as it was." in _messages(page)
+    assert "The result of board 3 of round 2 removed: it had none before." in _messages(page)
     assert page.locator("#undo-form").count() == 0
     _enter(td, t, 2, "3")
 

@@ -99,6 +99,9 @@ LIFECYCLE: dict[str, str] = {
     "lifecycle.result_saved": N_("Board {board} of round {round} saved."),
     "lifecycle.result_corrected": N_("Board {board} of round {round} corrected."),
     "lifecycle.result_undone": N_("Board {board} of round {round} put back as it was."),
+    "lifecycle.first_result_undone": N_(
+        "The result of board {board} of round {round} removed: it had none before."
+    ),
     "lifecycle.results_removed": N_("Results of round {round} removed: boards {boards}."),
     "lifecycle.registered": N_("Registered: {players}."),
     "lifecycle.arrives": N_("{player} plays from round {round}."),

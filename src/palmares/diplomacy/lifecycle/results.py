@@ -171,7 +171,7 @@ def restore_result(day: Day, number: int, label: str, previous: Result | None) -
         if rnd.result(label) is None:
             return Change(day)
         kept = tuple(r for r in rnd.results if r.board != label)
-        said = (Message.of("lifecycle.result_undone", round=number, board=label),)
+        said = (Message.of("lifecycle.first_result_undone", round=number, board=label),)
         return Change(day.with_round(RoundDay(number, rnd.roll, rnd.call, kept)), said)
     if rnd.call is not None:
         if not rnd.call.published:
