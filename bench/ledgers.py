@@ -121,7 +121,7 @@ def tantrix(tmp: Path, count: int) -> None:
     from datetime import date, timedelta
 
     from palmares.web.events.models import Event
-    from palmares.web.lib.demo import SAMPLE
+    from palmares.web.faces.demo import SAMPLE
     from palmares.web.ratinglists.skill_refresh import store_tantrix
     from palmares.web.tantrixdb.models import Rating
     from palmares.web.tantrixdb.services import import_matches, recompute_lists
