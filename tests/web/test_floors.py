@@ -13,6 +13,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import pytest
+
 import palmares.web
 
 WEB = Path(palmares.web.__file__).resolve().parent
@@ -171,3 +173,19 @@ def test_no_circle_among_apps() -> None:
             )
         )
     assert not found, f"{len(found)} circles of apps:\n" + "\n".join(told)
+
+
+def test_the_lists_answer_the_records() -> None:
+    """The records' changes reach the derived lists through the hooks the lists registered
+    (``ratinglists.apps``): the results' writes and replacements, the Tantrix and Wizard
+    skill; an unknown kind is refused."""
+    from palmares.web.lib import hooks
+    from palmares.web.ratinglists import skill_refresh, writes
+
+    assert hooks.registered("results") == (writes.write_recorded, (writes.keep_replaced,), ())
+    assert hooks.registered("tantrix-matches") == (None, (), (skill_refresh.tantrix_changed,))
+    assert hooks.registered("wizard-games") == (None, (), (skill_refresh.wizard_changed,))
+    # outside a write of results, nothing is kept of what is replaced (no query either)
+    assert writes.keep_replaced([1, 2]) is writes.keep_replaced([3])
+    with pytest.raises(ValueError, match="unknown kind"):
+        hooks.records_changed("matches")

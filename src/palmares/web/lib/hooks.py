@@ -36,6 +36,7 @@ __all__ = [
     "on_replacing",
     "on_write",
     "records_changed",
+    "registered",
     "replacing",
     "write_through",
 ]
@@ -57,6 +58,9 @@ class Writer(Protocol):
 
 
 Replaced = Callable[[Sequence[int]], Callable[[Sequence[int]], None]]
+
+#: What :func:`registered` answers: a kind's writer, hooks before a replacement, callbacks.
+Registered = tuple[Writer | None, tuple[Replaced, ...], tuple[Callable[..., object], ...]]
 
 _writers: dict[str, Writer] = {}
 _replacing: dict[str, list[Replaced]] = {}
@@ -122,3 +126,12 @@ def records_changed(kind: str, **details: object) -> None:
     to call it)."""
     for callback in _changed.get(_kind(kind), ()):
         callback(**details)
+
+
+def registered(
+    kind: str,
+) -> tuple[Writer | None, tuple[Replaced, ...], tuple[Callable[..., object], ...]]:
+    """What is registered for ``kind``: its writer, its hooks before a replacement, its
+    callbacks on a change (for a test to check that the lists answer)."""
+    kind = _kind(kind)
+    return _writers.get(kind), tuple(_replacing.get(kind, ())), tuple(_changed.get(kind, ()))
