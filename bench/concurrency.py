@@ -66,7 +66,7 @@ def setup(load: bool) -> dict[str, Any]:
 
     from palmares.web.accounts.roles import RATINGS_OFFICERS
     from palmares.web.events.models import Event
-    from palmares.web.lib.demo import load_demo
+    from palmares.web.faces.demo import load_demo
     from palmares.web.lib.schema import migrate
     from palmares.web.tournaments.models import Board
 

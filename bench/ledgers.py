@@ -18,7 +18,7 @@ and wall time of this process:
   its players' ledgers from that month on);
 - ``page before``: what each ledger page did before on its first request after an import, the
   engine's replay of the whole history for one player (``adapters.replayed_ledger``);
-- ``page now``: the page's read of the stored ledger (``adapters.player_ledger``);
+- ``page now``: the page's read of the stored ledger (``ledgers.player_ledger``);
 - the Wizard skill ratings' full replay over every game (``ratinglists.skill_refresh.
   refresh_wizard(full=True)``; an appended import rates its games only: ``bench/skill_stored.py``);
 - the Tantrix lists (``--tantrix`` copies of NZ 2000, a week apart): ``recompute_lists`` from
@@ -95,7 +95,7 @@ def main() -> None:
     cache.clear()
     cpu, wall, replayed = timed(lambda: adapters.replayed_ledger(top))
     figures.append(("page before: replay one player", cpu, wall))
-    cpu, wall, read = timed(lambda: adapters.player_ledger(top))
+    cpu, wall, read = timed(lambda: ledgers.player_ledger(top))
     figures.append(("page now: stored ledger read", cpu, wall))
     assert read == replayed, "the stored ledger differs from the full replay"
     players = set(LedgerRow.objects.filter(origin=later).values_list("player", flat=True))
@@ -121,7 +121,7 @@ def tantrix(tmp: Path, count: int) -> None:
     from datetime import date, timedelta
 
     from palmares.web.events.models import Event
-    from palmares.web.lib.demo import SAMPLE
+    from palmares.web.faces.demo import SAMPLE
     from palmares.web.ratinglists.skill_refresh import store_tantrix
     from palmares.web.tantrixdb.models import Rating
     from palmares.web.tantrixdb.services import import_matches, recompute_lists

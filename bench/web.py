@@ -172,7 +172,7 @@ def _no_style() -> Style:
 def load_games() -> None:
     """The demo's tournament, Tantrix and Wizard data (``palmares demo``), beside the synthetic
     Dip Pouch history (its own players; the demo's history and the WC join the lists)."""
-    from palmares.web.lib.demo import load_demo
+    from palmares.web.faces.demo import load_demo
 
     t0 = time.perf_counter()
     load_demo()

@@ -15,7 +15,7 @@ from palmares.web.tournaments.models import Tournament
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
-    from palmares.web.lib.demo import load_demo
+    from palmares.web.faces.demo import load_demo
 
     with django_db_blocker.unblock():
         load_demo()

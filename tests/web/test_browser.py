@@ -66,7 +66,7 @@ def _release_server_connections() -> None:
 def test_ranking_player_event_and_a_td_entering_a_board(
     live_server: Any, browser_page: Any, tmp_path: Path
 ) -> None:
-    from palmares.web.lib.demo import load_demo
+    from palmares.web.faces.demo import load_demo
 
     load_demo()  # a transactional test starts from empty tables
     wc = Tournament.objects.get(event__name="World Diplomacy Championship 2007")

@@ -15,10 +15,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from palmares.web.events.exports import wdd_board_rows
 from palmares.web.events.models import Event, Result
 from palmares.web.ratinglists.models import Publication, RatingEntry, SkillRating
 from palmares.web.ratinglists.services import recompute_dip_pouch
+from palmares.web.tournaments.exports import wdd_board_rows
 from palmares.web.tournaments.models import Board, Seat, Tournament
 from palmares.web.tournaments.services import import_boards
 from tests.web.stored_figures import stored_rows

@@ -12,10 +12,10 @@ from django.test import Client
 
 from palmares.core.errors import InputError, PalmaresError
 from palmares.web.accounts.services import add_user, issue_token
-from palmares.web.events.exports import wdd_board_rows, wdd_classification_rows
 from palmares.web.events.models import Event
+from palmares.web.faces.uploads import UploadTooLarge, check_size
 from palmares.web.lib.limits import MAX_QUERY_CHARS
-from palmares.web.lib.uploads import UploadTooLarge, check_size
+from palmares.web.tournaments.exports import wdd_board_rows, wdd_classification_rows
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.services import import_boards
 from palmares.web.wizarddb.services import import_games

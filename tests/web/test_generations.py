@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 
 from palmares.diplomacy.board import GREAT_POWERS
 from palmares.web.events.models import Event
-from palmares.web.lib.demo import SAMPLE
+from palmares.web.faces.demo import SAMPLE
 from palmares.web.lib.generations import ANY, data_generation, scope_of
 from palmares.web.players.models import Player
 from palmares.web.tantrixdb.services import import_matches

@@ -115,7 +115,7 @@ def test_an_upload_past_the_limit_is_a_413(
     officer: Client, db: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("palmares.web.lib.limits.MAX_UPLOAD_BYTES", 1000)
-    monkeypatch.setattr("palmares.web.lib.uploads.MAX_UPLOAD_BYTES", 1000)
+    monkeypatch.setattr("palmares.web.faces.uploads.MAX_UPLOAD_BYTES", 1000)
     events = Event.objects.count()
     big = b"event,date,rank,player\n" + b"x" * 200_000  # refused by its Content-Length
     answer = officer.post("/api/imports/results", {"file": SimpleUploadedFile("r.csv", big)})

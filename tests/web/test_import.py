@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from palmares.web.events.models import Event, Result
-from palmares.web.lib.demo import SAMPLE
+from palmares.web.faces.demo import SAMPLE
 from palmares.web.ratinglists.models import RatingEntry
 from palmares.web.tournaments.models import Tournament
 

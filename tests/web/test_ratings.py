@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from palmares.web.events.models import Event
-from palmares.web.lib.demo import SAMPLE
+from palmares.web.faces.demo import SAMPLE
 from palmares.web.ratinglists import blocks
 from palmares.web.ratinglists.models import RatingEntry, Standing
 

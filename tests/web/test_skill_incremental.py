@@ -15,7 +15,7 @@ import pytest
 from django.db.models import F
 
 from palmares.web.events.models import Event
-from palmares.web.lib.demo import SAMPLE
+from palmares.web.faces.demo import SAMPLE
 from palmares.web.ratinglists import skill_refresh
 from palmares.web.ratinglists.models import SkillCoverage, SkillRating
 from palmares.web.ratinglists.skill_refresh import Refreshed, full_skill

@@ -97,7 +97,7 @@ def test_an_import_replays_from_its_tournament_as_the_full_replay_would(
 ) -> None:
     """Issue 15: an import replays the lists from its earliest tournament on, not from the
     first one; the lists are those of the full replay (a later and an earlier tournament)."""
-    from palmares.web.lib.demo import SAMPLE
+    from palmares.web.faces.demo import SAMPLE
     from palmares.web.tantrixdb.services import import_matches, recompute_lists
 
     text = (SAMPLE / "tantrix-nz-2000-matches.csv").read_text(encoding="utf-8")
@@ -134,7 +134,7 @@ def _rated(monkeypatch: Any) -> list[str]:
 
 
 def _copy(tmp_path: Path, name: str, day: str) -> Path:
-    from palmares.web.lib.demo import SAMPLE
+    from palmares.web.faces.demo import SAMPLE
 
     text = (SAMPLE / "tantrix-nz-2000-matches.csv").read_text(encoding="utf-8")
     path = tmp_path / f"{name}.csv"
@@ -172,7 +172,7 @@ def test_a_list_imported_for_a_day_replays_that_days_earlier_tournament(
 ) -> None:
     """A ``ratings.csv`` dated a day is the list of every tournament of that day: importing it
     with the day's second tournament replays the first one too, as a full replay does."""
-    from palmares.web.lib.demo import SAMPLE
+    from palmares.web.faces.demo import SAMPLE
     from palmares.web.tantrixdb.services import import_matches, recompute_lists
 
     import_matches(_copy(tmp_path, "Morning", "2001-03-10"))

@@ -14,9 +14,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from palmares.web.audit.models import AuditEntry
-from palmares.web.events.exports import wdd_board_rows
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
+from palmares.web.tournaments.exports import wdd_board_rows
 from palmares.web.tournaments.models import Board, Team, Tournament
 from palmares.web.tournaments.models_prizes import TopBoardDecline
 from palmares.web.tournaments.services import import_boards

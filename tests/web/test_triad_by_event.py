@@ -12,7 +12,7 @@ from django.test import Client
 
 from palmares.web.events.models import Event
 from palmares.web.players.models import Player
-from palmares.web.wizarddb import adapters
+from palmares.web.wizarddb import adapters, ledgers
 from palmares.web.wizarddb.models import TriadFinish
 
 
@@ -42,7 +42,7 @@ def test_two_tournaments_of_one_name_do_not_share_a_triad(
     # p4 placed 4th twice (6 master points each, as in test_wizard_junior_triad) and won the
     # 2016 TRIAD as a substitute (3): 15, not the 18 of a TRIAD counted for both Opens.
     p4 = Player.objects.get(name="p4")
-    book = adapters.player_ledger("p4")
+    book = ledgers.player_ledger("p4")
     assert [e.award.kind for e in book.entries].count("triad") == 1
     assert book.entries[-1].balance == 15
     ledger = html.unescape(client.get(f"/wizard/players/{p4.pk}/").content.decode())

@@ -1,7 +1,7 @@
-"""A server worker loads the rating kernels as it starts (lib/warm.py): with the numba build, the
-overloads it loads are the ones an import's update then calls, so that upload loads nothing more;
-with the compiled one, nothing imports numba. In a fresh process, so that no other test has
-loaded them first."""
+"""A server worker loads the rating kernels as it starts (ratinglists/warm.py): with the numba
+build, the overloads it loads are the ones an import's update then calls, so that upload loads
+nothing more; with the compiled one, nothing imports numba. In a fresh process, so that no other
+test has loaded them first."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from palmares.web.lib.setup import setup_django
 setup_django(debug_if_unset=True)
 from palmares.web.lib.schema import migrate
 migrate()
-from palmares.web.lib.warm import warm_up
+from palmares.web.ratinglists.warm import warm_up
 thread = warm_up()
 assert thread is not None
 thread.join()
@@ -37,7 +37,7 @@ def loaded():
     return {name: sorted(map(str, compiled(k).signatures)) for name, k in kernels.items()}
 warm = loaded()
 from palmares.web.events.services import import_results
-from palmares.web.lib.demo import SAMPLE
+from palmares.web.faces.demo import SAMPLE
 import_results(SAMPLE / "dip-in-the-ocean-2004.csv")
 import_results(sys.argv[1])  # a later event: the incremental update
 print(json.dumps({"kernel": KERNEL, "warm": warm, "after": loaded()}))
@@ -77,7 +77,7 @@ def test_the_warm_up_loads_the_overloads_an_import_calls(tmp_path: Path, build: 
 def test_the_warm_up_is_off_with_palmares_warm_up_off(monkeypatch: pytest.MonkeyPatch) -> None:
     from django.conf import settings
 
-    from palmares.web.lib.warm import warm_up
+    from palmares.web.ratinglists.warm import warm_up
 
     monkeypatch.setattr(settings, "WARM_UP", False)
     assert warm_up() is None

@@ -172,8 +172,8 @@ def test_a_database_whose_ledgers_were_never_built_replays_then_builds_them(
     LedgerState.objects.all().delete()
     name = rows[-1][0]
     cache.clear()
-    assert not ledgers.stored() and adapters.player_ledger(name) == adapters.replayed_ledger(name)
-    assert adapters.player_ledger(name).entries  # replayed, though nothing is stored
+    assert not ledgers.stored() and ledgers.player_ledger(name) == adapters.replayed_ledger(name)
+    assert ledgers.player_ledger(name).entries  # replayed, though nothing is stored
     spy.clear()
     import_games(_months(tmp_path, "a.csv", [(2016, 4)], 8))
     assert len(spy) == 1 and "month:2016-04" in spy[0] and len(spy[0]) > 1  # every unit

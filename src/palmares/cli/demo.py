@@ -20,7 +20,7 @@ def demo(
     from palmares.web.lib.setup import setup_django
 
     setup_django(debug_if_unset=True)
-    from palmares.web.lib.demo import demo_accounts, load_demo
+    from palmares.web.faces.demo import demo_accounts, load_demo
 
     summary = load_demo()
     print(f"palmares: sample data loaded ({summary.events} events, {summary.results} results)")

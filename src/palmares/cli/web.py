@@ -129,7 +129,7 @@ class ExportKind(enum.StrEnum):
 def export_results(fmt: FormatOption = Format.csv) -> None:
     """Every stored result in the results.csv format (CSV or JSON)."""
     _django()
-    from palmares.web.events.exports import RESULT_COLUMNS, result_rows
+    from palmares.web.tournaments.exports import RESULT_COLUMNS, result_rows
 
     emit(Report([Table("results", [Col(c) for c in RESULT_COLUMNS], result_rows())]), fmt)
 
@@ -155,13 +155,13 @@ def export_wdd(
         except ValueError:
             raise InputError.at("--date", None, None, f"expected YYYY-MM-DD, got {day!r}") from None
     _django()
-    from palmares.web.events.exports import (
+    from palmares.web.events.models import Event
+    from palmares.web.tournaments.exports import (
         BOARD_COLUMNS,
         RESULT_COLUMNS,
         wdd_board_rows,
         wdd_classification_rows,
     )
-    from palmares.web.events.models import Event
 
     found = Event.objects.filter(name=event)
     if when is not None:

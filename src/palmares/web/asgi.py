@@ -6,9 +6,9 @@ import os
 
 from django.core.asgi import get_asgi_application
 
-from palmares.web.lib.warm import warm_up
+from palmares.web.ratinglists.warm import warm_up
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "palmares.web.settings")
 application = get_asgi_application()
 
-warm_up()  # the rating kernels loaded now, not in the first upload (lib/warm.py)
+warm_up()  # the rating kernels loaded now, not in the first upload (ratinglists/warm.py)

@@ -121,7 +121,8 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = True
 STATICFILES_DIRS = [NINJA / "static"]  # the API docs' files (served from there, not collected)
-# A server worker loads the rating kernels as it starts (lib/warm.py); off: at the first upload.
+# A server worker loads the rating kernels as it starts (ratinglists/warm.py); off: at the first
+# upload.
 WARM_UP = env_bool("PALMARES_WARM_UP", True)
 
 # Security: safe defaults everywhere; the TLS-only ones follow PALMARES_HTTPS.

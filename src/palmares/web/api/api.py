@@ -57,10 +57,10 @@ from palmares.web.api.undo import router as undo_router
 from palmares.web.events.models import Event, Result
 from palmares.web.events.services import ResultIn as ServiceRow
 from palmares.web.events.services import replace_results
+from palmares.web.faces.uploads import IMPORTERS, UploadTooLarge, check_size, import_upload
 from palmares.web.lib.concurrency import WriteConflict
 from palmares.web.lib.limits import MAX_QUERY_CHARS
 from palmares.web.lib.names import name_key
-from palmares.web.lib.uploads import IMPORTERS, UploadTooLarge, check_size, import_upload
 from palmares.web.lib.words import said, site_language, told
 from palmares.web.players.models import Player
 from palmares.web.ratinglists import blocks

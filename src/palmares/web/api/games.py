@@ -23,6 +23,7 @@ from palmares.web.lib.words import site_language
 from palmares.web.players.models import Player
 from palmares.web.tantrixdb.adapters import current_list
 from palmares.web.wizarddb import adapters as wizard_adapters
+from palmares.web.wizarddb import ledgers as wizard_ledgers
 from palmares.wizard.junior import junior_session
 from palmares.wizard.master_points import Award
 from palmares.wizard.month import LeagueTable
@@ -118,7 +119,7 @@ def wizard_ledger(request: HttpRequest, player_id: int) -> Any:
     """A player's master points across months, tournaments and TRIADs, with the balance and the
     lifetime levels each award reached (``levels``, names; issue 16)."""
     person = get_object_or_404(Player, pk=player_id)
-    book = wizard_adapters.player_ledger(person.name)
+    book = wizard_ledgers.player_ledger(person.name)
     return [
         {**_award(e.award), "balance": str(e.balance), "levels": [lv.name for lv in e.levels]}
         for e in book.entries

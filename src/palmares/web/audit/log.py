@@ -1,5 +1,8 @@
 """Recording a write in the audit log, inside the writing service's transaction (so a refused or
-rolled-back write leaves no entry)."""
+rolled-back write leaves no entry).
+
+A tournament is any stored model here (``tournaments.Tournament``, on the day's floor above this
+one: docs/web.md, "Floors"), kept by its key."""
 
 from __future__ import annotations
 
@@ -7,13 +10,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Model
 
 from palmares.core.message import Message
 from palmares.explain.language import Language
 from palmares.explain.messages import tell
 from palmares.web.audit.models import AuditEntry
 from palmares.web.audit.words import entry_message, said_of
-from palmares.web.tournaments.models import Tournament
 
 __all__ = ["entries", "record"]
 
@@ -22,7 +25,7 @@ def record(
     user: Any,
     action: str,
     *,
-    tournament: Tournament | None = None,
+    tournament: Model | None = None,
     before: Any = None,
     after: Any = None,
     said: Sequence[Message] = (),
@@ -33,7 +36,7 @@ def record(
         raise RuntimeError("audit.record must be called inside the writing transaction")
     who = user if getattr(user, "is_authenticated", False) else None
     return AuditEntry.objects.create(
-        tournament=tournament,
+        tournament_id=tournament.pk if tournament is not None else None,
         user=who,
         action=action,
         before=before,
@@ -42,7 +45,7 @@ def record(
     )
 
 
-def entries(tournament: Tournament, language: Language | str | None = None) -> list[dict[str, Any]]:
+def entries(tournament: Model, language: Language | str | None = None) -> list[dict[str, Any]]:
     """The tournament's log, oldest first, as the API shows it: each entry's snapshots, and in
     words (``what`` kind of write, what it ``said`` it did) in ``language``."""
     return [
@@ -55,5 +58,5 @@ def entries(tournament: Tournament, language: Language | str | None = None) -> l
             "before": e.before,
             "after": e.after,
         }
-        for e in AuditEntry.objects.filter(tournament=tournament).select_related("user")
+        for e in AuditEntry.objects.filter(tournament_id=tournament.pk).select_related("user")
     ]

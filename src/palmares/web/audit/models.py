@@ -1,5 +1,8 @@
 """The audit log (issue 12, "Audit and undo"): every accepted write on the site, who made it,
-when, and what was there before and after."""
+when, and what was there before and after.
+
+The log stands on the records' floor (docs/web.md, "Floors"): the day's apps write it, so it
+names the tournament by its label (``"tournaments.Tournament"``), never by an import."""
 
 from __future__ import annotations
 
@@ -7,15 +10,17 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from palmares.web.tournaments.models import Tournament
-
 
 class AuditEntry(models.Model):
     """One accepted write. ``before``/``after`` are JSON snapshots of what changed (``None``:
     nothing there before / after)."""
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="audit"
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="audit",
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

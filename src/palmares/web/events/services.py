@@ -5,7 +5,8 @@ Both are read and checked by the same strict reader as ``palmares dip-pouch``
 (``palmares.io.results``: a file, or the API's rows through ``results_of_table``); an event
 already stored with the same ``event_id``, or the same name and date, is replaced, if it is an
 event of the same kind (:func:`stored_event`). Each write is one transaction holding the Dip
-Pouch lock; the ratings are recomputed after its commit (``ratinglists.writes.write_results``)."""
+Pouch lock; the ratings are recomputed after its commit (``ratinglists.writes.write_results``,
+reached through ``lib.hooks.write_through``: the lists stand on the floor above)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from palmares.io.results import NAME_KEY_PREFIX, read_result_columns, results_of
 from palmares.ratings.columns import ResultColumns
 from palmares.ratings.events import Results
 from palmares.web.events.models import Event, Result
+from palmares.web.lib import hooks
 from palmares.web.lib.bulk import (
     GIN_BULK,
     PG_BULK,
@@ -40,8 +42,6 @@ from palmares.web.lib.bulk import (
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.players.services import resolve_player_ids
-from palmares.web.ratinglists.changes import Change
-from palmares.web.ratinglists.writes import write_results
 
 if TYPE_CHECKING:
     from palmares.web.lib.pgbinary import Column
@@ -79,16 +79,12 @@ def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary
     if not recompute:
         with transaction.atomic():
             return save_results(read[0], str(path))
-    changes: list[Change] = []
-
-    def committed(_: ImportSummary) -> Change | None:
-        read.clear()  # the file's values are written: their memory is the update's
-        return changes[-1] if changes else None
-
-    return write_results(
-        lambda: save_results(read[0], str(path), changes=changes),
+    return hooks.write_through(
+        "results",
+        lambda: save_results(read[0], str(path)),
         what=f"the import of {Path(path).name}",
-        change=committed,
+        # the file's values are written: their memory is the update's
+        committed=read.clear,
     )
 
 
@@ -196,16 +192,13 @@ EVENT_FIELDS = (
 )
 
 
-def save_results(
-    results: Results | ResultColumns, where: str = "results", *, changes: list[Change] | None = None
-) -> ImportSummary:
+def save_results(results: Results | ResultColumns, where: str = "results") -> ImportSummary:
     """Write ``results`` (checked by the reader; objects or the fast reader's columns) in the
     caller's transaction: players found or created, each event found (:func:`stored_event`) and
     replaced or created, every result written in bulk (``lib.bulk.insert_raw``: COPY on
-    PostgreSQL) from the columns, with no object per row. ``changes`` gets what the replaced
-    events were (:class:`~palmares.web.ratinglists.changes.Change`), so that the ratings can be
-    brought up to date from there rather than replayed whole (a retried write appends again:
-    the last one is the committed one)."""
+    PostgreSQL) from the columns, with no object per row. The lists are told which events are
+    replaced before they are, and which were written after (``lib.hooks.replacing``: the
+    ratings are then brought up to date from there rather than replayed whole)."""
     cols = results if isinstance(results, ResultColumns) else ResultColumns.of_results(results)
     if cols.n_rows >= PG_BULK or len(cols.players) >= GIN_BULK or cols.n_events >= GIN_BULK:
         lock_up_front(Player, Event, Result)  # (its bulk steps' locks, taken first)
@@ -250,7 +243,7 @@ def save_results(
         known.saved(event, old_id)
         written.append(event)
     replaced = [e.pk for e in written if e.pk is not None]
-    change = Change.before(replaced)
+    written_as = hooks.replacing("results", replaced)
     for i in range(0, len(replaced), CHUNK):
         Result.objects.filter(event_id__in=replaced[i : i + CHUNK]).delete()
     Event.objects.bulk_update([e for e in written if e.pk is not None], EVENT_FIELDS, CHUNK)
@@ -263,9 +256,7 @@ def save_results(
         count = copy_columns(Result, RESULT_FIELDS, binary)  # (PostgreSQL, a bulk write)
         if count is None:
             count = insert_raw(Result, RESULT_FIELDS, _result_rows(cols, event_pk, player_pk))
-    change.events = [e.pk for e in written]
-    if changes is not None:
-        changes.append(change)
+    written_as([e.pk for e in written])
     return ImportSummary(n_events, count, len(replaced))
 
 
@@ -425,10 +416,7 @@ def replace_results(event: Event, rows: list[ResultIn], *, players: int | None =
         raise PalmaresError.of(Message.of("events.no_rows"))
     size = players if players is not None else event.players
     results = results_of_table(classification_table(event, rows, size), "results")
-    changes: list[Change] = []
-    write_results(
-        lambda: save_results(results, "results", changes=changes),
-        what=f"the results of {event}",
-        change=lambda _: changes[-1] if changes else None,
+    hooks.write_through(
+        "results", lambda: save_results(results, "results"), what=f"the results of {event}"
     )
     return Event.objects.get(pk=event.pk)

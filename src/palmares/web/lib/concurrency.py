@@ -25,10 +25,15 @@ from django.db import IntegrityError, OperationalError, connection
 
 from palmares.core.errors import PalmaresError
 
-__all__ = ["ATTEMPTS", "WriteConflict", "hold", "retrying"]
+__all__ = ["ATTEMPTS", "LOCKS", "WriteConflict", "hold", "retrying"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+#: The locks a community's skill refresh holds (``ratinglists.skill_refresh``); the imports of
+#: the community's rows (``tantrixdb``, ``wizarddb``, on the floor below) take them too, so rows
+#: are committed in the order of their ids. Named here, below both, as their shared contract.
+LOCKS = {"wizard": "wizard-skill", "tantrix": "tantrix"}
 
 #: How often a write is tried before the caller hears of the conflict.
 ATTEMPTS = 5

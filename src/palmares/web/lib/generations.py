@@ -23,6 +23,7 @@ script without Django) bump nothing: run ``palmares`` for every write, or bump b
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import logging
 import re
@@ -35,9 +36,12 @@ from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.transaction import TransactionManagementError
 
+from palmares import __version__
+
 __all__ = [
     "ANY",
     "TABLE",
+    "cache_key",
     "cached_read",
     "data_generation",
     "discard_pending",
@@ -212,6 +216,13 @@ def local_marker(using: str = DEFAULT_DB_ALIAS) -> tuple[int, ...]:
     return (pending.token, pending.writes)
 
 
+def cache_key(*parts: object) -> str:
+    """A cache key for ``parts`` (which must include the generation), stable across processes
+    and releases of the same version (the page cache's, ``ui.pagecache``, and this module's
+    :func:`cached_read`)."""
+    return "page:" + hashlib.sha256(repr((__version__, *parts)).encode()).hexdigest()
+
+
 def cached_read(
     scopes: Iterable[str], parts: tuple[object, ...], build: Callable[[], T], *, using: str = ""
 ) -> T:
@@ -222,8 +233,6 @@ def cached_read(
     connection = connections[using or DEFAULT_DB_ALIAS]
     if connection.in_atomic_block:
         return build()
-    from palmares.web.ui.pagecache import cache_key
-
     key = cache_key("read", data_generation(scopes, using or DEFAULT_DB_ALIAS), *parts)
     missing = object()
     found = cache.get(key, missing)

@@ -30,7 +30,7 @@ from django.db import transaction
 
 from palmares.ratings.skill import WengLin
 from palmares.ratings.skill.history import flat_of, rate_flat
-from palmares.web.lib.concurrency import hold
+from palmares.web.lib.concurrency import LOCKS, hold
 from palmares.web.ratinglists.models import SkillCoverage, SkillRating
 from palmares.web.ratinglists.skill import MODEL, STORED, rewrite, store, stored_rows
 from palmares.web.ratinglists.skill_sources import (
@@ -44,13 +44,18 @@ from palmares.web.ratinglists.skill_sources import (
     key_to_json,
 )
 
-__all__ = ["LOCKS", "Refreshed", "full_skill", "refresh", "refresh_wizard", "store_tantrix"]
+__all__ = [
+    "LOCKS",
+    "Refreshed",
+    "full_skill",
+    "refresh",
+    "refresh_wizard",
+    "store_tantrix",
+    "tantrix_changed",
+    "wizard_changed",
+]
 
 log = logging.getLogger(__name__)
-
-#: The lock each refresh holds (``lib.concurrency.hold``); the imports of the community's
-#: rows take it too, so rows are committed in the order of their ids.
-LOCKS = {"wizard": "wizard-skill", "tantrix": "tantrix"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,3 +195,15 @@ def store_tantrix(*, full: bool = False) -> Refreshed:
     """Bring the Tantrix community's skill up to date (call in the lists' recompute
     transaction, which holds the Tantrix lock)."""
     return refresh(TANTRIX, full=full)
+
+
+def tantrix_changed(*, full: bool = False) -> None:
+    """What a replay of the Tantrix lists asks of the skill, last in its transaction
+    (``lib.hooks.records_changed("tantrix-matches", full=…)``): :func:`store_tantrix`."""
+    store_tantrix(full=full)
+
+
+def wizard_changed() -> None:
+    """What an import of regular Wizard games asks of the skill after its commit
+    (``lib.hooks.records_changed("wizard-games")``): :func:`refresh_wizard`."""
+    refresh_wizard()

@@ -76,7 +76,7 @@ def rate_laid_out(ids: I64, offsets: I64, place: I64) -> tuple[I64, I64, F64, F6
     """Competitions ``offsets[c]:offsets[c+1]`` of entries ``ids`` placed ``place``, rated from
     nothing by the community's model (``skill.history.rate_arrays``, ``rate_flat``'s walk): each
     entry's player number, the id of each number, and each number's μ and σ at the end. The
-    kernels' warm-up (``lib/warm.py``) calls this too, so it loads the overloads used here."""
+    kernels' warm-up (``ratinglists/warm.py``) calls this too: it loads the overloads used here."""
     from palmares.ratings.skill.history import rate_arrays
     from palmares.ratings.skill.layout import lay_out
 

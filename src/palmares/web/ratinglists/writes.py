@@ -15,12 +15,18 @@ from the page, the API or ``palmares import results``) goes through :func:`write
    a write that keeps conflicting is a :class:`~palmares.web.lib.concurrency.WriteConflict`.
 
 Pages are up to date when the write returns (the refresh runs before it does).
+
+The records' services (``events.services``) stand on the floor below and do not import this
+module: they write through ``lib.hooks.write_through("results", …)`` and tell which events they
+replace through ``lib.hooks.replacing``; :func:`write_recorded` and :func:`keep_replaced` are
+what this app registers for them (``ratinglists.apps``).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from typing import TypeVar
 
 from django.db import transaction
@@ -33,10 +39,14 @@ from palmares.web.ratinglists.incremental import apply_change
 from palmares.web.ratinglists.models import Publication
 from palmares.web.ratinglists.services import SYSTEM, recompute_dip_pouch
 
-__all__ = ["refresh", "write_results"]
+__all__ = ["keep_replaced", "refresh", "write_recorded", "write_results"]
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
+
+#: The changes the write under way has kept (:func:`keep_replaced`; a retried write appends
+#: again: the last one is the committed one); None outside :func:`write_recorded`.
+_CHANGES: ContextVar[list[Change] | None] = ContextVar("palmares_changes", default=None)
 
 
 def _stale(system: str) -> int:
@@ -92,3 +102,45 @@ def refresh(stamp: int | None = None, change: Change | None = None) -> bool:
                 return True
         recompute_dip_pouch()
     return True
+
+
+def write_recorded(
+    work: Callable[[], T], *, what: str, committed: Callable[[], None] | None = None
+) -> T:
+    """:func:`write_results` for a write of results by the records' services (registered as
+    ``lib.hooks.on_write("results", …)``): what the write replaced is what
+    :func:`keep_replaced` kept while it ran; ``committed`` runs after the commit, before the
+    update."""
+    changes: list[Change] = []
+
+    def change(_: T) -> Change | None:
+        if committed is not None:
+            committed()
+        return changes[-1] if changes else None
+
+    token = _CHANGES.set(changes)
+    try:
+        return write_results(work, what=what, change=change)
+    finally:
+        _CHANGES.reset(token)
+
+
+def keep_replaced(ids: Sequence[int]) -> Callable[[Sequence[int]], None]:
+    """The stored state of the events ``ids`` a write is about to replace (``Change.before``,
+    registered as ``lib.hooks.on_replacing("results", …)``); the function returned notes the
+    events written. Outside :func:`write_recorded` (a write in the caller's transaction, which
+    recomputes after it), nothing is kept."""
+    changes = _CHANGES.get()
+    if changes is None:
+        return _ignore
+    change = Change.before(ids)
+
+    def written(events: Sequence[int]) -> None:
+        change.events = list(events)
+        changes.append(change)
+
+    return written
+
+
+def _ignore(events: Sequence[int]) -> None:
+    """Nothing to note (no write under way keeps its changes)."""

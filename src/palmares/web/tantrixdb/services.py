@@ -25,12 +25,12 @@ from palmares.tantrix.match import Match as MatchValue
 from palmares.tantrix.rating_list import rating_changes, recentre, update_list
 from palmares.web.events.models import Event
 from palmares.web.events.services import stored_event
+from palmares.web.lib import hooks
 from palmares.web.lib.bulk import indexes_after, insert_raw
-from palmares.web.lib.concurrency import hold
+from palmares.web.lib.concurrency import LOCKS, hold
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.players.services import resolve_players
-from palmares.web.ratinglists.skill_refresh import LOCKS, store_tantrix
 from palmares.web.tantrixdb.adapters import entries_before, matches_of, tournament_rating
 from palmares.web.tantrixdb.models import Match, Rating
 
@@ -176,8 +176,9 @@ def recompute_lists(*, since: tuple[date, int] | None = None, full_skill: bool =
     (``rating_list.update_list``; re-centred with ``recentre`` after a World Championship);
     the new list is stored as the list after the tournament, with each player's rating before
     (and the change, ``rating_changes``). Then every player's skill rating over the stored
-    matches (``ratinglists.skill_refresh.store_tantrix``: only the matches after the stored
-    ones rated, when that is all that changed; ``full_skill``: every match, regardless).
+    matches (``ratinglists.skill_refresh.store_tantrix``, asked through ``lib.hooks``: only the
+    matches after the stored ones rated, when that is all that changed; ``full_skill``: every
+    match, regardless).
 
     ``since`` (date, event id): only the tournaments from that one on (in date, then id order)
     are replayed — an import changes nothing before its earliest tournament, and each list is
@@ -236,4 +237,5 @@ def recompute_lists(*, since: tuple[date, int] | None = None, full_skill: bool =
                     )
                 )
             Rating.objects.bulk_create(rows)
-        store_tantrix(full=full_skill)  # every player's μ ± σ over the stored matches
+        # every player's μ ± σ over the stored matches (``ratinglists.skill_refresh``, a floor up)
+        hooks.records_changed("tantrix-matches", full=full_skill)

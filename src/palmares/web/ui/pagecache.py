@@ -25,7 +25,6 @@ once per generation and language.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable
 from functools import wraps
@@ -40,8 +39,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from palmares import __version__
-from palmares.web.lib.generations import data_generation
+from palmares.web.lib.generations import cache_key, data_generation
 from palmares.web.ui.earlycache import mark
 
 __all__ = [
@@ -60,12 +58,6 @@ _MARKS = re.compile(f"{MARK_EDGE}palmares-frame-(\\w+){MARK_EDGE}")
 
 T = TypeVar("T")
 _MISSING = object()
-
-
-def cache_key(*parts: object) -> str:
-    """A cache key for ``parts`` (which must include the generation), stable across processes
-    and releases of the same version."""
-    return "page:" + hashlib.sha256(repr((__version__, *parts)).encode()).hexdigest()
 
 
 def cached_fragment(key: str, build: Callable[[], str]) -> SafeString:

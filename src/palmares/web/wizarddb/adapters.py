@@ -28,7 +28,6 @@ __all__ = [
     "junior",
     "junior_sessions",
     "month",
-    "player_ledger",
     "replayed_ledger",
     "tournament",
     "tournaments",
@@ -147,17 +146,6 @@ def junior_sessions() -> list[Period]:
     days = Game.objects.filter(division=Game.Division.JUNIOR).values_list("date", flat=True)
     sessions = {session_of(d) for d in days}
     return sorted(sessions, key=lambda p: p.first, reverse=True)
-
-
-def player_ledger(name: str) -> Ledger:
-    """The player's ledger (``wizard.ledger.ledger``): months, tournaments, Junior sessions,
-    read as stored (``wizarddb.ledgers``, written after each import); on a database whose
-    ledgers were never built, replayed (cached per data generation)."""
-    from palmares.web.wizarddb import ledgers  # the stored ledgers use this module's readers
-
-    if ledgers.stored():
-        return ledgers.stored_ledger(name)
-    return cached_read(SCOPES, ("wizard-ledger", name), lambda: replayed_ledger(name))
 
 
 #: Every stored game, each tournament with its own TRIAD, and the Junior games: what every

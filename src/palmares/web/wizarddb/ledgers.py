@@ -32,6 +32,7 @@ from django.db.models.functions import Cast
 
 from palmares.web.events.models import Event
 from palmares.web.lib.concurrency import hold
+from palmares.web.lib.generations import cached_read
 from palmares.web.wizarddb import adapters
 from palmares.web.wizarddb.codec import decode, encode
 from palmares.web.wizarddb.models import Game, LedgerRow, LedgerState, Placement, TournamentPlace
@@ -48,6 +49,7 @@ __all__ = [
     "event_unit",
     "junior_unit",
     "month_unit",
+    "player_ledger",
     "rebuild",
     "refresh",
     "replay",
@@ -326,3 +328,15 @@ def stored_ledger(player: str) -> Ledger:
         for r in LedgerRow.objects.filter(player=player).order_by("seq")
     )
     return Ledger(player, entries, LADDER)
+
+
+def player_ledger(name: str) -> Ledger:
+    """The player's ledger (``wizard.ledger.ledger``): months, tournaments, Junior sessions,
+    read as stored (:func:`stored_ledger`, written after each import); on a database whose
+    ledgers were never built, replayed (``adapters.replayed_ledger``, cached per data
+    generation). Here rather than in ``adapters``, whose readers this module uses: no circle."""
+    if stored():
+        return stored_ledger(name)
+    return cached_read(
+        adapters.SCOPES, ("wizard-ledger", name), lambda: adapters.replayed_ledger(name)
+    )

@@ -5,8 +5,8 @@ already stored (same date and id) and a tournament already stored (same name and
 replaced whole. After an import commits, the stored ledgers are updated from the units it
 wrote (its games' months or Junior sessions, its tournaments: ``wizarddb.ledgers.refresh``, in a
 transaction of its own); after an import of regular games every player's skill rating is
-brought up to date (``ratinglists.skill_refresh.refresh_wizard``: only the games after the
-stored ones rated, when that is all the import added).
+brought up to date (``ratinglists.skill_refresh.refresh_wizard``, asked through ``lib.hooks``:
+only the games after the stored ones rated, when that is all the import added).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from palmares.io.wizard import read_game_columns, read_tournaments, read_triads
 from palmares.io.wizard_columnar import GameColumns
 from palmares.web.events.models import Event
 from palmares.web.events.services import stored_event
+from palmares.web.lib import hooks
 from palmares.web.lib.bulk import (
     PG_BULK,
     indexes_after,
@@ -35,11 +36,10 @@ from palmares.web.lib.bulk import (
     new_ids,
     new_rows,
 )
-from palmares.web.lib.concurrency import hold
+from palmares.web.lib.concurrency import LOCKS, hold
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.players.services import resolve_player_ids, resolve_players
-from palmares.web.ratinglists.skill_refresh import LOCKS, refresh_wizard
 from palmares.web.wizarddb import adapters, ledgers
 from palmares.web.wizarddb.models import Game, Month, Placement, TournamentPlace, TriadFinish
 
@@ -82,7 +82,8 @@ def import_games(path: Path | str, *, division: str = Game.Division.REGULAR) -> 
     unit = ledgers.month_unit if division == Game.Division.REGULAR else ledgers.junior_unit
     ledgers.refresh({unit(d) for d in set(days)})  # after the commit, in its own transaction
     if division == Game.Division.REGULAR:
-        refresh_wizard()  # after the commit: every player's μ ± σ for the player pages
+        # after the commit: every player's μ ± σ for the player pages (``ratinglists``, a floor up)
+        hooks.records_changed("wizard-games")
     return len(games)
 
 

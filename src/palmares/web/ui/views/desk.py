@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.contrib import messages
@@ -158,17 +158,28 @@ def directed(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return inner
 
 
+#: The round's desk (``ui.views.rounds.round_page``): that module builds on this one and
+#: registers it here (:func:`round_desk_page`), so that the two import no circle (issue 36).
+_ROUND_PAGE: list[Callable[..., HttpResponse]] = []
+Page = TypeVar("Page", bound=Callable[..., HttpResponse])
+
+
+def round_desk_page(page: Page) -> Page:
+    """Register ``page(request, t, number, extra, status=…)`` as the round's desk a refused
+    write on a round comes back to; return it unchanged (a decorator)."""
+    _ROUND_PAGE[:] = [page]
+    return page
+
+
 def refused_here(
     request: HttpRequest, t: Tournament, exc: PalmaresError, kwargs: dict[str, Any]
 ) -> HttpResponse:
     """A refused write: the page its form is on (a round's desk, else the desk), the reason at
     the top and beside the field, the form filled, the refusal's status (issue 32)."""
-    from palmares.web.ui.views.rounds import round_page  # the round desk builds on this module
-
     found = refusal(request, exc)
     extra = {"refused": found, "posted": request.POST, "posted_to": request.resolver_match}
     number = kwargs.get("number")
-    if isinstance(number, int):
+    for round_page in _ROUND_PAGE if isinstance(number, int) else ():
         try:
             return round_page(request, t, number, extra, status=found["status"])
         except PalmaresError:

@@ -23,6 +23,7 @@ from palmares.web.tantrixdb.adapters import current_list, tournament_rating
 from palmares.web.tantrixdb.models import Match, Rating
 from palmares.web.ui.pagecache import cached_page
 from palmares.web.wizarddb import adapters as wizard_adapters
+from palmares.web.wizarddb import ledgers as wizard_ledgers
 from palmares.web.wizarddb.models import Month
 from palmares.wizard.junior import junior_session
 
@@ -172,7 +173,7 @@ def wizard_tournament(request: HttpRequest, event_id: int) -> HttpResponse:
 def wizard_ledger(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's master points across months and tournaments, with the running total."""
     person = get_object_or_404(Player, pk=player_id)
-    book = wizard_adapters.player_ledger(person.name)  # stored: read, not replayed
+    book = wizard_ledgers.player_ledger(person.name)  # stored: read, not replayed
     skill = SkillRating.objects.filter(player=person, community="wizard").first()
     # The ledger's derived figures, each computed once (the template asks for them twice).
     context = {

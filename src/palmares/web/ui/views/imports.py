@@ -1,6 +1,6 @@
 """A ratings officer's import page: upload a results, matches or games file (CSV or .xlsx).
 The same service as ``palmares import`` and ``POST /api/imports/{kind}``
-(:func:`palmares.web.lib.uploads.import_upload`): all-or-nothing, every problem listed as
+(:func:`palmares.web.faces.uploads.import_upload`): all-or-nothing, every problem listed as
 ``file:line: column: message``."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.shortcuts import render
 
 from palmares.core.errors import InputError, PalmaresError
 from palmares.web.accounts.roles import is_ratings_officer
-from palmares.web.lib.uploads import UploadTooLarge, check_size, import_upload
+from palmares.web.faces.uploads import UploadTooLarge, check_size, import_upload
 from palmares.web.lib.words import told
 
 

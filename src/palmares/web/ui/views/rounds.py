@@ -23,7 +23,7 @@ from palmares.web.lib.words import told
 from palmares.web.tournaments import boardcall, rollcall
 from palmares.web.tournaments.models import Board, Round, Tournament
 from palmares.web.tournaments.problem import active_players
-from palmares.web.ui.views.desk import directed
+from palmares.web.ui.views.desk import directed, round_desk_page
 from palmares.web.ui.views.said import writable
 
 __all__ = ["call_csv", "check_in", "public_call", "round_desk"]
@@ -50,6 +50,7 @@ def _posted_roll(extra: dict[str, Any] | None) -> dict[str, set[str]] | None:
     return {k: set(posted.getlist(k)) for k in ("present", "sit_out", "two_boards")}
 
 
+@round_desk_page
 def round_page(
     request: HttpRequest,
     t: Tournament,

@@ -1,6 +1,7 @@
 """Rows for ``palmares export``: results in the results.csv format and the two files a closed
 tournament is filed to the WDD with (its classification and its boards, in the results.csv and
-boards.csv layouts, so ``palmares import`` reads them back)."""
+boards.csv layouts, so ``palmares import`` reads them back). On the day's floor (docs/web.md,
+"Floors"): the boards file reads the tournament's seats."""
 
 from __future__ import annotations
 
