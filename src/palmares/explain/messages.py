@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from palmares.core.message import Message, Value
+from palmares.core.message import Message, Value, speak_english_with
 from palmares.explain.language import Language
 from palmares.explain.messages_api import API
 from palmares.explain.messages_audit import AUDIT
@@ -23,6 +23,7 @@ from palmares.explain.messages_lifecycle import LIFECYCLE
 from palmares.explain.messages_orders import ORDERS
 from palmares.explain.messages_seeding import SEEDING
 from palmares.explain.messages_site import SITE
+from palmares.explain.numbers import figure
 from palmares.explain.voice import N_, Voice, voice
 
 __all__ = ["PLURALS", "TEXTS", "message_text", "tell"]
@@ -283,8 +284,22 @@ def _value(value: Value, v: Voice) -> str:
     raise TypeError(f"not a message value: {value!r}")
 
 
+#: Messages about a number read from a file: each number is written as the file wrote it where a
+#: figure would round or reshape it (``1.23456789``, ``1E+3``), else as a figure in the reader's
+#: language (``2,5`` in French). The readers (``io.fields``) pass the typed value.
+AS_READ = frozenset({"io.at_least", "io.at_most", "io.below", "io.places"})
+
+
+def _as_read(value: Value, v: Voice) -> str:
+    if isinstance(value, int | Decimal) and figure(value) != str(value):
+        return str(value)
+    return _value(value, v)
+
+
 def message_text(m: Message, v: Voice) -> str:
     """``m`` as one text in ``v``'s language."""
+    if m.key in AS_READ:
+        return v.say(TEXTS[m.key], **{k: _as_read(x, v) for k, x in m.values})
     if m.key == "power":  # a Great Power's name (core.message.power)
         # Imported here: only a message naming a power needs the Diplomacy renderer.
         from palmares.explain.renderers.diplomacy import power_name
@@ -312,3 +327,8 @@ def tell(m: Message, language: Language | str | None = None) -> str:
     """``m`` in ``language`` (default: the locale environment's); English keeps an error's or a
     log line's text."""
     return message_text(m, voice(language))
+
+
+# ``str()`` of a message, or of an error that carries one, is its English once the words are
+# loaded (a log line); the core itself imports no words (issue 35).
+speak_english_with(lambda m: tell(m, Language.EN))
