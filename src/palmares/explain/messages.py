@@ -21,6 +21,7 @@ from palmares.explain.messages_core import CORE
 from palmares.explain.messages_io import IO
 from palmares.explain.messages_lifecycle import LIFECYCLE
 from palmares.explain.messages_orders import ORDERS
+from palmares.explain.messages_rules import RULES
 from palmares.explain.messages_seeding import SEEDING
 from palmares.explain.messages_site import SITE
 from palmares.explain.numbers import figure
@@ -257,6 +258,8 @@ TEXTS.update(ORDERS)
 TEXTS.update(CORE)
 # The API's own checks, the events' and accounts' services (web.api, web.events, web.accounts).
 TEXTS.update(API)
+# The rules' own refusals: scoring, the registries, dated rules, the clock (issue 35).
+TEXTS.update(RULES)
 
 #: key → (singular, plural, the value that counts).
 PLURALS: dict[str, tuple[str, str, str]] = {

@@ -1,0 +1,45 @@
+"""The rules' own refusals (issue 35): a board a scoring system cannot score (seed 002, "Board
+Scoring"), a system or aggregation asked by a slug or parameter it does not know (DESIGN.md:
+"looked up by a stable slug"), a date no rule set covers, the turn clock's refusals (seed 002,
+"Game conclusion"; ``diplomacy.timer``) and a competition file read as the wrong kind
+(``io.competitions``): each key's English sentence, its French in the catalogue."""
+
+from __future__ import annotations
+
+from palmares.explain.voice import N_
+
+__all__ = ["RULES"]
+
+RULES: dict[str, str] = {
+    # diplomacy.scoring: a board the system cannot score
+    "scoring.no_elimination_year": N_(
+        "board {board}: {power} has no centres but no elimination year (this system needs it)"
+    ),
+    "scoring.no_final_year": N_("board {board}: no final year (this system needs the solo year)"),
+    "cruise_con.no_solo": N_(
+        "board {board}: cruise-con publishes no score for a solo; state it as cruise-con:solo=N"
+    ),
+    "cruise_con.no_draw": N_("board {board}: cruise-con has no points for a {size}-way draw"),
+    # core.registry: a slug and its parameters
+    "scoring.unknown": N_("unknown scoring system {slug} (known: {known})"),
+    "aggregation.unknown": N_("unknown aggregation {slug} (known: {known})"),
+    "registry.none": N_("none"),
+    "registry.bad_parameter": N_("{slug}: bad parameter {part} (parameters: {allowed})"),
+    "registry.parameter": N_("{slug}: {parameter}: {problem}"),
+    "registry.refused": N_("{slug}: {problem}"),
+    # core.rulesets
+    "rules.none_in_force": N_("no rule set is in force on {day}"),
+    # diplomacy.clock, diplomacy.timer
+    "clock.table_starts_after": N_("the timing table starts after {year}"),
+    "clock.season": N_("season must be Spring or Fall, not {got}"),
+    "clock.year": N_("year must be between {first} and 9999, not {got}"),
+    "clock.already_paused": N_("the clock is already paused"),
+    "clock.not_paused": N_("the clock is not paused"),
+    "clock.time_left": N_("the time left must be between 1 and {length} seconds, not {got}"),
+    # io.competitions
+    "competitions.system_boards": N_("--system orders Diplomacy boards: only with --kind boards"),
+    "competitions.ratings_matches": N_(
+        "--ratings is a Tantrix rating list: only with --kind matches"
+    ),
+    "competitions.unknown_kind": N_("unknown kind {kind} (known: {known})"),
+}
