@@ -18,8 +18,12 @@ from palmares.diplomacy.aggregation import get_aggregation
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring import get_system
 from palmares.diplomacy.timer import TimerError, pause, resume, set_turn, start
+from palmares.explain import messages
 from palmares.explain.errors import told as told_in
 from palmares.io.competitions import read_competitions
+from palmares.io.results import read_results
+from palmares.io.seeding import read_players_csv
+from palmares.io.wizard import read_games
 from tests.cli.diplomacy.test_boards import example_args
 from tests.conftest import CliResult
 
@@ -164,4 +168,75 @@ def test_a_bad_file_is_refused_in_french_every_line(cli: Cli, tmp_path: Path) ->
     assert lines[:2] == [
         f"error: {boards}:2: centres: attendu un nombre entier, reçu 'x'",
         f"error: {boards}:3: centres: doit valoir au moins 0, reçu -1",
+    ]
+
+
+def test_no_key_is_given_two_sentences() -> None:
+    """Each catalogue module adds its own keys: a key in two would say one of them silently."""
+    tables: dict[str, dict[str, str]] = {
+        name: table
+        for name, table in vars(messages).items()
+        if isinstance(table, dict) and name.isupper() and not name.startswith("_")
+        if name not in ("TEXTS", "PLURALS")
+    }
+    assert len(tables) >= 10
+    seen: dict[str, str] = {}
+    twice: list[tuple[str, str, str]] = []
+    for name, table in sorted(tables.items()):
+        for key in table:
+            if key in seen:
+                twice.append((key, seen[key], name))
+            seen[key] = name
+    assert twice == []
+
+
+def _file_error(path: Path, read: Callable[[Path], object]) -> list[tuple[str, str]]:
+    with pytest.raises(PalmaresError) as caught:
+        read(path)
+    return list(
+        zip(str(caught.value).splitlines(), told_in(caught.value, "fr").splitlines(), strict=True)
+    )
+
+
+def test_a_results_file_refused_in_french_every_line(tmp_path: Path) -> None:
+    results = tmp_path / "results.csv"
+    results.write_text(
+        "event,date,player,rank,players\nA,2004-01-01,Ann,1,3\nA,2004-01-01,Ann,2,3\n"
+        "B,2004-02-01,Bob,4,3\nB,2004-02-01,Cy,1,3\n",
+        encoding="utf-8",
+    )
+    lines = _file_error(results, read_results)
+    assert lines == [
+        (
+            f"{results}:3: player: 'Ann' appears twice in 'A' (also line 2)",
+            f"{results}:3: player: 'Ann' figure deux fois dans 'A' (aussi ligne 2)",
+        ),
+        (
+            f"{results}:4: rank: 4 is above the 3 players of the event",
+            f"{results}:4: rank: 4 dépasse les 3 joueurs de l’épreuve",
+        ),
+    ]
+
+
+def test_a_wizard_games_file_refused_in_french(tmp_path: Path) -> None:
+    games = tmp_path / "games.csv"
+    games.write_text(
+        "date,game,player,score\n2024-05-01,g1,Ann,10\n2024-05-01,g1,Bob,5\n2024-05-02,g1,Cy,3\n",
+        encoding="utf-8",
+    )
+    lines = _file_error(games, read_games)
+    assert lines == [
+        (
+            f"{games}:4: date: game g1 is dated 2024-05-01 at line 2, not 2024-05-02",
+            f"{games}:4: date: la partie g1 est datée du 2024-05-01 à la ligne 2, pas du "
+            "2024-05-02",
+        )
+    ]
+    roster = tmp_path / "players.csv"
+    roster.write_text("player\nAnn\nAnn\n", encoding="utf-8")
+    assert _file_error(roster, read_players_csv) == [
+        (
+            f"{roster}:3: player: Ann is already listed at line 2",
+            f"{roster}:3: player: Ann figure déjà à la ligne 2",
+        )
     ]

@@ -18,7 +18,8 @@ from palmares.explain import explain_text, tell
 from palmares.explain.errors import told as told_in
 from palmares.explain.messages import PLURALS, TEXTS
 
-SPECIAL = {"semicolons", "power"}  # a list of sentences; a power name (the Diplomacy renderer)
+#: a list of sentences; a power name (the Diplomacy renderer); items listed with "and"
+SPECIAL = {"semicolons", "power", "and_list"}
 
 
 def _keys_said() -> dict[str, str]:

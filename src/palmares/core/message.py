@@ -17,7 +17,16 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Union
 
-__all__ = ["Message", "Value", "english", "plain", "power", "speak_english_with", "times"]
+__all__ = [
+    "Message",
+    "Value",
+    "and_list",
+    "english",
+    "plain",
+    "power",
+    "speak_english_with",
+    "times",
+]
 
 Value = Union[int, Decimal, Fraction, float, str, tuple[Union[str, "Message"], ...], "Message"]
 
@@ -96,6 +105,11 @@ class Message:
 def times(n: int) -> Message:
     """How often, as a phrase: ``once``, ``twice``, ``3 times`` (``fois`` in French)."""
     return Message.of("times", n=n)
+
+
+def and_list(*items: str | Message) -> Message:
+    """Items as a sentence lists them: ``A, B and C`` (``A, B et C`` in French)."""
+    return Message.of("and_list", items=items)
 
 
 def power(name: str) -> Message:

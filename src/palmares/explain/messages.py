@@ -18,13 +18,14 @@ from palmares.explain.language import Language
 from palmares.explain.messages_api import API
 from palmares.explain.messages_audit import AUDIT
 from palmares.explain.messages_core import CORE
+from palmares.explain.messages_files import FILES
 from palmares.explain.messages_io import IO
 from palmares.explain.messages_lifecycle import LIFECYCLE
 from palmares.explain.messages_orders import ORDERS
 from palmares.explain.messages_rules import RULES
 from palmares.explain.messages_seeding import SEEDING
 from palmares.explain.messages_site import SITE
-from palmares.explain.numbers import figure
+from palmares.explain.numbers import and_list, figure
 from palmares.explain.voice import N_, Voice, voice
 
 __all__ = ["PLURALS", "TEXTS", "message_text", "tell"]
@@ -260,6 +261,8 @@ TEXTS.update(CORE)
 TEXTS.update(API)
 # The rules' own refusals: scoring, the registries, dated rules, the clock (issue 35).
 TEXTS.update(RULES)
+# What a file gets wrong: results, rosters, declines, chaos, Wizard, any table (issue 35).
+TEXTS.update(FILES)
 
 #: key → (singular, plural, the value that counts).
 PLURALS: dict[str, tuple[str, str, str]] = {
@@ -308,6 +311,10 @@ def message_text(m: Message, v: Voice) -> str:
         from palmares.explain.renderers.diplomacy import power_name
 
         return power_name(str(m.get("name")), v)
+    if m.key == "and_list":  # items as a sentence lists them (core.message.and_list)
+        listed = m.get("items")
+        assert isinstance(listed, tuple)
+        return and_list([_value(x, v) for x in listed], language=v.language)
     if m.key == "semicolons":  # a list of sentences
         items = m.get("items")
         assert isinstance(items, tuple)
