@@ -14,6 +14,8 @@ import pytest
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message, plain
 from palmares.core.rulesets import DatedRules
+from palmares.diplomacy.adjudication.board_map import standard_map
+from palmares.diplomacy.adjudication.parse import parse_orders
 from palmares.diplomacy.aggregation import get_aggregation
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring import get_system
@@ -240,3 +242,17 @@ def test_a_wizard_games_file_refused_in_french(tmp_path: Path) -> None:
             f"{roster}:3: player: Ann figure déjà à la ligne 2",
         )
     ]
+
+
+def test_a_parameter_and_an_orders_file_refused_in_french() -> None:
+    stake = _refusal(lambda: get_aggregation("ante:stake=2"))
+    assert str(stake) == "ante: the stake must be between 0 and 1, got 2"
+    assert told_in(stake, "fr") == "ante : la mise doit être entre 0 et 1, reçu 2"
+    tiebreak = _refusal(lambda: get_aggregation("best-games:tiebreak=coin"))
+    assert told_in(tiebreak, "fr").startswith("best-games : tiebreak : départage inconnu 'coin'")
+    orders = _refusal(lambda: parse_orders("Austria A VIE H\nItaly:\n", standard_map()))
+    assert told_in(orders, "fr").splitlines() == [
+        "orders.txt:1: « Puissance: ordre » était attendu, reçu 'Austria A VIE H'",
+        "orders.txt:2: l’ordre est vide",
+    ]
+    assert str(orders).splitlines()[1] == "orders.txt:2: the order is empty"

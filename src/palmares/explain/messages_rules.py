@@ -36,6 +36,17 @@ RULES: dict[str, str] = {
     "clock.already_paused": N_("the clock is already paused"),
     "clock.not_paused": N_("the clock is not paused"),
     "clock.time_left": N_("the time left must be between 1 and {length} seconds, not {got}"),
+    # diplomacy.aggregation, diplomacy.scoring: parameters; diplomacy.adjudication.parse
+    "aggregation.at_least_one": N_("expected at least 1, got {got}"),
+    "aggregation.unknown_tiebreak": N_("unknown tie-break {part} (known: {known})"),
+    "ante.stake": N_("the stake must be between 0 and 1, got {got}"),
+    "ante.start": N_("the starting score must be positive, got {got}"),
+    "aggregation.fraction": N_("the fraction must be between 0 and 1, got {got}"),
+    "aggregation.factor": N_("the factor must be positive, got {got}"),
+    "scoring.yes_or_no": N_("expected yes or no, got {got}"),
+    "orders.power_order": N_("expected 'Power: order', got {got}"),
+    "orders.unknown_power": N_("unknown power {power}"),
+    "orders.empty": N_("the order is empty"),
     # io.competitions
     "competitions.system_boards": N_("--system orders Diplomacy boards: only with --kind boards"),
     "competitions.ratings_matches": N_(
