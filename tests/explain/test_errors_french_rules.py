@@ -6,7 +6,7 @@ English unchanged, and ``str()`` of one the English a log reads."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -18,6 +18,8 @@ from palmares.diplomacy.adjudication.board_map import standard_map
 from palmares.diplomacy.adjudication.parse import parse_orders
 from palmares.diplomacy.aggregation import get_aggregation
 from palmares.diplomacy.board import Board
+from palmares.diplomacy.chaos_schedule import HoursSpan, chaos_deadlines
+from palmares.diplomacy.game_end import end_by_time, end_by_vote
 from palmares.diplomacy.scoring import get_system
 from palmares.diplomacy.timer import TimerError, pause, resume, set_turn, start
 from palmares.explain import messages
@@ -256,3 +258,15 @@ def test_a_parameter_and_an_orders_file_refused_in_french() -> None:
         "orders.txt:2: l’ordre est vide",
     ]
     assert str(orders).splitlines()[1] == "orders.txt:2: the order is empty"
+
+
+def test_a_game_end_and_chaos_hours_refused_in_french() -> None:
+    centres = {"Austria": 0, "England": 5, "Italy": 8}
+    vote = _refusal(lambda: end_by_vote(centres, proposer="Italy", votes={"Italy": True}))
+    assert str(vote) == "the vote is incomplete: England have not voted"
+    assert told_in(vote, "fr") == "le vote est incomplet : England n’ont pas voté"
+    late = _refusal(lambda: end_by_time(final_round=False, centres=centres))
+    assert told_in(late, "fr") == "une nulle au temps ne peut être déclarée qu’à la dernière ronde"
+    opens = datetime(2007, 7, 6, 18, 0)
+    backwards = _refusal(lambda: chaos_deadlines([HoursSpan(opens, opens - timedelta(hours=1))]))
+    assert told_in(backwards, "fr") == "les heures 2007-07-06 18:00 ferment avant d’ouvrir"

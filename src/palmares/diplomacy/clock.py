@@ -123,10 +123,14 @@ def deadlines(
             finished = early.get((year, season))
             if finished is not None:
                 if not clock <= finished <= expires:
-                    raise ValueError(
-                        f"{season} {year}: an early finish at minute {finished} is outside "
-                        f"the turn ({clock}–{expires})"
+                    said = Message.of(
+                        "clock.early_finish",
+                        turn=f"{season} {year}",
+                        at=finished,
+                        start=clock,
+                        end=expires,
                     )
+                    raise PalmaresError.of(said)
                 expires = finished
             turns.append(Turn(year, season, length, clock, expires))
             clock = expires

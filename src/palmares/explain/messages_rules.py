@@ -47,6 +47,22 @@ RULES: dict[str, str] = {
     "orders.power_order": N_("expected 'Power: order', got {got}"),
     "orders.unknown_power": N_("unknown power {power}"),
     "orders.empty": N_("the order is empty"),
+    # diplomacy.game_end, chaos_schedule, clock (an early finish), seeding.powers
+    "game_end.cannot_propose": N_("{power} holds no centre and cannot propose to end the game"),
+    "game_end.veto": N_("only a power holding a centre may veto"),
+    "game_end.cannot_vote": N_("{powers} hold no centre and cannot vote"),
+    "game_end.incomplete": N_("the vote is incomplete: {powers} have not voted"),
+    "game_end.time_draw": N_("a time draw may be called only in the final round"),
+    "chaos.deadlines_apart": N_(
+        "movement deadlines must be further apart than the retreat deadline after each "
+        "({every} and {after} minutes)"
+    ),
+    "chaos.hours_close": N_("the hours {opens} close before they open"),
+    "chaos.overlap": N_("two deadlines at {at}: the hours overlap"),
+    "clock.early_finish": N_(
+        "{turn}: an early finish at minute {at} is outside the turn ({start}–{end})"
+    ),
+    "seeding.no_assignment": N_("board {board}: no power assignment keeps two-boarders apart"),
     # io.competitions
     "competitions.system_boards": N_("--system orders Diplomacy boards: only with --kind boards"),
     "competitions.ratings_matches": N_(

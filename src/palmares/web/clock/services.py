@@ -344,8 +344,10 @@ def configure(
             spans.append(HoursSpan(opens, _parse_moment("chaos_hours", pair[1])))
         try:
             chaos_deadlines(spans)
-        except ValueError as exc:
-            raise ClockInputError("chaos_hours", str(exc)) from exc
+        except ValueError as exc:  # told in the reader's language (its typed message kept)
+            refused = ClockInputError("chaos_hours", str(exc))
+            refused.said = getattr(exc, "said", None)
+            raise refused from exc
         hours = [[s.opens.isoformat(), s.closes.isoformat()] for s in spans]
     with transaction.atomic():
         require_open(tournament)
