@@ -5,6 +5,7 @@ from typing import Any
 import pytest
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.core.registry import SlugRegistry
 
 
@@ -28,6 +29,7 @@ def make() -> SlugRegistry[Entry]:
         "palmares.core",
         "rule",
         frozenset({"errors", "ranking", "registry", "rounding", "rulesets"}),
+        lambda slug, known: Message.of("aggregation.unknown", slug=slug, known=known),
     )
     registry.register(Entry("ante", lambda stake=0.1: ("ante", stake), {"stake": _stake}))
     registry.register(Entry("sum", lambda: ("sum",)))
@@ -44,7 +46,7 @@ def test_build_with_and_without_parameters() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("nope", "unknown rule 'nope' (known: ante, sum)"),
+        ("nope", "unknown aggregation 'nope' (known: ante, sum)"),
         ("ante:pot=3", "ante: bad parameter 'pot=3' (parameters: stake)"),
         ("ante:stake", "ante: bad parameter 'stake' (parameters: stake)"),
         ("ante:stake=2", "ante: stake: must be between 0 and 1, got 2"),

@@ -15,6 +15,7 @@ from palmares.diplomacy.seeding import Entrant, SeedingProblem, board_call
 from palmares.diplomacy.seeding.objective import evaluate
 from palmares.diplomacy.seeding.problem import prepare
 from palmares.explain import tell
+from palmares.explain.errors import told as told_in
 from palmares.io.boards import read_boards_csv
 from palmares.io.tantrix import read_matches_csv
 from tests.diplomacy.adjudication.test_phases import run as run_orders
@@ -66,7 +67,7 @@ def test_a_board_call_refused_in_english_and_french(
 ) -> None:
     error = _refusal(problem)
     assert str(error) == english
-    assert error.told("fr") == french
+    assert told_in(error, "fr") == french
 
 
 def test_a_broken_call_names_its_pairs_in_either_language() -> None:
@@ -76,7 +77,7 @@ def test_a_broken_call_names_its_pairs_in_either_language() -> None:
         "no board call keeps every pair apart (the constraints may be impossible to meet): "
     )
     assert "(keep apart)" in str(error)
-    told = error.told("fr")
+    told = told_in(error, "fr")
     assert told.startswith(
         "aucun appel aux tables ne sépare toutes les paires (les contraintes sont peut-être "
         "impossibles à tenir) : "
@@ -120,7 +121,7 @@ def test_a_board_file_problem_in_english_and_french(tmp_path: Path) -> None:
         f"{path}:2: power: round 1 board 1 has 6 powers, missing Turkey",
         f"{path}:2: final_year: round 1 board 1 disagrees: [1907, 1908]",
     ]
-    assert error.told("fr").splitlines() == [
+    assert told_in(error, "fr").splitlines() == [
         f"{path}:8: power: Autriche figure deux fois à la table 1 de la ronde 1 (d’abord à la "
         "ligne 2)",
         f"{path}:2: power: la table 1 de la ronde 1 a 6 puissances, il manque Turquie",
@@ -141,7 +142,7 @@ def test_a_tantrix_file_problem_in_english_and_french(tmp_path: Path) -> None:
         f"{path}:2: tp_b: tp_a + tp_b = 50, but 3 games share 20 × 3 = 60",
         f"{path}:4: player_b: C cannot meet themself",
     ]
-    assert error.told("fr").splitlines() == [
+    assert told_in(error, "fr").splitlines() == [
         f"{path}:2: tp_b: tp_a + tp_b = 50, mais 3 parties se partagent 20 × 3 = 60",
         f"{path}:4: player_b: C ne peut pas se rencontrer lui-même",
     ]
@@ -151,7 +152,7 @@ def test_a_tantrix_file_problem_in_english_and_french(tmp_path: Path) -> None:
     )
     with pytest.raises(InputError) as caught:
         read_matches_csv(path)
-    assert caught.value.told("fr") == (
+    assert told_in(caught.value, "fr") == (
         f"{path}:3: le match B contre A dans la ronde R1 figure deux fois (d’abord à la ligne 2)"
     )
     assert (

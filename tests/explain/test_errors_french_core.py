@@ -15,6 +15,7 @@ import pytest
 from palmares.core.errors import InputError, PalmaresError
 from palmares.diplomacy.adjudication.board_map import standard_map
 from palmares.diplomacy.adjudication.position import position_from_json
+from palmares.explain.errors import told as told_in
 from palmares.ratings.percentile import percentile
 from palmares.ratings.players import find_event, find_player
 from palmares.ratings.skill.models import model_info
@@ -87,37 +88,38 @@ def test_a_tantrix_refusal_in_english_and_french(
     error = _refusal(make)
     assert isinstance(error, ValueError)  # as before: callers that catch ValueError still do
     assert str(error) == english
-    assert error.told("fr") == french
+    assert told_in(error, "fr") == french
 
 
 def test_wizard_refusals_in_english_and_french() -> None:
     finishes = tuple(Finish(p, place=1) for p in ("a", "b"))
     two = _refusal(lambda: Game("g1", date(2024, 1, 5), finishes))
     assert str(two) == "game g1: 2 players; a game has 3 to 6"
-    assert two.told("fr") == "partie g1 : 2 joueurs ; une partie en compte de 3 à 6"
+    assert told_in(two, "fr") == "partie g1 : 2 joueurs ; une partie en compte de 3 à 6"
     seven = _refusal(lambda: hands_in_game(7))
     assert str(seven) == "a Wizard game has 3 to 6 players, not 7"
-    assert seven.told("fr") == "une partie de Wizard compte de 3 à 6 joueurs, pas 7"
+    assert told_in(seven, "fr") == "une partie de Wizard compte de 3 à 6 joueurs, pas 7"
     bid = _refusal(lambda: hand_score(-1, 2))
     assert str(bid) == "bid and tricks cannot be negative (bid -1, tricks 2)"
     assert (
-        bid.told("fr") == "l’annonce et les plis ne peuvent pas être négatifs (annonce -1, plis 2)"
+        told_in(bid, "fr")
+        == "l’annonce et les plis ne peuvent pas être négatifs (annonce -1, plis 2)"
     )
     month = _refusal(lambda: parse_month("2024/05"))
     assert str(month) == "a month is written YYYY-MM, got '2024/05'"
-    assert month.told("fr") == "un mois s’écrit AAAA-MM, reçu '2024/05'"
+    assert told_in(month, "fr") == "un mois s’écrit AAAA-MM, reçu '2024/05'"
 
 
 def test_ratings_refusals_in_english_and_french() -> None:
     model = _refusal(lambda: model_info("nope"))
     assert str(model).startswith("unknown skill model 'nope' (known: ")
-    assert model.told("fr").startswith("modèle de niveau inconnu 'nope' (connus : ")
+    assert told_in(model, "fr").startswith("modèle de niveau inconnu 'nope' (connus : ")
     nobody = _refusal(lambda: find_player({}, "Zed"))
     assert str(nobody) == "no player named 'Zed' in the results"
-    assert nobody.told("fr") == "aucun joueur nommé 'Zed' dans les résultats"
+    assert told_in(nobody, "fr") == "aucun joueur nommé 'Zed' dans les résultats"
     no_event = _refusal(lambda: find_event([], "Open"))
     assert str(no_event) == "no event named 'Open' in the results"
-    assert no_event.told("fr") == "aucune épreuve nommée 'Open' dans les résultats"
+    assert told_in(no_event, "fr") == "aucune épreuve nommée 'Open' dans les résultats"
 
 
 def test_seed_names_its_file_in_french(cli: Cli, tmp_path: Path) -> None:
@@ -169,7 +171,7 @@ def test_a_position_file_problem_in_english_and_french() -> None:
         "position.json: units.France[2]: two units in PIC",
         "position.json: centres.France: PIC is not a supply centre",
     ]
-    assert error.told("fr").splitlines() == [
+    assert told_in(error, "fr").splitlines() == [
         "position.json: year : un nombre entier était attendu, reçu 'x'",
         "position.json: phase : winter n’a pas de phase movement (les ajustements ont lieu en "
         "hiver)",
@@ -200,7 +202,7 @@ def test_a_command_option_refused_in_french(cli: Cli, tmp_path: Path) -> None:
 def test_a_percentile_refused_in_english_and_french() -> None:
     error = _refusal(lambda: percentile(4, 3))
     assert str(error) == "a placement must be between 1 and 3, got 4"
-    assert error.told("fr") == "un classement doit être entre 1 et 3, reçu 4"
+    assert told_in(error, "fr") == "un classement doit être entre 1 et 3, reçu 4"
 
 
 def test_standings_options_refused_in_english_and_french(cli: Cli) -> None:

@@ -15,9 +15,11 @@ import palmares
 from palmares.core.message import Message, times
 from palmares.diplomacy.chaos import ChaosGame
 from palmares.explain import explain_text, tell
+from palmares.explain.errors import told as told_in
 from palmares.explain.messages import PLURALS, TEXTS
 
-SPECIAL = {"semicolons", "power"}  # a list of sentences; a power name (the Diplomacy renderer)
+#: a list of sentences; a power name (the Diplomacy renderer); items listed with "and"
+SPECIAL = {"semicolons", "power", "and_list"}
 
 
 def _keys_said() -> dict[str, str]:
@@ -168,7 +170,7 @@ def test_a_file_problem_keeps_file_line_and_column_in_either_language(tmp_path: 
         f"{path}:2: rank: must be at least 1, got 0\n"
         f"{path}:3: rank: expected a whole number, got '2.5x'"
     )
-    assert error.told("fr") == (
+    assert told_in(error, "fr") == (
         f"{path}:2: rank: doit valoir au moins 1, reçu 0\n"
         f"{path}:3: rank: attendu un nombre entier, reçu '2.5x'"
     )

@@ -162,7 +162,7 @@ def test_nul_and_cells_past_the_csv_limit(write: Write, tmp_path: Path) -> None:
     _refused(lambda: read_results(nul), "nul.csv:2: player: contains a NUL character")
     huge = tmp_path / "huge.csv"
     huge.write_text("event,date,player,rank\nA,2004-01-01," + "y" * (MAX_CELL + 1) + ",1\n")
-    _refused(lambda: read_results(huge), "huge.csv:2: a cell longer than 131,072 characters")
+    _refused(lambda: read_results(huge), "huge.csv:2: a cell longer than 131072 characters")
 
 
 def test_one_spelling_per_player_in_a_board_file(write: Write) -> None:

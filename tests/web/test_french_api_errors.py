@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from palmares.core.errors import InputError, PalmaresError
+from palmares.explain.errors import told as told_in
 from palmares.web.accounts.services import add_user, issue_token
 from palmares.web.events.models import Event
 from palmares.web.faces.uploads import UploadTooLarge, check_size
@@ -110,7 +111,7 @@ def test_the_events_services_refuse_in_french(officer: Client) -> None:
     )
     with pytest.raises(PalmaresError) as open_cup:
         wdd_classification_rows(cup)
-    assert open_cup.value.told("fr") == (
+    assert told_in(open_cup.value, "fr") == (
         "Empty Cup (2012-06-01) n’est pas clos : il n’a pas encore de classement (son directeur "
         "clôt le tournoi)"
     )
@@ -121,7 +122,7 @@ def test_the_events_services_refuse_in_french(officer: Client) -> None:
     ocean = Event.objects.get(name="Dip in the Ocean 2004")
     with pytest.raises(PalmaresError) as no_boards:
         wdd_board_rows(ocean)
-    assert no_boards.value.told("fr") == (
+    assert told_in(no_boards.value, "fr") == (
         f"{ocean} n’a aucune table enregistrée (seulement son classement)"
     )
     assert str(no_boards.value) == f"{ocean} has no boards stored (only its classification)"
@@ -139,7 +140,7 @@ def test_the_accounts_services_refuse_in_french() -> None:
     ):
         with pytest.raises(PalmaresError) as refused:
             call()
-        told.append((refused.value.told("fr"), str(refused.value)))
+        told.append((told_in(refused.value, "fr"), str(refused.value)))
     assert told == [
         ("rôle inconnu 'king' (attendu : td, officer, admin)",
          "unknown role 'king' (expected td, officer, admin)"),
@@ -151,7 +152,7 @@ def test_the_accounts_services_refuse_in_french() -> None:
     add_user("Bob", "td", "a long enough password 2026")
     with pytest.raises(PalmaresError) as again:
         add_user("bob", "td", "a long enough password 2026")
-    assert again.value.told("fr") == "un utilisateur nommé 'bob' existe déjà"
+    assert told_in(again.value, "fr") == "un utilisateur nommé 'bob' existe déjà"
     assert str(again.value) == "a user named 'bob' already exists"
 
 
@@ -159,7 +160,7 @@ def test_the_accounts_services_refuse_in_french() -> None:
 def test_the_event_option_of_a_board_import_in_french() -> None:
     with pytest.raises(InputError) as refused:
         import_boards("unused.csv", event="E" * 201, day=date(2012, 1, 1))
-    assert refused.value.told("fr") == "--event: au plus 200 caractères, reçu 201"
+    assert told_in(refused.value, "fr") == "--event: au plus 200 caractères, reçu 201"
     assert str(refused.value) == "--event: at most 200 characters, got 201"
 
 
@@ -193,15 +194,15 @@ def test_an_upload_past_the_limit_and_a_division_in_french(db: None) -> None:
     with pytest.raises(UploadTooLarge) as big:
         check_size("results.csv", 1_000 * 1024 * 1024)
     assert str(big.value).startswith("results.csv: 1000.0 MB; files of at most ")
-    assert big.value.told("fr").startswith("results.csv : 1000,0 Mo ; les fichiers d’au plus ")
+    assert told_in(big.value, "fr").startswith("results.csv : 1000,0 Mo ; les fichiers d’au plus ")
     with pytest.raises(UploadTooLarge) as nameless:
         check_size("", 1_000 * 1024 * 1024)
     assert str(nameless.value).startswith("the file: 1000.0 MB; files of at most ")
-    assert nameless.value.told("fr").startswith("le fichier : 1")
+    assert told_in(nameless.value, "fr").startswith("le fichier : 1")
     with pytest.raises(PalmaresError) as division:
         import_games("unused.csv", division="senior")
     assert str(division.value) == "unknown division 'senior' (regular or junior)"
-    assert division.value.told("fr") == "division inconnue 'senior' (regular ou junior)"
+    assert told_in(division.value, "fr") == "division inconnue 'senior' (regular ou junior)"
 
 
 def test_who_may_change_a_tournament_in_french(other_td: Client, wc: Tournament) -> None:

@@ -30,6 +30,7 @@ from typer import _click as click
 from palmares.cli import coercion, lazy_rich
 from palmares.cli.progress import progress_bar
 from palmares.core.errors import PalmaresError
+from palmares.explain.errors import told
 
 lazy_rich.install()
 coercion.install()
@@ -219,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(getattr(exc, "exit_code", 2))
     except PalmaresError as exc:
         # in the command's --language, else the locale's (the typed message, where it has one)
-        for line in exc.told(_language_asked(args)).splitlines():
+        for line in told(exc, _language_asked(args)).splitlines():
             sys.stderr.write(f"error: {line}\n")
         return 2
     except KeyboardInterrupt:

@@ -12,9 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Self
 
-from palmares.core.message import Message
-from palmares.explain.language import Language
-from palmares.explain.messages import tell
+from palmares.core.message import Message, english
 
 __all__ = ["InputError", "PalmaresError", "Problem"]
 
@@ -22,22 +20,22 @@ __all__ = ["InputError", "PalmaresError", "Problem"]
 class PalmaresError(ValueError):
     """Base of every error palmares reports to a user (without a traceback).
 
-    An error made with :meth:`of` keeps its message as a typed value (``said``): its text is
-    the English, and :meth:`told` says it in a user's language (the site's French pages)."""
+    An error made with :meth:`of` keeps its message as a typed value (``said``); the words layer
+    tells it in the reader's language when it is read (``palmares.explain.errors.told``: the
+    CLI, the site, the API). ``str()`` is its English for a log line (:func:`english`)."""
 
     #: The message as a typed value, where the error was made with one.
     said: Message | None = None
 
     @classmethod
     def of(cls, said: Message) -> Self:
-        """The error saying ``said`` (its text: the English)."""
-        error = cls(tell(said, Language.EN))
+        """The error saying ``said``."""
+        error = cls(said.key)
         error.said = said
         return error
 
-    def told(self, language: Language | str | None) -> str:
-        """The error in ``language`` (its text where it has no typed message)."""
-        return str(self) if self.said is None else tell(self.said, language)
+    def __str__(self) -> str:
+        return super().__str__() if self.said is None else english(self.said)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,32 +44,32 @@ class Problem:
 
     ``line`` is the 1-based line of the file (the header is line 1); ``column`` the column's name
     as the format spells it. Either may be ``None`` when the problem is with the whole file or row.
+    What is wrong is a typed message (``said``), told in the reader's language by the words
+    layer; ``text`` is a problem's words where it has no typed message (a library's own error).
     """
 
     file: str
     line: int | None
     column: str | None
-    message: str
-    #: ``message`` as a typed value, for :meth:`told` (``None``: the text only).
+    text: str
+    #: What is wrong as a typed value (``None``: ``text`` only).
     said: Message | None = None
 
     @classmethod
     def of(cls, file: str, line: int | None, column: str | None, said: Message) -> Problem:
-        """The problem saying ``said`` (``message``: its English)."""
-        return cls(file, line, column, tell(said, Language.EN), said)
+        """The problem saying ``said``."""
+        return cls(file, line, column, "", said)
+
+    @property
+    def message(self) -> str:
+        """What is wrong in English (a log's text, :func:`english`)."""
+        return self.text if self.said is None else english(self.said)
 
     def __str__(self) -> str:
-        return self._where(self.message)
+        return self.where(self.message)
 
-    def told(self, language: Language | str | None) -> str:
-        """``file:line: column: message`` with the message in ``language``."""
-        return self._where(self.message if self.said is None else tell(self.said, language))
-
-    def told_message(self, language: Language | str | None) -> str:
-        """The message alone in ``language``."""
-        return self.message if self.said is None else tell(self.said, language)
-
-    def _where(self, message: str) -> str:
+    def where(self, message: str) -> str:
+        """``file:line: column: message``."""
         where = self.file
         if self.line is not None:
             where += f":{self.line}"
@@ -87,7 +85,10 @@ class InputError(PalmaresError):
         self.problems: tuple[Problem, ...] = tuple(problems)
         if not self.problems:
             raise ValueError("InputError needs at least one problem")
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__(self.problems)
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
 
     @classmethod
     def at(
@@ -97,7 +98,3 @@ class InputError(PalmaresError):
         if isinstance(message, Message):
             return cls([Problem.of(file, line, column, message)])
         return cls([Problem(file, line, column, message)])
-
-    def told(self, language: Language | str | None) -> str:
-        """Every problem, a line each, with its message in ``language``."""
-        return "\n".join(p.told(language) for p in self.problems)

@@ -11,13 +11,22 @@ phrase of its own, such as "twice"). :meth:`Message.to_json` /
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Union
 
-__all__ = ["Message", "Value", "power", "times"]
+__all__ = [
+    "Message",
+    "Value",
+    "and_list",
+    "english",
+    "plain",
+    "power",
+    "speak_english_with",
+    "times",
+]
 
 Value = Union[int, Decimal, Fraction, float, str, tuple[Union[str, "Message"], ...], "Message"]
 
@@ -33,6 +42,9 @@ class Message:
     def of(cls, key: str, /, **values: Value) -> Message:
         """``Message.of("seeding.stopped", limit=3.0, moves=1200)``."""
         return cls(key, tuple(values.items()))
+
+    def __str__(self) -> str:
+        return english(self)
 
     def get(self, name: str) -> Value:
         """The value called ``name`` (a :class:`KeyError` when there is none)."""
@@ -95,7 +107,45 @@ def times(n: int) -> Message:
     return Message.of("times", n=n)
 
 
+def and_list(*items: str | Message) -> Message:
+    """Items as a sentence lists them: ``A, B and C`` (``A, B et C`` in French)."""
+    return Message.of("and_list", items=items)
+
+
 def power(name: str) -> Message:
     """A Diplomacy power named in a message: its name in the reader's language (``Autriche``;
     a power the layer does not know stays as written)."""
     return Message.of("power", name=name)
+
+
+def plain(m: Message) -> str:
+    """``m`` as its key and values, no sentence: ``io.at_least(low=1, got=0)`` (a log's text
+    where the words layer is not loaded)."""
+    values = ", ".join(f"{name}={_plain(value)}" for name, value in m.values)
+    return f"{m.key}({values})"
+
+
+def _plain(value: Value) -> str:
+    if isinstance(value, Message):
+        return plain(value)
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_plain(x) for x in value) + "]"
+    return str(value) if not isinstance(value, str) else repr(value)
+
+
+#: How a message reads in English, as the words layer tells it; set by that layer when it is
+#: loaded (``palmares.explain.messages``), so the core imports no words (issue 35).
+_ENGLISH: list[Callable[[Message], str]] = []
+
+
+def speak_english_with(teller: Callable[[Message], str]) -> None:
+    """Have :func:`english` (and ``str()`` of a message or an error) say a message with
+    ``teller``: the words layer's English, installed by that layer as it loads."""
+    _ENGLISH[:] = [teller]
+
+
+def english(m: Message) -> str:
+    """``m`` in English for a log line or ``str()``: the words layer's sentence once that layer
+    is loaded (the CLI, the site and the API load it), else :func:`plain`. A reader is told a
+    message in their own language by the words layer itself (``palmares.explain.errors``)."""
+    return _ENGLISH[0](m) if _ENGLISH else plain(m)

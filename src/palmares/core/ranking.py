@@ -12,6 +12,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from palmares.core.message import Message
+
 __all__ = ["TieGroup", "competition_ranks", "ranking_problem", "tie_groups"]
 
 T = TypeVar("T")
@@ -71,7 +73,9 @@ def competition_ranks(scores: Mapping[K, Any], *, descending: bool = True) -> di
     return ranks
 
 
-def ranking_problem(ranks: Sequence[int], field_size: int | None = None) -> tuple[int, str] | None:
+def ranking_problem(
+    ranks: Sequence[int], field_size: int | None = None
+) -> tuple[int, Message] | None:
     """What is wrong with ``ranks`` as the classification of an event, or ``None``.
 
     Without ``field_size`` the ranks must be a competition ranking (1, 2, 2, 4 …: each rank
@@ -86,11 +90,6 @@ def ranking_problem(ranks: Sequence[int], field_size: int | None = None) -> tupl
     order = sorted(range(len(ranks)), key=lambda i: ranks[i])
     shown = ", ".join(str(ranks[i]) for i in order[:12]) + (", …" if len(order) > 12 else "")
     explicit = field_size is not None and field_size != len(ranks)
-    rule = (
-        "part of a competition ranking of the field (a tie takes its places)"
-        if explicit
-        else "a competition ranking (1, 2, 2, 4 …; give a players column if the field was larger)"
-    )
     place = 1  # the best place the next rank may take
     i = 0
     while i < len(order):
@@ -99,12 +98,14 @@ def ranking_problem(ranks: Sequence[int], field_size: int | None = None) -> tupl
         while j < len(order) and ranks[order[j]] == rank:
             j += 1
         if rank < place or (not explicit and rank != place):
-            return order[i], f"ranks {shown} are not {rule}"
+            said = Message.of(
+                "ranking.not_part_of_field" if explicit else "ranking.not_competition", ranks=shown
+            )
+            return order[i], said
         place = rank + (j - i)
         if place - 1 > n:
-            return order[i], (
-                f"{j - i} players ranked {rank} take places {rank}–{place - 1}, beyond the "
-                f"{n} players of the event"
+            return order[i], Message.of(
+                "ranking.beyond", tied=j - i, rank=rank, last=place - 1, players=n
             )
         i = j
     return None

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message, Value
 from palmares.core.spec import SpecError, parse_spec
 
 __all__ = ["Registrable", "SlugRegistry"]
@@ -38,11 +39,19 @@ E = TypeVar("E", bound=Registrable)
 
 
 class SlugRegistry(Generic[E]):
-    """The entries of one package (``what`` names them in errors: "scoring system" …)."""
+    """The entries of one package (``what`` names them for a programmer: "scoring system" …);
+    ``unknown(slug, known)`` is the message a user reads for a slug that names none."""
 
-    def __init__(self, package: str, what: str, infrastructure: frozenset[str]) -> None:
+    def __init__(
+        self,
+        package: str,
+        what: str,
+        infrastructure: frozenset[str],
+        unknown: Callable[[str, str], Message],
+    ) -> None:
         self._package = package
         self._what = what
+        self._unknown = unknown
         self._infrastructure = infrastructure
         self._entries: dict[str, E] = {}
         self._loaded = False
@@ -88,28 +97,43 @@ class SlugRegistry(Generic[E]):
             return self._entries[slug]
         except KeyError:
             known = ", ".join(sorted(self._entries))
-            raise PalmaresError(f"unknown {self._what} {slug!r} (known: {known})") from None
+            raise PalmaresError.of(self._unknown(repr(slug), known)) from None
 
     def build(self, spec: str) -> Any:
         """Build the entry named by ``slug`` or ``slug:name=value,name=value``."""
         entry = self.info(spec.partition(":")[0].strip())
-        allowed = ", ".join(sorted(entry.parameters)) or "none"
+        allowed: Value = ", ".join(sorted(entry.parameters)) or Message.of("registry.none")
+
+        def bad(part: str) -> PalmaresError:
+            return PalmaresError.of(
+                Message.of(
+                    "registry.bad_parameter", slug=entry.slug, part=repr(part), allowed=allowed
+                )
+            )
+
         try:
             parsed = parse_spec(spec)
         except SpecError as exc:
-            message = f"{entry.slug}: bad parameter {exc.part!r} (parameters: {allowed})"
-            raise PalmaresError(message) from None
+            raise bad(exc.part) from None
         params: dict[str, object] = {}
         for key, value in parsed.params:
             if key not in entry.parameters:
-                raise PalmaresError(
-                    f"{entry.slug}: bad parameter {key + '=' + value!r} (parameters: {allowed})"
-                )
+                raise bad(key + "=" + value)
             try:
                 params[key] = entry.parameters[key](value)
             except ValueError as exc:
-                raise PalmaresError(f"{entry.slug}: {key}: {exc}") from None
+                said = Message.of(
+                    "registry.parameter", slug=entry.slug, parameter=key, problem=_said(exc)
+                )
+                raise PalmaresError.of(said) from None
         try:
             return entry.factory(**params)
         except ValueError as exc:
-            raise PalmaresError(f"{entry.slug}: {exc}") from None
+            said = Message.of("registry.refused", slug=entry.slug, problem=_said(exc))
+            raise PalmaresError.of(said) from None
+
+
+def _said(error: ValueError) -> Value:
+    """What ``error`` says: its typed message, else its text (a library's own words)."""
+    said = getattr(error, "said", None)
+    return said if isinstance(said, Message) else str(error)

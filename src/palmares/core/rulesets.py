@@ -14,6 +14,7 @@ from datetime import date
 from typing import Generic, TypeVar
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 
 __all__ = ["DatedRules"]
 
@@ -41,12 +42,16 @@ class DatedRules(Generic[R]):
         """The rule set in force on ``day``: the latest that starts on or before it."""
         i = bisect.bisect_right(self.starts, day) - 1
         if i < 0:
-            raise PalmaresError(f"no rule set is in force on {day.isoformat()}")
+            raise _none_in_force(day)
         return self.rules[i]
 
     def since(self, day: date) -> date:
         """The first day of the rule set in force on ``day``."""
         i = bisect.bisect_right(self.starts, day) - 1
         if i < 0:
-            raise PalmaresError(f"no rule set is in force on {day.isoformat()}")
+            raise _none_in_force(day)
         return self.starts[i]
+
+
+def _none_in_force(day: date) -> PalmaresError:
+    return PalmaresError.of(Message.of("rules.none_in_force", day=day.isoformat()))

@@ -14,10 +14,8 @@ from dataclasses import dataclass, field
 
 from palmares.core import message
 from palmares.core.errors import PalmaresError
-from palmares.core.message import Message
+from palmares.core.message import Message, english
 from palmares.diplomacy.powers import GREAT_POWERS
-from palmares.explain.language import Language
-from palmares.explain.messages import tell
 
 __all__ = [
     "GREAT_POWERS",
@@ -61,14 +59,20 @@ class ResultProblem:
 
     power: str | None
     field: str
-    message: str
-    #: ``message`` as a typed value (the site tells it in the page's language).
+    #: What is wrong where it has no typed message.
+    text: str
+    #: What is wrong as a typed value (the site tells it in the page's language).
     said: Message | None = None
 
     @classmethod
     def of(cls, power: str | None, field: str, said: Message) -> ResultProblem:
-        """The problem saying ``said`` (``message``: its English)."""
-        return cls(power, field, tell(said, Language.EN), said)
+        """The problem saying ``said``."""
+        return cls(power, field, "", said)
+
+    @property
+    def message(self) -> str:
+        """What is wrong in English (a log's text)."""
+        return self.text if self.said is None else english(self.said)
 
 
 def result_problems(

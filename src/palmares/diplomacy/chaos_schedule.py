@@ -19,6 +19,9 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 from typing import Literal
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
+
 __all__ = ["ChaosDeadline", "HoursSpan", "chaos_deadlines", "next_deadline"]
 
 Kind = Literal["movement", "retreats and adjustments"]
@@ -43,14 +46,13 @@ def chaos_deadlines(
 ) -> list[ChaosDeadline]:
     """Every deadline of the weekend, in time order."""
     if every_minutes <= after_minutes or after_minutes <= 0:
-        raise ValueError(
-            "movement deadlines must be further apart than the retreat deadline after each "
-            f"({every_minutes} and {after_minutes} minutes)"
-        )
+        said = Message.of("chaos.deadlines_apart", every=every_minutes, after=after_minutes)
+        raise PalmaresError.of(said)
     out: list[ChaosDeadline] = []
     for span in sorted(hours, key=lambda s: s.opens):
         if span.closes <= span.opens:
-            raise ValueError(f"the hours {span.opens:%Y-%m-%d %H:%M} close before they open")
+            said = Message.of("chaos.hours_close", opens=f"{span.opens:%Y-%m-%d %H:%M}")
+            raise PalmaresError.of(said)
         at = span.opens + timedelta(minutes=every_minutes)
         while at <= span.closes:
             out.append(ChaosDeadline(at, "movement"))
@@ -60,7 +62,7 @@ def chaos_deadlines(
     out.sort(key=lambda d: d.at)
     for a, b in pairwise(out):
         if a.at == b.at:
-            raise ValueError(f"two deadlines at {a.at:%Y-%m-%d %H:%M}: the hours overlap")
+            raise PalmaresError.of(Message.of("chaos.overlap", at=f"{a.at:%Y-%m-%d %H:%M}"))
     return out
 
 

@@ -23,6 +23,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
+
 __all__ = [
     "WDC_2007_TIMING",
     "Pause",
@@ -58,7 +61,7 @@ def turn_minutes(year: int, season: Season, timing: Sequence[TurnTiming] = WDC_2
     """The length of one movement turn: the latest table entry starting on or before ``year``."""
     entries = [t for t in timing if t.first_year <= year]
     if not entries:
-        raise ValueError(f"the timing table starts after {year}")
+        raise PalmaresError.of(Message.of("clock.table_starts_after", year=str(year)))
     entry = max(entries, key=lambda t: t.first_year)
     return entry.spring if season == "Spring" else entry.fall
 
@@ -120,10 +123,14 @@ def deadlines(
             finished = early.get((year, season))
             if finished is not None:
                 if not clock <= finished <= expires:
-                    raise ValueError(
-                        f"{season} {year}: an early finish at minute {finished} is outside "
-                        f"the turn ({clock}–{expires})"
+                    said = Message.of(
+                        "clock.early_finish",
+                        turn=f"{season} {year}",
+                        at=finished,
+                        start=clock,
+                        end=expires,
                     )
+                    raise PalmaresError.of(said)
                 expires = finished
             turns.append(Turn(year, season, length, clock, expires))
             clock = expires

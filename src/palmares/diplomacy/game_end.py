@@ -15,6 +15,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.board import SOLO_CENTRES
 
 __all__ = ["GameEnd", "end_by_time", "end_by_vote", "solo_after"]
@@ -54,18 +56,18 @@ def end_by_vote(
     """
     voters = tuple(p for p, c in centres.items() if c > 0)
     if proposer not in voters:
-        raise ValueError(f"{proposer} holds no centre and cannot propose to end the game")
+        raise PalmaresError.of(Message.of("game_end.cannot_propose", power=proposer))
     if any(v not in voters for v in vetoes):
-        raise ValueError("only a power holding a centre may veto")
+        raise PalmaresError.of(Message.of("game_end.veto"))
     if vetoes:
         return None  # a public veto: no vote is taken
     votes = votes or {}
     strangers = [p for p in votes if p not in voters]
     if strangers:
-        raise ValueError(f"{', '.join(strangers)} hold no centre and cannot vote")
+        raise PalmaresError.of(Message.of("game_end.cannot_vote", powers=", ".join(strangers)))
     missing = [p for p in voters if p not in votes]
     if missing:
-        raise ValueError(f"the vote is incomplete: {', '.join(missing)} have not voted")
+        raise PalmaresError.of(Message.of("game_end.incomplete", powers=", ".join(missing)))
     if all(votes[p] for p in voters):
         return GameEnd("vote", voters)
     return None
@@ -74,5 +76,5 @@ def end_by_vote(
 def end_by_time(*, final_round: bool, centres: Mapping[str, int]) -> GameEnd:
     """A time draw called by the TD; allowed only in the final round."""
     if not final_round:
-        raise ValueError("a time draw may be called only in the final round")
+        raise PalmaresError.of(Message.of("game_end.time_draw"))
     return GameEnd("time draw", tuple(p for p, c in centres.items() if c > 0))

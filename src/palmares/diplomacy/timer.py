@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.clock import WDC_2007_TIMING, Season, TurnTiming, turn_minutes
 
 __all__ = [
@@ -42,8 +44,17 @@ Action = Literal["start", "pause", "resume", "next", "set"]
 DEFAULT_CALLS: tuple[int, ...] = (300, 120, 60, 0)
 
 
-class TimerError(ValueError):
-    """An action that does not fit the clock's state (pausing a paused clock, a bad turn)."""
+class TimerError(PalmaresError):
+    """An action that does not fit the clock's state (pausing a paused clock, a bad turn):
+    its reason a typed message, ``field`` the input it is about (``None``: the action)."""
+
+    field: str | None = None
+
+    @classmethod
+    def about(cls, field: str | None, said: Message) -> TimerError:
+        error = cls.of(said)
+        error.field = field
+        return error
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,16 +95,22 @@ def _following(year: int, season: Season) -> tuple[int, Season]:
 def _length_s(year: int, season: Season, timing: Sequence[TurnTiming]) -> int:
     try:
         return 60 * turn_minutes(year, season, timing)
-    except ValueError as exc:
-        raise TimerError(str(exc)) from exc
+    except PalmaresError as exc:
+        raise TimerError.about("year", _said(exc)) from exc
+
+
+def _said(error: PalmaresError) -> Message:
+    assert error.said is not None  # clock.turn_minutes says why as a typed message
+    return error.said
 
 
 def _check_turn(year: int, season: str, timing: Sequence[TurnTiming]) -> Season:
     if season not in ("Spring", "Fall"):
-        raise TimerError(f"season must be Spring or Fall, not {season!r}")
+        raise TimerError.about("season", Message.of("clock.season", got=repr(season)))
     first = min(t.first_year for t in timing)
     if not first <= year <= 9999:
-        raise TimerError(f"year must be between {first} and 9999, not {year}")
+        said = Message.of("clock.year", first=str(first), got=str(year))
+        raise TimerError.about("year", said)
     return "Spring" if season == "Spring" else "Fall"
 
 
@@ -157,7 +174,7 @@ def pause(
 ) -> TimerState:
     """Stop the clock (a meal break): the time left is kept until :func:`resume`."""
     if state.paused_at is not None:
-        raise TimerError("the clock is already paused")
+        raise TimerError.about(None, Message.of("clock.already_paused"))
     return replace(advance(state, now, timing), paused_at=now)
 
 
@@ -166,7 +183,7 @@ def resume(
 ) -> TimerState:
     """Start the clock again with the time that was left when it was paused."""
     if state.paused_at is None:
-        raise TimerError("the clock is not paused")
+        raise TimerError.about(None, Message.of("clock.not_paused"))
     current = advance(state, now, timing)
     assert current.paused_at is not None
     return replace(
@@ -199,7 +216,8 @@ def set_turn(
     length = _length_s(year, checked, timing)
     left = float(length) if remaining_s is None else float(remaining_s)
     if not 0 < left <= length:
-        raise TimerError(f"the time left must be between 1 and {length} seconds, not {left:g}")
+        said = Message.of("clock.time_left", length=length, got=f"{left:g}")
+        raise TimerError.about("remaining_s", said)
     started = now - (length - left)
     if state is None:
         return TimerState(year=year, season=checked, turn_started=started)

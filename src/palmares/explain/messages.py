@@ -13,17 +13,20 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from palmares.core.message import Message, Value
+from palmares.core.message import Message, Value, speak_english_with
 from palmares.explain.language import Language
 from palmares.explain.messages_api import API
 from palmares.explain.messages_audit import AUDIT
 from palmares.explain.messages_core import CORE
+from palmares.explain.messages_files import FILES
 from palmares.explain.messages_io import IO
 from palmares.explain.messages_lifecycle import LIFECYCLE
 from palmares.explain.messages_orders import ORDERS
+from palmares.explain.messages_rules import RULES
 from palmares.explain.messages_seeding import SEEDING
 from palmares.explain.messages_setup import SETUP
 from palmares.explain.messages_site import SITE
+from palmares.explain.numbers import and_list, figure
 from palmares.explain.voice import N_, Voice, voice
 
 __all__ = ["PLURALS", "TEXTS", "message_text", "tell"]
@@ -259,6 +262,10 @@ TEXTS.update(ORDERS)
 TEXTS.update(CORE)
 # The API's own checks, the events' and accounts' services (web.api, web.events, web.accounts).
 TEXTS.update(API)
+# The rules' own refusals: scoring, the registries, dated rules, the clock (issue 35).
+TEXTS.update(RULES)
+# What a file gets wrong: results, rosters, declines, chaos, Wizard, any table (issue 35).
+TEXTS.update(FILES)
 
 #: key → (singular, plural, the value that counts).
 PLURALS: dict[str, tuple[str, str, str]] = {
@@ -286,13 +293,31 @@ def _value(value: Value, v: Voice) -> str:
     raise TypeError(f"not a message value: {value!r}")
 
 
+#: Messages about a number read from a file: each number is written as the file wrote it where a
+#: figure would round or reshape it (``1.23456789``, ``1E+3``), else as a figure in the reader's
+#: language (``2,5`` in French). The readers (``io.fields``) pass the typed value.
+AS_READ = frozenset({"io.at_least", "io.at_most", "io.below", "io.places"})
+
+
+def _as_read(value: Value, v: Voice) -> str:
+    if isinstance(value, int | Decimal) and figure(value) != str(value):
+        return str(value)
+    return _value(value, v)
+
+
 def message_text(m: Message, v: Voice) -> str:
     """``m`` as one text in ``v``'s language."""
+    if m.key in AS_READ:
+        return v.say(TEXTS[m.key], **{k: _as_read(x, v) for k, x in m.values})
     if m.key == "power":  # a Great Power's name (core.message.power)
         # Imported here: only a message naming a power needs the Diplomacy renderer.
         from palmares.explain.renderers.diplomacy import power_name
 
         return power_name(str(m.get("name")), v)
+    if m.key == "and_list":  # items as a sentence lists them (core.message.and_list)
+        listed = m.get("items")
+        assert isinstance(listed, tuple)
+        return and_list([_value(x, v) for x in listed], language=v.language)
     if m.key == "semicolons":  # a list of sentences
         items = m.get("items")
         assert isinstance(items, tuple)
@@ -315,3 +340,8 @@ def tell(m: Message, language: Language | str | None = None) -> str:
     """``m`` in ``language`` (default: the locale environment's); English keeps an error's or a
     log line's text."""
     return message_text(m, voice(language))
+
+
+# ``str()`` of a message, or of an error that carries one, is its English once the words are
+# loaded (a log line); the core itself imports no words (issue 35).
+speak_english_with(lambda m: tell(m, Language.EN))

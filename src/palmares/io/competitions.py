@@ -16,6 +16,7 @@ from functools import cached_property
 from pathlib import Path
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.ratings.competitions import (
     Competition,
     CompetitionColumns,
@@ -57,9 +58,9 @@ def read_competitions(
     ``ratings`` (``matches`` only): the Tantrix rating list before the first tournament
     (``ratings.csv``), which the ``tantrix-elo`` system of the backtest starts from."""
     if system is not None and kind != "boards":
-        raise PalmaresError("--system orders Diplomacy boards: only with --kind boards")
+        raise PalmaresError.of(Message.of("competitions.system_boards"))
     if ratings is not None and kind != "matches":
-        raise PalmaresError("--ratings is a Tantrix rating list: only with --kind matches")
+        raise PalmaresError.of(Message.of("competitions.ratings_matches"))
     if kind == "results":
         from palmares.io.results import read_result_columns
 
@@ -82,7 +83,8 @@ def read_competitions(
         return CompetitionFile(read_game_columns(path).competitions())
     if kind == "matches":
         return _matches(path, ratings)
-    raise PalmaresError(f"unknown kind {kind!r} (known: {', '.join(KINDS)})")
+    said = Message.of("competitions.unknown_kind", kind=repr(kind), known=", ".join(KINDS))
+    raise PalmaresError.of(said)
 
 
 def _matches(path: Path | str, ratings: Path | str | None) -> CompetitionFile:

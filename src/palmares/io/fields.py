@@ -20,9 +20,8 @@ from decimal import Decimal
 from typing import TypeVar
 
 from palmares.core.errors import PalmaresError
-from palmares.core.message import Message, Value
+from palmares.core.message import Message
 from palmares.core.names import name_key
-from palmares.explain.numbers import figure
 from palmares.io.limits import DecimalLimit, IntegerLimit, TextLimit
 
 __all__ = [
@@ -47,12 +46,6 @@ _DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 #: More digits than any column holds: refused before Python builds the number.
 _MAX_DIGITS = 40
-
-
-def _number(value: int | Decimal) -> Value:
-    """A number as the message's figure when that writes it as ``str`` does (the English
-    text stays the same), else its text."""
-    return value if figure(value) == str(value) else str(value)
 
 
 def text(value: str) -> str:
@@ -152,13 +145,9 @@ def integer(
             raise PalmaresError.of(Message.of("io.too_many_digits", digits=len(match.group(1))))
         number = int(raw.split(".")[0])
         if minimum is not None and number < minimum:
-            raise PalmaresError.of(
-                Message.of("io.at_least", low=_number(minimum), got=_number(number))
-            )
+            raise PalmaresError.of(Message.of("io.at_least", low=minimum, got=number))
         if maximum is not None and number > maximum:
-            raise PalmaresError.of(
-                Message.of("io.at_most", high=_number(maximum), got=_number(number))
-            )
+            raise PalmaresError.of(Message.of("io.at_most", high=maximum, got=number))
         return number
 
     return parse
@@ -181,24 +170,16 @@ def decimal(
             raise PalmaresError.of(Message.of("io.number_too_long", got=len(raw)))
         number = Decimal(raw)
         if minimum is not None and number < minimum:
-            raise PalmaresError.of(
-                Message.of("io.at_least", low=_number(minimum), got=_number(number))
-            )
+            raise PalmaresError.of(Message.of("io.at_least", low=minimum, got=number))
         if maximum is not None and number > maximum:
-            raise PalmaresError.of(
-                Message.of("io.at_most", high=_number(maximum), got=_number(number))
-            )
+            raise PalmaresError.of(Message.of("io.at_most", high=maximum, got=number))
         if limit is not None:
             if abs(number) >= limit.bound:
-                raise PalmaresError.of(
-                    Message.of("io.below", bound=_number(limit.bound), got=_number(number))
-                )
+                raise PalmaresError.of(Message.of("io.below", bound=limit.bound, got=number))
             exponent = number.as_tuple().exponent
             places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
             if places > limit.places and number != round(number, limit.places):
-                raise PalmaresError.of(
-                    Message.of("io.places", places=limit.places, got=_number(number))
-                )
+                raise PalmaresError.of(Message.of("io.places", places=limit.places, got=number))
         return number
 
     return parse

@@ -36,6 +36,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from palmares.core.message import Message, Value, and_list
 from palmares.core.ranking import ranking_problem
 from palmares.io import limits
 from palmares.io.fields import boolean, bounded_text, decimal, integer, iso_date, proper_name
@@ -98,21 +99,21 @@ def _player_keys(rows: list[Row], problems: RowProblems) -> list[str]:
             continue
         ids = ids_by_name.get(norm, {})
         if len(ids) > 1:
-            named = " and ".join(f"{i} (line {line})" for i, line in ids.items())
+            named = and_list(*(Message.of("results.id_at", id=i, line=n) for i, n in ids.items()))
             problems.add(
                 row.line,
                 "player",
-                f"{row['player']!r} matches two player ids, {named}: give a player_id",
+                Message.of("results.two_ids", player=repr(row["player"]), ids=named),
             )
         keys.append(next(iter(ids)) if len(ids) == 1 else NAME_KEY_PREFIX + norm)
     return keys
 
 
-def _show(value: Any) -> str:
+def _show(value: Any) -> Value:
     if hasattr(value, "isoformat"):
         return str(value.isoformat())
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return Message.of("io.yes" if value else "io.no")
     return str(value)
 
 
@@ -134,8 +135,12 @@ def _event(
                 problems.add(
                     row.line,
                     f,
-                    f"{_show(value)} but line {seen_at or first.line} of the same event says "
-                    f"{_show(agreed[f])}",
+                    Message.of(
+                        "results.disagrees",
+                        value=_show(value),
+                        line=seen_at or first.line,
+                        agreed=_show(agreed[f]),
+                    ),
                 )
                 ok = False
                 break
@@ -145,23 +150,31 @@ def _event(
             problems.add(
                 row.line,
                 "player",
-                f"{row['player']!r} appears twice in {first['event']!r} (also line {seen[key]})",
+                Message.of(
+                    "results.twice",
+                    player=repr(row["player"]),
+                    event=repr(first["event"]),
+                    line=seen[key],
+                ),
             )
             ok = False
         seen.setdefault(key, row.line)
     n = agreed.get("players", len(members))
     if n < len(members):
-        problems.add(first.line, "players", f"{n} but the event has {len(members)} rows of players")
+        said = Message.of("results.players_rows", players=n, rows=len(members))
+        problems.add(first.line, "players", said)
         return None
     for row, _ in members:
         if row["rank"] > n:
-            problems.add(row.line, "rank", f"{row['rank']} is above the {n} players of the event")
+            said = Message.of("results.rank_above", rank=row["rank"], players=n)
+            problems.add(row.line, "rank", said)
             ok = False
     if ok:
         wrong = ranking_problem([row["rank"] for row, _ in members], agreed.get("players"))
         if wrong is not None:
             index, message = wrong
-            problems.add(members[index][0].line, "rank", f"{first['event']!r}: {message}")
+            said = Message.of("results.in_event", event=repr(first["event"]), problem=message)
+            problems.add(members[index][0].line, "rank", said)
             ok = False
     if not ok:
         return None
@@ -241,15 +254,18 @@ def _results(rows: list[Row], name: str) -> Results:
             problems.add(
                 line,
                 "event_id",
-                f"{event.name!r} on {event.date.isoformat()} is also the event of line {twin}: "
-                "two events need two names or two dates",
+                Message.of(
+                    "results.event_twin",
+                    event=repr(event.name),
+                    day=event.date.isoformat(),
+                    line=twin,
+                ),
             )
         if event.key in by_key:
             problems.add(
                 members[0][0].line,
                 "event_id",
-                f"{event.key!r} is both an event id and the name of an event without one "
-                f"(line {by_key[event.key]})",
+                Message.of("results.id_and_name", key=repr(event.key), line=by_key[event.key]),
             )
         by_key.setdefault(event.key, members[0][0].line)
     problems.raise_if_any()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from palmares.core.message import Message
 from palmares.diplomacy.seeding.problem import Entrant
 from palmares.io import limits
 from palmares.io.fields import bounded_text, integer, proper_name
@@ -82,7 +83,8 @@ def _roster_exact(path: Path | str) -> tuple[RosterRow, ...]:
     for row in rows:
         player = row["player"]
         if player in seen:
-            problems.add(row.line, "player", f"{player} is already listed at line {seen[player]}")
+            said = Message.of("roster.listed_at", player=player, line=seen[player])
+            problems.add(row.line, "player", said)
             continue
         seen[player] = row.line
         out.append(
@@ -91,7 +93,7 @@ def _roster_exact(path: Path | str) -> tuple[RosterRow, ...]:
             )
         )
     if not rows:
-        problems.add(None, None, "no players listed")
+        problems.add(None, None, Message.of("roster.no_players"))
     problems.raise_if_any()
     return tuple(out)
 
@@ -113,7 +115,7 @@ def read_pairs_csv(path: Path | str) -> tuple[tuple[str, str], ...]:
     for row in rows:
         a, b = row["player_a"], row["player_b"]
         if a == b:
-            problems.add(row.line, "player_b", f"{a} is paired with themself")
+            problems.add(row.line, "player_b", Message.of("roster.themself", player=a))
             continue
         pairs.append((a, b))
     problems.raise_if_any()

@@ -112,16 +112,17 @@ def _raw_rows(path: Path) -> list[list[str]]:
     try:
         decoded = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError.at(str(path), None, None, f"not UTF-8 text ({exc.reason})") from None
+        said = Message.of("io.not_utf8", why=exc.reason)
+        raise InputError.at(str(path), None, None, said) from None
     reader = csv.reader(io.StringIO(decoded, newline=""))
     rows: list[list[str]] = []
     try:
         for r in reader:
             rows.append(r)
     except csv.Error as exc:
-        message = str(exc)
-        if "field limit" in message:
-            message = f"a cell longer than {MAX_CELL:,} characters (the most a CSV cell may hold)"
+        message: str | Message = str(exc)  # the csv module's own words, else ours
+        if "field limit" in str(exc):
+            message = Message.of("io.csv_cell_too_long", most=MAX_CELL)
         raise InputError.at(str(path), reader.line_num or None, None, message) from None
     return rows
 
@@ -134,7 +135,7 @@ def _xlsx_rows(path: Path) -> list[list[str]]:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
         try:
             if not book.worksheets:
-                raise InputError.at(str(path), None, None, "the workbook has no sheet")
+                raise InputError.at(str(path), None, None, Message.of("io.no_sheet"))
             for cells in book.worksheets[0].iter_rows(values_only=True):
                 rows.append(["" if c is None else _cell_text(c) for c in cells])
         finally:
@@ -143,7 +144,8 @@ def _xlsx_rows(path: Path) -> list[list[str]]:
         raise
     except Exception as exc:  # openpyxl (and zipfile, lxml) raise many kinds for a bad workbook
         reason = str(exc)[:200] or type(exc).__name__
-        raise InputError.at(str(path), None, None, f"not a readable workbook ({reason})") from None
+        said = Message.of("io.bad_workbook", why=reason)
+        raise InputError.at(str(path), None, None, said) from None
     return rows
 
 
@@ -217,7 +219,7 @@ def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: st
             pos = positions.get(c.name.lower())
             cell = cells[pos].strip() if pos is not None and pos < len(cells) else ""
             if len(cell) > MAX_CELL:
-                problems.add(line, c.name, f"a cell longer than {MAX_CELL:,} characters")
+                problems.add(line, c.name, Message.of("io.cell_too_long", most=MAX_CELL))
                 continue
             if "\x00" in cell:
                 problems.add(line, c.name, Message.of("io.nul"))
@@ -255,6 +257,5 @@ def check_spellings(rows: Sequence[Row], columns: Sequence[str], problems: RowPr
                 problems.add(
                     row.line,
                     column,
-                    f"{value!r} is {spelled!r} of line {line} spelled otherwise: names that "
-                    "differ only in case, accents or spaces are one player; spell them alike",
+                    Message.of("io.spelled", value=repr(value), spelled=repr(spelled), line=line),
                 )

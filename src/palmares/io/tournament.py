@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import TOTAL_CENTRES
 from palmares.diplomacy.chaos import ChaosEntry, ChaosGame
 from palmares.io.fields import integer, text
@@ -37,7 +38,8 @@ def read_declines_csv(path: Path | str) -> tuple[DeclineRow, ...]:
     for row in rows:
         player = row["player"]
         if player in seen:
-            problems.add(row.line, "player", f"{player} already declined at line {seen[player]}")
+            said = Message.of("declines.twice", player=player, line=seen[player])
+            problems.add(row.line, "player", said)
             continue
         seen[player] = row.line
         out.append(DeclineRow(player, row["reason"] or "", row.line))
@@ -62,17 +64,18 @@ def read_chaos_csv(path: Path | str, *, total_centres: int = TOTAL_CENTRES) -> C
             problems.add(
                 row.line,
                 "player",
-                f"{row['player']} appears twice (first at line {seen[row['player']]})",
+                Message.of("chaos.twice", player=row["player"], first=seen[row["player"]]),
             )
         seen.setdefault(row["player"], row.line)
         if row["eliminated"] is not None and row["centres"] > 0:
-            problems.add(row.line, "eliminated", f"{row['player']} has {row['centres']} centres")
+            said = Message.of("chaos.has_centres", player=row["player"], centres=row["centres"])
+            problems.add(row.line, "eliminated", said)
     total = sum(r["centres"] for r in rows)
     if total > total_centres:
         problems.add(
             rows[0].line if rows else None,
             "centres",
-            f"centres sum to {total}, more than the {total_centres} on the map",
+            Message.of("chaos.centres_sum", total=total, most=total_centres),
         )
     problems.raise_if_any()
     return ChaosGame(tuple(ChaosEntry(r["player"], r["centres"], r["eliminated"]) for r in rows))

@@ -36,6 +36,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from palmares.core.message import Message
 from palmares.core.ranking import competition_ranks
 from palmares.io import limits
 from palmares.io.fields import boolean, bounded_text, integer, iso_date, proper_name
@@ -96,7 +97,7 @@ def _not_a_ranking(places: Sequence[int]) -> bool:
 
 
 def _check_finishes(
-    what: str, rows: Sequence[Row], problems: RowProblems, least: int, most: int
+    what: Message, rows: Sequence[Row], problems: RowProblems, least: int, most: int
 ) -> bool:
     """Check one game's rows (players, sizes, score/place); True when they make a game."""
     before = len(problems.problems)
@@ -107,16 +108,17 @@ def _check_finishes(
             problems.add(
                 row.line,
                 "player",
-                f"{player} appears twice in {what} (first at line {first_line[player]})",
+                Message.of("wizard_file.twice", player=player, what=what, first=first_line[player]),
             )
         else:
             first_line[player] = row.line
         if row.get("score") is None and row.get("place") is None:
-            problems.add(row.line, None, "a score or a place is required")
+            problems.add(row.line, None, Message.of("wizard_file.score_or_place"))
     count = len(first_line)
     if not least <= count <= most:
-        size = f"{least} to {most}" if least != most else str(least)
-        problems.add(rows[0].line, None, f"{what} has {count} players; it needs {size}")
+        size = Message.of("wizard_file.from_to", least=least, most=most) if least != most else least
+        said = Message.of("wizard_file.players", what=what, count=count, size=size)
+        problems.add(rows[0].line, None, said)
     if len(problems.problems) > before:
         return False
     scored = all(r.get("score") is not None for r in rows)
@@ -128,8 +130,13 @@ def _check_finishes(
                 problems.add(
                     row.line,
                     "place",
-                    f"place {place} disagrees with the score {row['score']}, which is place "
-                    f"{ranks[str(row['player'])]} in {what}",
+                    Message.of(
+                        "wizard_file.place_disagrees",
+                        place=str(place),
+                        score=str(row["score"]),
+                        rank=ranks[str(row["player"])],
+                        what=what,
+                    ),
                 )
     else:
         for row in rows:
@@ -137,15 +144,14 @@ def _check_finishes(
                 problems.add(
                     row.line,
                     "place",
-                    f"no place, and not every player of {what} has a score: give every player a "
-                    "score or every player a place",
+                    Message.of("wizard_file.no_place", what=what),
                 )
         placed = [int(r["place"]) for r in rows if r.get("place") is not None]
         if len(placed) == len(rows) and _not_a_ranking(placed):
             problems.add(
                 rows[0].line,
                 "place",
-                f"the places of {what} {sorted(placed)} are not a ranking (1, 2, 2, 4 ...)",
+                Message.of("wizard_file.not_ranking", what=what, places=str(sorted(placed))),
             )
     return len(problems.problems) == before
 
@@ -192,15 +198,20 @@ def read_games_exact(path: Path | str) -> tuple[Game, ...]:
     check_spellings(rows, ("player",), problems)
     games: list[Game] = []
     for game_id, game_rows in _group(rows, "game").items():
-        what = f"game {game_id}"
+        what = Message.of("wizard_file.game", game=str(game_id))
         day = game_rows[0]["date"]
         for row in game_rows[1:]:
             if row["date"] != day:
                 problems.add(
                     row.line,
                     "date",
-                    f"{what} is dated {day.isoformat()} at line {game_rows[0].line}, "
-                    f"not {row['date'].isoformat()}",
+                    Message.of(
+                        "wizard_file.dated",
+                        what=what,
+                        day=day.isoformat(),
+                        line=game_rows[0].line,
+                        other=row["date"].isoformat(),
+                    ),
                 )
         if _check_finishes(what, game_rows, problems, 3, 6):
             games.append(Game(game_id, day, _finishes(game_rows)))
@@ -240,29 +251,37 @@ def read_tournaments_exact(path: Path | str) -> tuple[Tournament, ...]:
                 problems.add(
                     row.line,
                     "player",
-                    f"{player} appears twice in tournament {name} (first at line {seen[player]})",
+                    Message.of(
+                        "wizard_file.tournament_twice", player=player, name=name, first=seen[player]
+                    ),
                 )
             seen.setdefault(player, row.line)
             if row["date"] != first["date"]:
                 problems.add(
                     row.line,
                     "date",
-                    f"tournament {name} is dated {first['date'].isoformat()} at line "
-                    f"{first.line}, not {row['date'].isoformat()}",
+                    Message.of(
+                        "wizard_file.tournament_dated",
+                        name=name,
+                        day=first["date"].isoformat(),
+                        line=first.line,
+                        other=row["date"].isoformat(),
+                    ),
                 )
             if row["invitational"] != first["invitational"]:
                 problems.add(
                     row.line,
                     "invitational",
-                    f"tournament {name} is marked differently at line {first.line}",
+                    Message.of("wizard_file.tournament_marked", name=name, line=first.line),
                 )
         places = [int(r["place"]) for r in t_rows]
         if _not_a_ranking(places):
             problems.add(
                 first.line,
                 "place",
-                f"the places of tournament {name} are not a ranking (1, 2, 2, 4 ...): "
-                f"{sorted(places)[:12]}",
+                Message.of(
+                    "wizard_file.tournament_not_ranking", name=name, places=str(sorted(places)[:12])
+                ),
             )
         if len(problems.problems) == before:
             placings = tuple(
@@ -280,7 +299,7 @@ def read_triads(path: Path | str) -> dict[str, TriadGame]:
     check_spellings(rows, ("player",), problems)
     triads: dict[str, TriadGame] = {}
     for name, t_rows in _group(rows, "tournament").items():
-        if _check_finishes(f"the TRIAD of {name}", t_rows, problems, 3, 3):
+        if _check_finishes(Message.of("wizard_file.triad_of", name=name), t_rows, problems, 3, 3):
             triads[name] = TriadGame(name, _finishes(t_rows))
     problems.raise_if_any()
     return triads

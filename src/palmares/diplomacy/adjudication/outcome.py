@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from palmares.core.message import Message
+from palmares.core.message import Message, english
 from palmares.diplomacy.adjudication.board_map import GameMap, province_of
 from palmares.diplomacy.adjudication.orders import Order, Unit
 from palmares.diplomacy.adjudication.position import Dislodged, Position
@@ -21,19 +21,24 @@ __all__ = ["OrderResult", "PhaseResult", "advance", "result_rows"]
 class OrderResult:
     """One order's ruling: ``valid`` (and if not, which rule: ``reason``), ``succeeds`` and
     why. ``order`` is ``None`` for a unit that had no order (NMR): it holds; or for a unit
-    removed in civil disorder. ``reason`` is the English; ``said`` the same reason as a typed
-    message, which the explanation layer tells in the reader's language (the CLI's
-    ``--language``, the ruling and chaos pages). ``unit`` is the unit a ruling without an order
-    is about (the NMR unit, the unit removed in civil disorder)."""
+    removed in civil disorder. ``said`` is the reason as a typed message, which the explanation
+    layer tells in the reader's language (the CLI's ``--language``, the ruling and chaos pages);
+    ``reason`` its English, for a log and the rows a chaos game's turn stores. ``unit`` is the
+    unit a ruling without an order is about (the NMR unit, the unit removed in civil disorder)."""
 
     order: Order | None
     power: str
     parsed: str
     valid: bool
     succeeds: bool
-    reason: str
+    text: str
     said: Message | None = None
     unit: Unit | None = None
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (:func:`~palmares.core.message.english`)."""
+        return self.text if self.said is None else english(self.said)
 
     @classmethod
     def of(
@@ -46,10 +51,8 @@ class OrderResult:
         said: Message,
         unit: Unit | None = None,
     ) -> OrderResult:
-        """The ruling whose reason is ``said`` (``reason``: its English)."""
-        from palmares.explain.messages import tell  # the layer's words, loaded when ruled
-
-        return cls(order, power, parsed, valid, succeeds, tell(said, "en"), said, unit)
+        """The ruling whose reason is ``said``."""
+        return cls(order, power, parsed, valid, succeeds, "", said, unit)
 
 
 @dataclass(frozen=True, slots=True)

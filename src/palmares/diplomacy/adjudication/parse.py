@@ -267,15 +267,17 @@ def parse_orders(
         if not content:
             continue
         if ":" not in content:
-            problems.append(Problem(file, n, None, f"expected 'Power: order', got {content!r}"))
+            said = Message.of("orders.power_order", got=repr(content))
+            problems.append(Problem.of(file, n, None, said))
             continue
         written_power, body = (part.strip() for part in content.split(":", 1))
         power = resolve_power(written_power, powers)
         if power is None or not written_power:
-            problems.append(Problem(file, n, None, f"unknown power {written_power!r}"))
+            said = Message.of("orders.unknown_power", power=repr(written_power))
+            problems.append(Problem.of(file, n, None, said))
             continue
         if not body:
-            problems.append(Problem(file, n, None, "the order is empty"))
+            problems.append(Problem.of(file, n, None, Message.of("orders.empty")))
             continue
         orders.append(_read_order(n, body, power, body, names, lenient))
     if problems:

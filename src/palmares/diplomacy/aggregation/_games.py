@@ -23,6 +23,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.core.ranking import tie_groups
 from palmares.diplomacy.aggregation.base import (
     BoardKey,
@@ -186,9 +188,9 @@ def whole(text: str) -> int:
     try:
         value = int(text.strip())
     except ValueError:
-        raise ValueError(f"expected a whole number, got {text!r}") from None
+        raise PalmaresError.of(Message.of("io.whole", got=repr(text))) from None
     if value < 1:
-        raise ValueError(f"expected at least 1, got {value}")
+        raise PalmaresError.of(Message.of("aggregation.at_least_one", got=str(value)))
     return value
 
 
@@ -197,7 +199,7 @@ def fraction(text: str) -> Fraction:
     try:
         return Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"expected a number, got {text!r}") from None
+        raise PalmaresError.of(Message.of("io.number", got=repr(text))) from None
 
 
 def parse_tiebreak(text: str) -> tuple[str, ...]:
@@ -207,7 +209,10 @@ def parse_tiebreak(text: str) -> tuple[str, ...]:
     chain = tuple(part.strip() for part in text.split("/"))
     for part in chain:
         if part not in TIEBREAKS:
-            raise ValueError(f"unknown tie-break {part!r} (known: {', '.join(TIEBREAKS)})")
+            said = Message.of(
+                "aggregation.unknown_tiebreak", part=repr(part), known=", ".join(TIEBREAKS)
+            )
+            raise PalmaresError.of(said)
     return chain
 
 

@@ -32,6 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.aggregation.base import (
     Absent,
     AggregationInfo,
@@ -178,9 +180,9 @@ class Ante:
 
     def __post_init__(self) -> None:
         if not 0 < self.stake < 1:
-            raise ValueError(f"the stake must be between 0 and 1, got {self.stake}")
+            raise PalmaresError.of(Message.of("ante.stake", got=str(self.stake)))
         if self.start <= 0:
-            raise ValueError(f"the starting score must be positive, got {self.start}")
+            raise PalmaresError.of(Message.of("ante.start", got=str(self.start)))
 
     def adjusts(self, rounds: int) -> bool:
         """Whether the fewer-games adjustment can apply in a tournament of ``rounds`` rounds. It
@@ -334,7 +336,7 @@ def _fraction(text: str) -> Fraction:
     try:
         value = Fraction(raw.rstrip("%").strip())
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"expected a number, got {text!r}") from None
+        raise PalmaresError.of(Message.of("io.number", got=repr(text))) from None
     return value / 100 if percent else value
 
 
@@ -342,7 +344,7 @@ def _whole(text: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise ValueError(f"expected a whole number, got {text!r}") from None
+        raise PalmaresError.of(Message.of("io.whole", got=repr(text))) from None
 
 
 INFO = register(

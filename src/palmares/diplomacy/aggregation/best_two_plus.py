@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.aggregation._counting import best_first, count_games
 from palmares.diplomacy.aggregation._games import (
     Counted,
@@ -49,7 +51,7 @@ class BestTwoPlus:
 
     def __post_init__(self) -> None:
         if not 0 <= self.fraction <= 1:
-            raise ValueError(f"the fraction must be between 0 and 1, got {self.fraction}")
+            raise PalmaresError.of(Message.of("aggregation.fraction", got=str(self.fraction)))
 
     def select(self, games: Sequence[Game]) -> list[Counted]:
         ordered = best_first(games)

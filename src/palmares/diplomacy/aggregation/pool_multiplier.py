@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.aggregation._counting import count_games
 from palmares.diplomacy.aggregation._games import Counted, Game, fraction, parse_tiebreak
 from palmares.diplomacy.aggregation.base import AggregationInfo, Note, Standings
@@ -38,7 +40,7 @@ class PoolMultiplier:
 
     def __post_init__(self) -> None:
         if self.factor <= 0:
-            raise ValueError(f"the factor must be positive, got {self.factor}")
+            raise PalmaresError.of(Message.of("aggregation.factor", got=str(self.factor)))
 
     def select(self, games: Sequence[Game]) -> list[Counted]:
         return [(g, self.factor if g.top_board else Fraction(1)) for g in games]

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from typing import cast
 
+from palmares.core.message import Message
 from palmares.core.registry import SlugRegistry
 from palmares.diplomacy.aggregation.base import Aggregation, AggregationInfo
 
 __all__ = ["all_aggregations", "get_aggregation", "get_aggregation_info", "register"]
 
 _REGISTRY: SlugRegistry[AggregationInfo] = SlugRegistry(
-    "palmares.diplomacy.aggregation", "aggregation", frozenset({"base", "registry"})
+    "palmares.diplomacy.aggregation",
+    "aggregation",
+    frozenset({"base", "registry"}),
+    lambda slug, known: Message.of("aggregation.unknown", slug=slug, known=known),
 )
 
 

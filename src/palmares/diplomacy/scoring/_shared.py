@@ -46,6 +46,8 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
+from palmares.core.message import power as named_power
 from palmares.core.ranking import tie_groups
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring.base import (
@@ -134,15 +136,15 @@ def elimination_year(board: Board, power: str) -> int:
     try:
         return board.eliminated[power]
     except KeyError:
-        raise PalmaresError(
-            f"board {board.id}: {power} has no centres but no elimination year"
-            " (this system needs it)"
-        ) from None
+        said = Message.of(
+            "scoring.no_elimination_year", board=str(board.id), power=named_power(power)
+        )
+        raise PalmaresError.of(said) from None
 
 
 def solo_year(board: Board) -> int:
     if board.final_year is None:
-        raise PalmaresError(f"board {board.id}: no final year (this system needs the solo year)")
+        raise PalmaresError.of(Message.of("scoring.no_final_year", board=str(board.id)))
     return board.final_year
 
 
@@ -228,7 +230,8 @@ def choice(*allowed: str) -> Callable[[str], str]:
 
     def parse(text: str) -> str:
         if text not in allowed:
-            raise ValueError(f"expected one of {', '.join(allowed)}, got {text!r}")
+            said = Message.of("option.one_of", options=", ".join(allowed), got=repr(text))
+            raise PalmaresError.of(said)
         return text
 
     return parse
@@ -239,11 +242,11 @@ def fraction_param(text: str) -> Fraction:
     try:
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"expected a number, got {text!r}") from None
+        raise PalmaresError.of(Message.of("io.number", got=repr(text))) from None
 
 
 def int_param(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise ValueError(f"expected a whole number, got {text!r}") from None
+        raise PalmaresError.of(Message.of("io.whole", got=repr(text))) from None

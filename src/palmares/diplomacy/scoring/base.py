@@ -15,6 +15,8 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 
 __all__ = [
@@ -203,7 +205,7 @@ def yes_no(value: str) -> bool:
         return True
     if low in {"no", "n", "false", "f", "0", "off"}:
         return False
-    raise ValueError(f"expected yes or no, got {value!r}")
+    raise PalmaresError.of(Message.of("scoring.yes_or_no", got=repr(value)))
 
 
 class ScoringSystem(Protocol):

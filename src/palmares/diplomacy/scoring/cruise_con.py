@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import board_score, fraction_param, solo_score
 from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
@@ -47,15 +48,13 @@ class CruiseCon:
         soloist = board.soloist
         if soloist is not None:
             if self.solo is None:
-                raise PalmaresError(
-                    f"board {board.id}: cruise-con publishes no score for a solo;"
-                    " state it as cruise-con:solo=N"
-                )
+                raise PalmaresError.of(Message.of("cruise_con.no_solo", board=str(board.id)))
             return solo_score(board, self.slug, soloist, self.solo)
         drawing = board.drawing
         size = len(drawing)
         if size not in DRAW_POINTS:
-            raise PalmaresError(f"board {board.id}: cruise-con has no points for a {size}-way draw")
+            said = Message.of("cruise_con.no_draw", board=str(board.id), size=size)
+            raise PalmaresError.of(said)
         scores: dict[str, Fraction] = {}
         powers: dict[str, CruiseConPower] = {}
         for p in board.powers:

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from typing import cast
 
+from palmares.core.message import Message
 from palmares.core.registry import SlugRegistry
 from palmares.diplomacy.scoring.base import ScoringSystem, SystemInfo
 
 __all__ = ["all_systems", "get_info", "get_system", "register"]
 
 _REGISTRY: SlugRegistry[SystemInfo] = SlugRegistry(
-    "palmares.diplomacy.scoring", "scoring system", frozenset({"base", "registry"})
+    "palmares.diplomacy.scoring",
+    "scoring system",
+    frozenset({"base", "registry"}),
+    lambda slug, known: Message.of("scoring.unknown", slug=slug, known=known),
 )
 
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.seeding.problem import Prepared
 
 __all__ = [
@@ -154,7 +156,7 @@ def _solve(
     ]
     found = assign_board(costs)
     if found is None:
-        raise ValueError(f"board {b + 1}: no power assignment keeps two-boarders apart")
+        raise PalmaresError.of(Message.of("seeding.no_assignment", board=b + 1))
     return found
 
 

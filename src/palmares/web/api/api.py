@@ -28,6 +28,7 @@ from palmares.core.errors import InputError, PalmaresError
 from palmares.core.message import Message
 from palmares.core.rounding import half_up
 from palmares.explain import explain
+from palmares.explain.errors import told_message
 from palmares.tantrix.tables import performance_rows
 from palmares.web.accounts.roles import is_ratings_officer
 from palmares.web.api import tday
@@ -283,10 +284,10 @@ def _row_problem(exc: InputError) -> dict[str, Any]:
     if field in _ROW_COLUMNS and first.line is not None and first.line >= 2:
         field = f"{first.line - 2}.{field}"
     return {
-        "detail": first.told_message(site_language()),
+        "detail": told_message(first, site_language()),
         "field": field,
         "errors": [
-            {"line": p.line, "column": p.column, "message": p.told_message(site_language())}
+            {"line": p.line, "column": p.column, "message": told_message(p, site_language())}
             for p in exc.problems
         ],
     }

@@ -276,12 +276,10 @@ def act(
                     remaining_s=remaining_s,
                     timing=timing,
                 )
-        except TimerError as exc:
-            message = str(exc)
-            field = "season" if "season" in message else "year" if "year" in message else None
-            raise ClockInputError(
-                field or ("remaining_s" if "time left" in message else "action"), message
-            ) from exc
+        except TimerError as exc:  # told in the reader's language (its typed message kept)
+            refused = ClockInputError(exc.field or "action", str(exc))
+            refused.said = exc.said
+            raise refused from exc
         before = _audit_state(clock)
         _store(clock, new)
         if round is not None:
@@ -346,8 +344,10 @@ def configure(
             spans.append(HoursSpan(opens, _parse_moment("chaos_hours", pair[1])))
         try:
             chaos_deadlines(spans)
-        except ValueError as exc:
-            raise ClockInputError("chaos_hours", str(exc)) from exc
+        except ValueError as exc:  # told in the reader's language (its typed message kept)
+            refused = ClockInputError("chaos_hours", str(exc))
+            refused.said = getattr(exc, "said", None)
+            raise refused from exc
         hours = [[s.opens.isoformat(), s.closes.isoformat()] for s in spans]
     with transaction.atomic():
         require_open(tournament)

@@ -10,6 +10,7 @@ from django.utils.translation import get_language
 
 from palmares.core.errors import PalmaresError, Problem
 from palmares.core.message import Message
+from palmares.explain.errors import told as told_in
 from palmares.explain.language import Language, parse_language
 from palmares.explain.messages import tell
 
@@ -45,4 +46,4 @@ def said(value: Message | Mapping[str, Any] | str) -> str:
 def told(error: PalmaresError | Problem) -> str:
     """An error (or one problem of a file, ``file:line: column:`` kept) in the request's
     language; an error without a typed message as its text."""
-    return error.told(site_language())
+    return told_in(error, site_language())
