@@ -70,10 +70,8 @@ def start_standby(host: str, port: int, user: str, standby_port: int) -> Standby
         owner = pwd.getpwnam("postgres")
         os.chown(directory, owner.pw_uid, owner.pw_gid)
     standby = Standby(directory, standby_port)
-    _run(
-        [str(BIN / "pg_basebackup"), "-h", host, "-p", str(port), "-U", user]
-        + ["-D", str(standby.data), "-R", "-X", "stream", "-c", "fast"]
-    )
+    source = ["-h", host, "-p", str(port), "-U", user, "-c", "fast"]
+    _run([str(BIN / "pg_basebackup"), *source, "-D", str(standby.data), "-R", "-X", "stream"])
     settings = {
         "listen_addresses": "'127.0.0.1'",
         "port": str(standby_port),
@@ -87,9 +85,7 @@ def start_standby(host: str, port: int, user: str, standby_port: int) -> Standby
     hba = "local all all trust\nhost all all 127.0.0.1/32 trust\n"
     # (Debian keeps these files out of the data directory: the copy has none)
     script = f"cat > {standby.data}/postgresql.conf && printf '{hba}' > {standby.data}/pg_hba.conf"
-    subprocess.run(
-        [*_as_owner(), "sh", "-c", script], input=conf.encode(), check=True, timeout=30
-    )
+    subprocess.run([*_as_owner(), "sh", "-c", script], input=conf.encode(), check=True, timeout=30)
     log = directory / "log"
     _run([str(BIN / "pg_ctl"), "-D", str(standby.data), "-l", str(log), "-w", "start"])
     return standby

@@ -29,6 +29,7 @@ import palmares
 
 REDIS = os.environ.get("PALMARES_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 PAGE = "/tantrix/"
+GUNICORN = (sys.executable, "-m", "gunicorn", "palmares.web.wsgi:application")
 OLD, NEW, LAST = ">Pekko<", ">Pekko Outside<", ">Pekko Renamed<"
 
 
@@ -130,8 +131,7 @@ def test_a_page_rendered_by_one_process_is_a_hit_in_another(
     ports = [_free_port(), _free_port()]
     servers = [
         subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "palmares.web.wsgi:application"]
-            + ["--bind", f"127.0.0.1:{port}", "--workers", "1", "--log-level", "warning"],
+            [*GUNICORN, "--bind", f"127.0.0.1:{port}", "--workers", "1", "--log-level", "warning"],
             env=env,
             cwd=tmp_path,  # (its static files come from the apps: none collected)
         )
@@ -166,5 +166,6 @@ def test_a_page_rendered_by_one_process_is_a_hit_in_another(
         for server in servers:
             server.wait(timeout=30)
         if site.postgres:  # the test database is shared with the other tests: put it back
-            site.outside("UPDATE players_player SET name = 'Pekko' WHERE name IN ('Pekko Outside', 'Pekko Renamed')")
+            renamed = "('Pekko Outside', 'Pekko Renamed')"
+            site.outside(f"UPDATE players_player SET name = 'Pekko' WHERE name IN {renamed}")
             site.outside("UPDATE ui_datageneration SET generation = generation + 1")

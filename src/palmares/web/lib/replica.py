@@ -58,9 +58,7 @@ REPLICA = "replica"
 #: The cookie that pins a visitor who has just written to the primary.
 PIN_COOKIE = "palmares_primary"
 #: Apps whose rows are always read from the primary.
-PRIMARY_APPS = frozenset(
-    {"sessions", "auth", "contenttypes", "admin", "axes", "accounts", "ui"}
-)
+PRIMARY_APPS = frozenset({"sessions", "auth", "contenttypes", "admin", "axes", "accounts", "ui"})
 _SAFE = ("GET", "HEAD")
 
 
