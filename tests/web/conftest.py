@@ -98,9 +98,9 @@ def pg_replica(django_db_setup: Any) -> Iterator[str]:
     primary = settings.DATABASES["default"]
     standby = start_standby(
         str(primary["HOST"] or "127.0.0.1"),
-        int(primary["PORT"] or 5432),
+        int(str(primary["PORT"] or 5432)),
         str(primary["USER"] or "postgres"),
-        int(settings.DATABASES["replica"]["PORT"]),
+        int(str(settings.DATABASES["replica"]["PORT"])),
     )
     try:
         yield "replica"

@@ -35,17 +35,17 @@ def _routed(request: HttpRequest, caught_up: bool = True) -> dict[str, str | Non
         return HttpResponse("ok")
 
     original = replica._caught_up
-    replica._caught_up = lambda: caught_up  # type: ignore[assignment]
+    replica._caught_up = lambda: caught_up
     try:
         with override_settings(DATABASE_REPLICA_READS=True):
             ReplicaMiddleware(view)(request)
     finally:
-        replica._caught_up = original  # type: ignore[assignment]
+        replica._caught_up = original
     return seen
 
 
 def _request(method: str = "GET", user: User | None = None, **extra: str) -> HttpRequest:
-    request = getattr(RequestFactory(), method.lower())("/tantrix/", **extra)
+    request: HttpRequest = getattr(RequestFactory(), method.lower())("/tantrix/", **extra)
     request.user = user or AnonymousUser()
     return request
 

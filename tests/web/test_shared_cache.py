@@ -67,7 +67,7 @@ class Site:
             primary = settings.DATABASES["default"]
             self.conninfo = {
                 "host": primary["HOST"] or "127.0.0.1",
-                "port": int(primary["PORT"] or 5432),
+                "port": int(str(primary["PORT"] or 5432)),
                 "user": primary["USER"] or "postgres",
                 "dbname": connection.settings_dict["NAME"],
             }
@@ -89,12 +89,12 @@ class Site:
     def outside(self, sql: str) -> None:
         """A write made outside palmares (no data generation bumped)."""
         if self.postgres:
-            with psycopg.connect(**self.conninfo, autocommit=True) as raw:
-                raw.execute(sql)
+            with psycopg.connect(**self.conninfo, autocommit=True) as server:
+                server.execute(sql)
         else:
-            with sqlite3.connect(self.file) as raw:
-                raw.execute(sql)
-            raw.close()
+            with sqlite3.connect(self.file) as file:
+                file.execute(sql)
+            file.close()
 
 
 @pytest.fixture
