@@ -9,11 +9,14 @@ database (SQLite: a file copied from it; PostgreSQL: the test database itself)."
 from __future__ import annotations
 
 import os
+import re
 import socket
 import sqlite3
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import Iterator
@@ -58,6 +61,24 @@ def _wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
     raise AssertionError("the web process did not start")
 
 
+_browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+
+
+def _failed_login(port: int) -> int:
+    """The status of a wrong password for ``ghost`` (the CSRF cookie and token first)."""
+    form = _browser.open(f"http://127.0.0.1:{port}/accounts/login/", timeout=30).read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)
+    assert token is not None
+    body = urllib.parse.urlencode(
+        {"csrfmiddlewaretoken": token.group(1), "username": "ghost", "password": "nope"}
+    ).encode()
+    try:
+        with _browser.open(f"http://127.0.0.1:{port}/accounts/login/", body, 30) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as refused:
+        return int(refused.code)
+
+
 class Site:
     """The database the processes share, and how to write to it."""
 
@@ -85,6 +106,17 @@ class Site:
             copy.close()
             memory.close()
             self.env = {"PALMARES_DB": str(self.file)}
+
+    def count(self, sql: str) -> int:
+        if self.postgres:
+            with psycopg.connect(**self.conninfo) as server:
+                row = server.execute(sql).fetchone()
+        else:
+            with sqlite3.connect(self.file) as file:
+                row = file.execute(sql).fetchone()
+            file.close()
+        assert row is not None
+        return int(row[0])
 
     def outside(self, sql: str) -> None:
         """A write made outside palmares (no data generation bumped)."""
@@ -160,6 +192,9 @@ def test_a_page_rendered_by_one_process_is_a_hit_in_another(
         subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=120)
         assert LAST in _get(b, PAGE)
         assert LAST in _get(a, PAGE)
+        # The login throttle's counts are in Redis too: failures on either process add up.
+        assert [_failed_login(port) for port in (a, b, a, b, a)] == [200, 200, 200, 200, 429]
+        assert site.count("SELECT COUNT(*) FROM axes_accessattempt") == 0  # none in the database
     finally:
         for server in servers:
             server.terminate()
