@@ -111,3 +111,22 @@ def test_anonymous_pages_read_the_replica_writers_read_their_own_writes(
     page, reads = _replica_reads(anonymous)
     assert ">Pekko Primary<" in page
     assert any("players_player" in sql or "tantrixdb" in sql for sql in reads), reads
+
+
+@override_settings(DATABASE_REPLICA_READS=True)
+def test_the_player_pages_own_query_reads_the_replica(pg_replica: str) -> None:
+    """The player page is one hand-written query (``ui.queries``): it reads the replica too,
+    and the primary while the replica lags."""
+    player = Player.objects.create(name="Hand Written", key="hand written")
+    _caught_up()
+    page, reads = _replica_reads(Client(), f"/players/{player.pk}/")
+    assert "Hand Written" in page
+    assert any("players_player" in sql for sql in reads), reads
+    _run(pg_replica, "SELECT pg_wal_replay_pause()")
+    try:
+        Player.objects.filter(pk=player.pk).update(name="Hand Rewritten")
+        page, reads = _replica_reads(Client(), f"/players/{player.pk}/")
+        assert "Hand Rewritten" in page
+        assert all("ui_datageneration" in sql for sql in reads), reads
+    finally:
+        _run(pg_replica, "SELECT pg_wal_replay_resume()")

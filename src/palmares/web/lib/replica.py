@@ -25,7 +25,9 @@ Lag is thus tolerated, never shown: a page is never built from data older than t
 generation it is cached under.
 
 Hand-written SQL sent through ``django.db.connection`` (the ``default`` alias) is not routed:
-it reads the primary.
+it reads the primary. :data:`read_connection` is the same connection object for the current
+request's reads (the replica when the router would send them there): the public pages' own
+queries (``ui.queries``) use it.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ __all__ = [
     "ReplicaMiddleware",
     "ReplicaRouter",
     "pin_seconds",
+    "read_connection",
 ]
 
 log = logging.getLogger(__name__)
@@ -100,6 +103,23 @@ def _caught_up() -> bool:
         log.warning("read replica: not reachable, reading the primary", exc_info=True)
         return False
     return replica >= primary
+
+
+def read_alias() -> str:
+    """Where the current request's hand-written reads go (as the router sends the ORM's)."""
+    state = _reading.get()
+    return REPLICA if state is not None and state.use_replica() else DEFAULT_DB_ALIAS
+
+
+class _ReadConnection:
+    """``django.db.connection`` for reads: the connection of :func:`read_alias`."""
+
+    def __getattr__(self, item: str) -> Any:
+        return getattr(connections[read_alias()], item)
+
+
+#: Use as ``django.db.connection`` for a page's read-only queries.
+read_connection: Any = _ReadConnection()
 
 
 def pin_seconds() -> int:
