@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -82,3 +83,27 @@ def officer(db: None) -> Client:
     group, _ = Group.objects.get_or_create(name=RATINGS_OFFICERS)
     user.groups.add(group)
     return _client(user)
+
+
+@pytest.fixture(scope="session")
+def pg_replica(django_db_setup: Any) -> Iterator[str]:
+    """A real streaming standby of the PostgreSQL test server (tests/web/pg_replica.py), on
+    the port of the ``replica`` alias (tests/web/settings.py), started once per run by the
+    first test that asks for it; the alias."""
+    from django.conf import settings
+    from django.db import connections
+
+    from tests.web.pg_replica import start_standby
+
+    primary = settings.DATABASES["default"]
+    standby = start_standby(
+        str(primary["HOST"] or "127.0.0.1"),
+        int(str(primary["PORT"] or 5432)),
+        str(primary["USER"] or "postgres"),
+        int(str(settings.DATABASES["replica"]["PORT"])),
+    )
+    try:
+        yield "replica"
+    finally:
+        connections["replica"].close()
+        standby.stop()

@@ -5,6 +5,12 @@
 - ``DATABASE_URL`` (``postgresql://user:pass@host:port/name``) selects PostgreSQL; otherwise the
   SQLite file ``PALMARES_DB`` (default ``./palmares.sqlite3``).
 - ``PALMARES_HTTPS`` (on in production behind TLS) turns on secure cookies, HSTS and the redirect.
+- ``REDIS_URL`` (``redis://host:port/db``): the page cache (and the login throttle's counts) in
+  Redis, shared by every web process; ``PALMARES_CACHE_PREFIX`` keeps sites (or test runs) on
+  one Redis apart. Without it, each process keeps its own cache in memory.
+- ``DATABASE_REPLICA_URL`` (``postgresql://…``, a streaming standby of ``DATABASE_URL``): the
+  anonymous visitors' reads go there (``lib.replica``); ``PALMARES_REPLICA_PIN_SECONDS`` (10)
+  is how long a visitor who wrote reads the primary. See docs/deploy.md.
 """
 
 from __future__ import annotations
@@ -93,6 +99,18 @@ WSGI_APPLICATION = "palmares.web.wsgi.application"
 ASGI_APPLICATION = "palmares.web.asgi.application"
 
 DATABASES = {"default": database_from_env()}
+# A read replica for the public pages (lib.replica): reads routed there only by the middleware,
+# for anonymous GETs; in a test run it stands for the test database's own standby (MIRROR).
+DATABASE_REPLICA_READS = bool(env_str("DATABASE_REPLICA_URL").strip())
+DATABASE_REPLICA_PIN_SECONDS = int(env_str("PALMARES_REPLICA_PIN_SECONDS", "10"))
+if DATABASE_REPLICA_READS:
+    if not env_str("DATABASE_URL").strip():
+        raise ImproperlyConfigured("DATABASE_REPLICA_URL needs DATABASE_URL (its primary)")
+    DATABASES["replica"] = {
+        **database_from_env("DATABASE_REPLICA_URL"),
+        "TEST": {"MIRROR": "default"},
+    }
+    DATABASE_ROUTERS = ["palmares.web.lib.replica.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -147,15 +165,25 @@ LOGGING = {
 }
 
 
-# Rendered ranking and player tables are cached per process, keyed by the generation of the
-# stored figures (ratinglists.Publication), so a recompute is seen at once by every process.
-CACHES = {
+# Rendered pages are cached keyed by the data generations (lib.generations), read from the
+# primary database on every request, so a write is seen at once by every process. Per process
+# in memory by default; with REDIS_URL in Redis, shared: a page built by one process is a hit
+# in every other.
+REDIS_URL = env_str("REDIS_URL").strip()
+CACHES: dict[str, dict[str, object]] = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "TIMEOUT": 3600,
         "OPTIONS": {"MAX_ENTRIES": 20000},
     }
 }
+if REDIS_URL:
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "TIMEOUT": 3600,
+        "KEY_PREFIX": env_str("PALMARES_CACHE_PREFIX", "palmares"),
+    }
 
 # Hardening (issue 13). Every answer carries the security headers (outermost middleware); a
 # request past its size limit or with a NUL in its address is refused before a view reads it
@@ -167,6 +195,12 @@ MIDDLEWARE.insert(
     MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1,
     "palmares.web.lib.limits.RequestLimitsMiddleware",
 )
+# Who reads the replica is known once the visitor is (lib.replica).
+if DATABASE_REPLICA_READS:
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+        "palmares.web.lib.replica.ReplicaMiddleware",
+    )
 # A body other than an upload (JSON for the API, a form) up to 2.5 MB; an upload's own limit
 # is PALMARES_MAX_UPLOAD_MB (lib/limits.py). Files past 2.5 MB are spooled to disk, not memory.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
@@ -190,3 +224,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "ui/locked_out.html"
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "palmares.web.lib.throttle.username"
+# With Redis, the failures are counted there instead (shared by every process as well, and a
+# failed login writes nothing to the database).
+if REDIS_URL:
+    AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"

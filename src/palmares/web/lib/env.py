@@ -33,9 +33,10 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [part.strip() for part in os.environ.get(name, default).split(",") if part.strip()]
 
 
-def database_from_env() -> dict[str, object]:
-    """PostgreSQL when ``DATABASE_URL`` is set, else the SQLite file ``PALMARES_DB``."""
-    url = os.environ.get("DATABASE_URL", "").strip()
+def database_from_env(variable: str = "DATABASE_URL") -> dict[str, object]:
+    """PostgreSQL when ``DATABASE_URL`` (or ``variable``: ``DATABASE_REPLICA_URL``) is set,
+    else the SQLite file ``PALMARES_DB``."""
+    url = os.environ.get(variable, "").strip()
     if not url:
         path = os.environ.get("PALMARES_DB", "palmares.sqlite3")
         return {
@@ -48,10 +49,10 @@ def database_from_env() -> dict[str, object]:
         }
     parts = urlparse(url)
     if parts.scheme not in {"postgres", "postgresql"}:
-        raise ImproperlyConfigured(f"DATABASE_URL: only postgresql:// is supported, got {url!r}")
+        raise ImproperlyConfigured(f"{variable}: only postgresql:// is supported, got {url!r}")
     name = parts.path.lstrip("/")
     if not name:
-        raise ImproperlyConfigured("DATABASE_URL: the database name is missing")
+        raise ImproperlyConfigured(f"{variable}: the database name is missing")
     return {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": unquote(name),

@@ -16,10 +16,11 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from django.db import connection
-
 from palmares.web.events.models import Event, Result
 from palmares.web.lib.generations import generation_sql
+
+# The public pages' own queries: on the read replica when the request may read it (issue 37)
+from palmares.web.lib.replica import read_connection as connection
 from palmares.web.players.models import Player
 from palmares.web.ratinglists import blocks, columns
 from palmares.web.ratinglists.models import Publication, RatingEntry, SkillRating, Standing
