@@ -17,7 +17,7 @@ from django.db import connection, connections
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
-from palmares.web.lib.demo import SAMPLE
+from palmares.web.faces.demo import SAMPLE
 from palmares.web.lib.replica import PIN_COOKIE
 from palmares.web.players.models import Player
 from palmares.web.tantrixdb.services import import_matches

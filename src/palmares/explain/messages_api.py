@@ -23,7 +23,7 @@ API: dict[str, str] = {
     "api.bad_token": N_("invalid API token"),
     "api.swap": N_("give player_a and player_b, or label, power_a and power_b"),
     "api.directors": N_("only this tournament's directors"),
-    # web.lib.uploads: a file past the size limit
+    # web.faces.uploads: a file past the size limit
     "upload.too_large": N_("{file}: {size} MB; files of at most {most} MB are accepted"),
     "upload.the_file": N_("the file"),
     # web.wizarddb: a games file's division
