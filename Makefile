@@ -32,6 +32,7 @@ unit: $(STAMP) chromium
 	$(BIN)/pytest -q
 
 unit-postgres: $(STAMP)
+	bash .ci/pg-replication
 	DATABASE_URL=$(POSTGRES_URL) $(BIN)/pytest -q -p no:cacheprovider tests/web tests/fuzz
 
 # The browser test drives Debian's chromium (playwright cannot download browsers here).
