@@ -67,8 +67,9 @@ def test_a_director_starts_pauses_resumes_and_skips(td: Client, wc: Tournament) 
         17,
         1020,
     )
-    put = _post(td, wc, {"action": "set", "year": 1906, "season": "Fall", "remaining_s": 90})
+    put = _post(td, wc, {"action": "SET", "year": 1906, "season": "fall", "remaining_s": 90})
     assert (put.json()["year"], put.json()["turn_minutes"]) == (1906, 13)
+    assert put.json()["season"] == "Fall"  # read case-insensitively, answered canonical
     assert 89 < put.json()["remaining_s"] <= 90
 
 

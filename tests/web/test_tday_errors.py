@@ -230,3 +230,14 @@ def test_the_proposed_call_page_explains_an_impossible_team(wc: Tournament, clie
     answer = client.get(f"/diplomacy/{other.pk}/board-call/?round=2")
     assert answer.status_code == 400
     assert "team Three fills 3 seats this round but only 1 boards" in answer.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("size", [0, None])
+def test_a_team_size_of_0_or_null_means_no_teams(size: int | None) -> None:
+    _, client = director()
+    body = {"name": f"Solo Cup {size}", "date": "2026-05-01", "rounds": 3, "scoring": "carnage",
+            "aggregation": "sum", "team_size": size}  # fmt: skip
+    made = send(client, "POST", "/api/tournaments", body)
+    assert made.status_code == 201, made.content
+    assert Tournament.objects.get(pk=made.json()["id"]).team_size is None

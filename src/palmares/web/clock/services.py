@@ -51,6 +51,8 @@ __all__ = [
 ]
 
 ACTIONS = ("start", "pause", "resume", "next", "set")
+#: A season as a director may type it → as the clock keeps it.
+SEASONS = {"spring": "Spring", "fall": "Fall"}
 MAX_ROUNDS = 99
 MAX_TURN_MINUTES = 240
 
@@ -216,7 +218,12 @@ def act(
     remaining_s: float | None = None,
     now: datetime | None = None,
 ) -> ClockView:
-    """Carry out a director's action on the clock, in one transaction with its row locked."""
+    """Carry out a director's action on the clock, in one transaction with its row locked.
+    The action and the season are read case-insensitively and kept in one canonical form
+    ("fall" is Fall; issue 36)."""
+    action = action.strip().lower()
+    if season is not None:
+        season = SEASONS.get(season.strip().lower(), season)
     if action not in ACTIONS:
         raise ClockInputError("action", f"action must be one of {', '.join(ACTIONS)}")
     if round is not None:

@@ -71,7 +71,7 @@ def check_setup(s: SetUp) -> None:
         raise FieldError(Message.of("site.place_long", most=120), "place")
     if not 1 <= s.rounds <= MAX_ROUNDS:
         raise FieldError(Message.of("site.rounds", most=MAX_ROUNDS, got=s.rounds), "rounds")
-    if s.team_size is not None and not 1 <= s.team_size <= MAX_TEAM:
+    if s.team_size and not 1 <= s.team_size <= MAX_TEAM:  # 0 and None: no teams (issue 36)
         raise FieldError(Message.of("site.team_size", most=MAX_TEAM, got=s.team_size), "team_size")
     if s.end_date is not None and s.end_date < s.date:
         raise FieldError(Message.of("site.ends_early"), "end_date")
@@ -166,7 +166,7 @@ def set_up(user: Any, s: SetUp) -> Created:
             aggregation=s.aggregation.strip(),
             end_date=s.end_date,
             planned_rounds=s.rounds,
-            team_size=s.team_size,
+            team_size=s.team_size or None,
             top_board_rule=s.top_board,
             fewer_games=fewer_games,
         )
