@@ -26,6 +26,7 @@ from palmares.explain.messages_rules import RULES
 from palmares.explain.messages_seeding import SEEDING
 from palmares.explain.messages_setup import SETUP
 from palmares.explain.messages_site import SITE
+from palmares.explain.messages_systems import SYSTEMS
 from palmares.explain.numbers import and_list, figure
 from palmares.explain.voice import N_, Voice, voice
 
@@ -266,6 +267,8 @@ TEXTS.update(API)
 TEXTS.update(RULES)
 # What a file gets wrong: results, rosters, declines, chaos, Wizard, any table (issue 35).
 TEXTS.update(FILES)
+# The systems' and aggregations' one-line rules, and `diplomacy systems`' words (issue 35).
+TEXTS.update(SYSTEMS)
 
 #: key → (singular, plural, the value that counts).
 PLURALS: dict[str, tuple[str, str, str]] = {

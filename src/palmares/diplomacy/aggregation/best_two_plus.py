@@ -84,7 +84,7 @@ register(
         slug="best-two-plus",
         name="Best two plus a fraction of the rest",
         source="dipvis tournament scoring 'Sum best 2 games plus half the average of the rest'",
-        summary="the 2 best games in full + 1/2 of the average of the others",
+        summary=Message.of("aggregation.best-two-plus.summary"),
         rule=__doc__ or "",
         factory=BestTwoPlus,
         parameters={"n": whole, "fraction": fraction, "tiebreak": parse_tiebreak},

@@ -70,7 +70,7 @@ register(
         slug="pool-multiplier",
         name="Pool score multiplier (top board)",
         source="UEWBot/dipvis issue 83 (top board with a multiplication bonus, i.e. 150%)",
-        summary="sum of all rounds, the top board's scores × 1.5",
+        summary=Message.of("aggregation.pool-multiplier.summary"),
         rule=__doc__ or "",
         factory=PoolMultiplier,
         parameters={"factor": fraction, "tiebreak": parse_tiebreak},

@@ -74,7 +74,7 @@ register(
         name="Cruise Con",
         kind="draw",
         source="WDD scoring system 'Cruise Con System' (Chris Martin)",
-        summary="Draw of n: 48/32/24/19/16/13 each + ⌊centres / n⌋; solo: set cruise-con:solo=N.",
+        summary=Message.of("system.cruise-con.summary"),
         rule=__doc__ or "",
         factory=CruiseCon,
         parameters={"solo": fraction_param},

@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -80,7 +81,7 @@ register(
         name="OpenTribute",
         kind="mixed",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/open_tribute.py",
-        summary="Survivors 34 + 3/centre, each pays the topper 1 per centre behind; solo 340.",
+        summary=Message.of("system.open-tribute.summary"),
         rule=__doc__ or "",
         factory=OpenTribute,
     )
