@@ -1,10 +1,12 @@
-"""`palmares diplomacy systems` in French (issue 35): the one-line rules are messages the pure
-registries key (``system.<slug>.summary``, ``aggregation.<slug>.summary``) and the explanation
-layer words in English and French, in every format."""
+"""`palmares diplomacy systems` in French (issue 35): the one-line and whole rules are messages
+the pure registries key (``system.<slug>.summary``, ``system.<module>.rule``, and the same for the
+aggregations) and the explanation layer words in English and French, in every format; a rule's
+English is its module's docstring, word for word."""
 
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 import json
 from collections.abc import Callable
@@ -21,6 +23,10 @@ from tests.conftest import CliResult
 SUMMARIES = [(i.slug, i.summary) for i in all_systems()] + [
     (i.slug, i.summary) for i in all_aggregations()
 ]
+RULES = sorted(
+    {(i.factory.__module__, i.rule.key) for i in all_systems()}
+    | {(i.factory.__module__, i.rule.key) for i in all_aggregations()}
+)
 
 
 @pytest.mark.parametrize(("slug", "summary"), SUMMARIES)
@@ -32,6 +38,15 @@ def test_every_summary_is_a_message_in_both_languages(slug: str, summary: Messag
     assert english and french and english != french, (slug, english, french)
 
 
+@pytest.mark.parametrize(("module", "key"), RULES)
+def test_every_rule_is_its_docstring_and_has_its_french(module: str, key: str) -> None:
+    assert key.split(".")[1] == module.rsplit(".", 1)[1]
+    doc = importlib.import_module(module).__doc__ or ""
+    english, french = tell(Message.of(key), Language.EN), tell(Message.of(key), Language.FR)
+    assert english == doc.strip()
+    assert french and french != english
+
+
 def test_divide_and_conquer_in_french(cli: Callable[..., CliResult]) -> None:
     result = cli(
         "diplomacy", "systems", "divide-and-conquer", "--language", "fr", "--format", "json"
@@ -40,10 +55,18 @@ def test_divide_and_conquer_in_french(cli: Callable[..., CliResult]) -> None:
     row = json.loads(result.out)["systems"][0]
     assert row["rule"] == "brut = 100 · f(sc) / Σ f, f(sc) = 2^(sc/4) − 1 ; solo 100, les autres 0"
     assert row["kind"] == "centres"
+    explain = json.loads(result.out)["explain"]
+    assert explain[0] == (
+        "Divide and Conquer, le score de table du championnat du monde de Diplomacy 2007."
+    )
+    assert any("*score brut* est 100 · f(sc) / Σ f(sc)" in line for line in explain)
     english = cli("diplomacy", "systems", "divide-and-conquer", "--format", "json")
     row = json.loads(english.out)["systems"][0]
     assert row["rule"] == "raw = 100 · f(sc) / Σ f, f(sc) = 2^(sc/4) − 1; solo 100, others 0"
     assert row["kind"] == "centre-count"
+    assert json.loads(english.out)["explain"][0] == (
+        "Divide and Conquer, the board score of the 2007 World Diplomacy Championship."
+    )
 
 
 def test_the_table_in_french_from_lang(

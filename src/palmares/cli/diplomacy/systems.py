@@ -63,7 +63,7 @@ def systems(
     rows = [_row(i, words) for i in infos]
     report = Report(tables=[Table("systems", cols, rows)], language=words)
     if slug is not None:
-        report.explain.extend(infos[0].rule.strip().splitlines())
+        report.explain.extend(tell(infos[0].rule, words).splitlines())
     emit(report, fmt)
 
 
@@ -95,5 +95,5 @@ def aggregations(
     rows = [_aggregation_row(i, words) for i in infos]
     report = Report(tables=[Table("aggregations", cols, rows)], language=words)
     if slug is not None:
-        report.explain.extend(infos[0].rule.strip().splitlines())
+        report.explain.extend(tell(infos[0].rule, words).splitlines())
     emit(report, fmt)

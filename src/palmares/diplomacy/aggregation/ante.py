@@ -353,7 +353,7 @@ INFO = register(
         name="Ante system",
         source="2007 World Diplomacy Championship rules (seed 002), Appendix A and Top Board",
         summary=Message.of("aggregation.ante.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("aggregation.ante.rule"),
         factory=Ante,
         parameters={
             "start": _fraction,

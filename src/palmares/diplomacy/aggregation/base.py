@@ -331,14 +331,15 @@ class AggregationInfo:
     defaults); ``parameters`` maps each parameter's name to the parser of its command-line text
     (``--aggregation ante:stake=0.2``). ``summary`` is the one-line rule as a message (key
     ``aggregation.<slug>.summary``), worded in English and French by the explanation layer
-    (:mod:`palmares.explain.messages_systems`; issue 35); ``rule`` is the module's docstring.
+    (:mod:`palmares.explain.messages_systems`; issue 35); ``rule`` the
+    whole rule (key ``<…>.<module>.rule``: the module's docstring, and its French).
     """
 
     slug: str
     name: str
     source: str
     summary: Message
-    rule: str
+    rule: Message
     factory: Callable[..., Aggregation]
     parameters: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)
 

@@ -66,7 +66,7 @@ register(
         name="Best N games in any rounds",
         source="dipvis tournament scoring 'Sum best N games in any rounds'",
         summary=Message.of("aggregation.best-games.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("aggregation.best_games.rule"),
         factory=BestGames,
         parameters={"n": whole, "tiebreak": parse_tiebreak},
     )

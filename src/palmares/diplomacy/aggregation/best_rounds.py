@@ -73,7 +73,7 @@ register(
         name="Best N rounds",
         source="dipvis tournament scoring 'Sum best N rounds'; WDD KublaCon systems",
         summary=Message.of("aggregation.best-rounds.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("aggregation.best_rounds.rule"),
         factory=BestRounds,
         parameters={"n": whole, "tiebreak": parse_tiebreak},
     )

@@ -85,7 +85,7 @@ register(
         name="Best two plus a fraction of the rest",
         source="dipvis tournament scoring 'Sum best 2 games plus half the average of the rest'",
         summary=Message.of("aggregation.best-two-plus.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("aggregation.best_two_plus.rule"),
         factory=BestTwoPlus,
         parameters={"n": whole, "fraction": fraction, "tiebreak": parse_tiebreak},
     )

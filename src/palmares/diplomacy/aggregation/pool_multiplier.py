@@ -71,7 +71,7 @@ register(
         name="Pool score multiplier (top board)",
         source="UEWBot/dipvis issue 83 (top board with a multiplication bonus, i.e. 150%)",
         summary=Message.of("aggregation.pool-multiplier.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("aggregation.pool_multiplier.rule"),
         factory=PoolMultiplier,
         parameters={"factor": fraction, "tiebreak": parse_tiebreak},
     )

@@ -165,7 +165,7 @@ register(
         name="Sum of round ranks",
         source="WDD 'KublaCon Ranking System' and 'Conquest Sum of Rankings' (Edi Birsan)",
         summary=Message.of("aggregation.round-ranks.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("aggregation.round_ranks.rule"),
         factory=RoundRanks,
         parameters={"best": whole, "tiebreak": parse_tiebreak},
     )

@@ -102,7 +102,7 @@ register(
         name="Sum of rounds with a sit-out bonus",
         source="palmares' reading (spec names it; no published figures found)",
         summary=Message.of("aggregation.sit-out.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("aggregation.sit_out.rule"),
         factory=SitOut,
         parameters={"bonus": _bonus, "max": whole, "tiebreak": parse_tiebreak},
     )

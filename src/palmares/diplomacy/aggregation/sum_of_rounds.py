@@ -55,7 +55,7 @@ register(
         name="Sum of all rounds",
         source="spec 'Tournament aggregations in use besides the ante'",
         summary=Message.of("aggregation.sum.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("aggregation.sum_of_rounds.rule"),
         factory=SumOfRounds,
         parameters={"tiebreak": parse_tiebreak},
     )

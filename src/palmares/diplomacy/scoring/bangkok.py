@@ -92,7 +92,7 @@ register(
         kind="centre-count",
         source="World Diplomacy Wiki 'Bangkok 2020 Scoring System'; dipvis bangkok.py",
         summary=Message.of("system.bangkok.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.bangkok.rule"),
         factory=lambda: Bangkok(slug="bangkok"),
     )
 )
@@ -103,7 +103,7 @@ register(
         kind="centre-count",
         source="dipvis game_scoring/g_scoring_systems.py ('Olympic') and bangkok.py",
         summary=Message.of("system.olympic.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.bangkok.rule"),
         factory=lambda: Bangkok(
             solo=Fraction(46),
             lost_per_centre=Fraction(0),

@@ -96,7 +96,7 @@ register(
         kind="centre-count",
         source="dipvis game_scoring/bangkok_pike.py",
         summary=Message.of("system.bangkok-pike.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.bangkok_pike.rule"),
         factory=BangkokPike,
     )
 )

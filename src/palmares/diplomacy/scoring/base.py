@@ -222,7 +222,8 @@ class SystemInfo:
     the defaults); ``parameters`` maps each parameter's name to the parser of its command-line text
     (``--system carnage:dead=tied``). ``summary`` is the one-line rule as a message (key
     ``system.<slug>.summary``), worded in English and French by the explanation layer
-    (:mod:`palmares.explain.messages_systems`; issue 35); ``rule`` is the module's docstring.
+    (:mod:`palmares.explain.messages_systems`; issue 35); ``rule`` the
+    whole rule (key ``<…>.<module>.rule``: the module's docstring, and its French).
     """
 
     slug: str
@@ -230,6 +231,6 @@ class SystemInfo:
     kind: Kind
     source: str
     summary: Message
-    rule: str
+    rule: Message
     factory: Callable[..., ScoringSystem]
     parameters: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)

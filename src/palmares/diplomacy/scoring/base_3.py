@@ -60,7 +60,7 @@ register(
         kind="centre-count",
         source="dipvis game_scoring/base3.py",
         summary=Message.of("system.base-3.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.base_3.rule"),
         factory=Base3,
     )
 )

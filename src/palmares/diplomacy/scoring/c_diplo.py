@@ -87,7 +87,7 @@ register(
         kind="rank",
         source=_SOURCE,
         summary=Message.of("system.c-diplo-100.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.c_diplo.rule"),
         factory=lambda: CDiplo(slug="c-diplo-100"),
     )
 )
@@ -98,7 +98,7 @@ register(
         kind="rank",
         source="dipvis game_scoring/g_scoring_systems.py ('CDiplo 80') and cdiplo.py",
         summary=Message.of("system.c-diplo-80.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.c_diplo.rule"),
         factory=lambda: CDiplo(solo=80, played=0, places=(25, 14, 7), slug="c-diplo-80"),
     )
 )
@@ -109,7 +109,7 @@ register(
         kind="rank",
         source="dipvis game_scoring/cdiplo_namur.py",
         summary=Message.of("system.c-diplo-namur.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.c_diplo.rule"),
         factory=lambda: CDiplo(solo=85, centre_points=namur_centre_points, slug="c-diplo-namur"),
     )
 )

@@ -146,7 +146,7 @@ register(
         kind="rank",
         source=_SOURCE,
         summary=Message.of("system.carnage.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.carnage.rule"),
         factory=_carnage,
         parameters=_DEAD,
     )
@@ -158,7 +158,7 @@ register(
         kind="rank",
         source=_SOURCE,
         summary=Message.of("system.carnage-dead-equal.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.carnage.rule"),
         factory=_carnage_dead_equal,
         parameters=_DEAD,
     )
@@ -170,7 +170,7 @@ register(
         kind="mixed",
         source=_SOURCE,
         summary=Message.of("system.center-count-carnage.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.carnage.rule"),
         factory=_centre_count,
         parameters=_DEAD,
     )
@@ -182,7 +182,7 @@ register(
         kind="mixed",
         source="dipvis game_scoring/carnage.py ('Carnage 2023')",
         summary=Message.of("system.carnage-2023.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.carnage.rule"),
         factory=_carnage_2023,
         parameters=_DEAD,
     )

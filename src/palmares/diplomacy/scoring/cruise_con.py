@@ -75,7 +75,7 @@ register(
         kind="draw",
         source="WDD scoring system 'Cruise Con System' (Chris Martin)",
         summary=Message.of("system.cruise-con.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.cruise_con.rule"),
         factory=CruiseCon,
         parameters={"solo": fraction_param},
     )

@@ -90,7 +90,7 @@ register(
         kind="mixed",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/detour09.py",
         summary=Message.of("system.detour09.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.detour09.rule"),
         factory=Detour09,
     )
 )

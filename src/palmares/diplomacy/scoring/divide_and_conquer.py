@@ -94,7 +94,7 @@ INFO = register(
         kind="centre-count",
         source="2007 World Diplomacy Championship rules (seed 002), Appendix A",
         summary=Message.of("system.divide-and-conquer.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.divide_and_conquer.rule"),
         factory=DivideAndConquer,
         parameters={"rounded": yes_no},
     )

@@ -54,7 +54,7 @@ register(
         kind="draw",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/draw_size.py",
         summary=Message.of("system.draw-size.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.draw_size.rule"),
         factory=DrawSize,
     )
 )

@@ -73,7 +73,7 @@ register(
         kind="rank",
         source="dipvis game_scoring/duct_tape_v2.py",
         summary=Message.of("system.duct-tape-v2.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.duct_tape.rule"),
         factory=_tied,
         parameters=_DEAD,
     )
@@ -85,7 +85,7 @@ register(
         kind="rank",
         source="dipvis game_scoring/duct_tape_v2.py",
         summary=Message.of("system.duct-tape-v2-elimination-order.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.duct_tape.rule"),
         factory=_ordered,
         parameters=_DEAD,
     )

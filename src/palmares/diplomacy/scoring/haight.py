@@ -88,7 +88,7 @@ register(
         kind="mixed",
         source="dipvis game_scoring/haight.py",
         summary=Message.of("system.haight.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.haight.rule"),
         factory=Haight,
     )
 )

@@ -80,7 +80,7 @@ register(
         kind="centre-count",
         source="WDD scoring system 'KublaCon KILL System' (Edi Birsan)",
         summary=Message.of("system.kublacon-kill.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.kublacon_kill.rule"),
         factory=KublaConKill,
     )
 )

@@ -98,7 +98,7 @@ register(
         kind="centre-count",
         source=_SOURCE,
         summary=Message.of("system.manorcon.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.manorcon.rule"),
         factory=lambda: ManorCon(slug="manorcon"),
     )
 )
@@ -109,7 +109,7 @@ register(
         kind="centre-count",
         source=_SOURCE,
         summary=Message.of("system.manorcon-original.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.manorcon.rule"),
         factory=lambda: ManorCon(solo=100, slug="manorcon-original"),
     )
 )
@@ -120,7 +120,7 @@ register(
         kind="centre-count",
         source=_SOURCE,
         summary=Message.of("system.manorcon-v2.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.manorcon.rule"),
         factory=lambda: ManorCon(solo=100, dead_count_16=False, slug="manorcon-v2"),
     )
 )

@@ -122,7 +122,7 @@ register(
         kind="rank",
         source="dipvis game_scoring/maxonian.py",
         summary=Message.of("system.maxonian.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.maxonian.rule"),
         factory=lambda threshold=13: Maxonian(threshold=threshold, slug="maxonian"),
         parameters=_PARAMS,
     )
@@ -134,7 +134,7 @@ register(
         kind="rank",
         source="dipvis game_scoring/g_scoring_systems.py ('7Eleven') and maxonian.py",
         summary=Message.of("system.7eleven.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.maxonian.rule"),
         factory=lambda threshold=11: Maxonian(threshold=threshold, slug="7eleven"),
         parameters=_PARAMS,
     )

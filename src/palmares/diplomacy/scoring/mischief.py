@@ -59,7 +59,7 @@ register(
         kind="centre-count",
         source="dipvis game_scoring/mischief.py",
         summary=Message.of("system.mischief.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.mischief.rule"),
         factory=Mischief,
     )
 )

@@ -93,7 +93,7 @@ register(
         kind="mixed",
         source="dipvis game_scoring/open_mind_the_gap.py",
         summary=Message.of("system.omg.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.omg.rule"),
         factory=OpenMindTheGap,
     )
 )

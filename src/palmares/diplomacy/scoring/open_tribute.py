@@ -82,7 +82,7 @@ register(
         kind="mixed",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/open_tribute.py",
         summary=Message.of("system.open-tribute.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.open_tribute.rule"),
         factory=OpenTribute,
     )
 )

@@ -98,7 +98,7 @@ register(
         kind="rank",
         source="dipvis game_scoring/ranked_classic.py",
         summary=Message.of("system.ranked-classic.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.ranked_classic.rule"),
         factory=RankedClassic,
     )
 )

@@ -42,7 +42,7 @@ register(
             "dipvis game_scoring/ranked_classic.py and g_scoring_systems.py ('Ranked Classic v2')"
         ),
         summary=Message.of("system.ranked-classic-v2.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.ranked_classic_v2.rule"),
         factory=lambda: RankedClassic(slug="ranked-classic-v2", bonus=second_lowest_two_way_bonus),
     )
 )

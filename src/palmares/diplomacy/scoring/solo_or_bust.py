@@ -58,7 +58,7 @@ register(
         kind="draw",
         source="dipvis game_scoring/solos.py",
         summary=Message.of("system.solo-or-bust.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.solo_or_bust.rule"),
         factory=SoloOrBust,
     )
 )

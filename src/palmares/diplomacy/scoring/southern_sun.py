@@ -86,7 +86,7 @@ register(
         kind="rank",
         source="dipvis game_scoring/southern_sun.py",
         summary=Message.of("system.southern-sun.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.southern_sun.rule"),
         factory=SouthernSun,
     )
 )

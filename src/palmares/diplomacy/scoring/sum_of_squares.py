@@ -58,7 +58,7 @@ register(
         kind="centre-count",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/sum_of_squares.py",
         summary=Message.of("system.sum-of-squares.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.sum_of_squares.rule"),
         factory=SumOfSquares,
     )
 )

@@ -76,7 +76,7 @@ register(
         kind="rank",
         source="dipvis game_scoring/sydney_league.py",
         summary=Message.of("system.sydney-league.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.sydney_league.rule"),
         factory=SydneyLeague,
     )
 )

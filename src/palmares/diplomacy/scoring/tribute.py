@@ -87,7 +87,7 @@ register(
         kind="mixed",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/tribute.py",
         summary=Message.of("system.tribute.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.tribute.rule"),
         factory=Tribute,
     )
 )

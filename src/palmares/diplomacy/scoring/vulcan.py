@@ -67,7 +67,7 @@ register(
         kind="centre-count",
         source="dipvis game_scoring/vulcan.py",
         summary=Message.of("system.vulcan.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.vulcan.rule"),
         factory=Vulcan,
     )
 )

@@ -85,7 +85,7 @@ register(
         kind="mixed",
         source="dipvis game_scoring/whipping.py",
         summary=Message.of("system.whipping.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.whipping.rule"),
         factory=Whipping,
     )
 )

@@ -90,7 +90,7 @@ register(
         kind="mixed",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/world_classic.py",
         summary=Message.of("system.world-classic.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.world_classic.rule"),
         factory=lambda: WorldClassic(slug="world-classic"),
     )
 )
@@ -101,7 +101,7 @@ register(
         kind="mixed",
         source="dipvis game_scoring/world_classic.py ('Summer Classic')",
         summary=Message.of("system.summer-classic.summary"),
-        rule=__doc__ or "",
+        rule=Message.of("system.world_classic.rule"),
         factory=lambda: WorldClassic(max_toppers=2, slug="summer-classic"),
     )
 )

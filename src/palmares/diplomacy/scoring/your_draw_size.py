@@ -71,7 +71,7 @@ for _solo in (300, 320):
             kind="centre-count",
             source="dipvis game_scoring/your_draw_size.py",
             summary=Message.of("system.your-draw-size.summary", solo=_solo),
-            rule=__doc__ or "",
+            rule=Message.of("system.your_draw_size.rule"),
             factory=lambda solo=_solo: YourDrawSize(solo=solo, slug=f"your-draw-size-{solo}"),
         )
     )
