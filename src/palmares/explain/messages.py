@@ -28,6 +28,7 @@ from palmares.explain.messages_seeding import SEEDING
 from palmares.explain.messages_setup import SETUP
 from palmares.explain.messages_site import SITE
 from palmares.explain.messages_system_rules import SYSTEM_RULES
+from palmares.explain.messages_system_rules_2 import SYSTEM_RULES_2
 from palmares.explain.messages_systems import SYSTEMS
 from palmares.explain.numbers import and_list, figure
 from palmares.explain.voice import N_, Voice, voice
@@ -273,6 +274,7 @@ TEXTS.update(FILES)
 TEXTS.update(SYSTEMS)
 # Each system's and aggregation's whole rule, as `systems SLUG` prints it (issue 35).
 TEXTS.update(SYSTEM_RULES)
+TEXTS.update(SYSTEM_RULES_2)
 TEXTS.update(AGGREGATION_RULES)
 
 #: key → (singular, plural, the value that counts).

@@ -30,15 +30,21 @@ from palmares.explain.messages import tell
 __all__ = ["aggregations", "app", "systems"]
 
 
-#: The rule column's header, in the report's language.
+#: The rule column's header and a system's kind, in the report's language.
 _RULE = Message.of("system.column.rule")
+_KINDS: dict[str, Message] = {
+    "rank": Message.of("system.kind.rank"),
+    "draw": Message.of("system.kind.draw"),
+    "centre-count": Message.of("system.kind.centre-count"),
+    "mixed": Message.of("system.kind.mixed"),
+}
 
 
 def _row(info: SystemInfo, words: Language) -> dict[str, Any]:
     return {
         "slug": info.slug,
         "name": info.name,
-        "kind": tell(Message.of(f"system.kind.{info.kind}"), words),
+        "kind": tell(_KINDS[info.kind], words),
         "parameters": ", ".join(sorted(info.parameters)),
         "source": info.source,
         "rule": tell(info.summary, words),
