@@ -138,4 +138,8 @@ SYSTEMS: dict[str, str] = {
     "system.kind.centre-count": N_("centre-count"),
     "system.kind.mixed": N_("mixed"),
     "system.column.rule": N_("one-line rule"),
+    "system.column.name": N_("name"),
+    "system.column.kind": N_("kind"),
+    "system.column.parameters": N_("parameters"),
+    "system.column.source": N_("source"),
 }

@@ -30,8 +30,12 @@ from palmares.explain.messages import tell
 __all__ = ["aggregations", "app", "systems"]
 
 
-#: The rule column's header and a system's kind, in the report's language.
+#: The columns' headers (the table format) and a system's kind, in the report's language.
 _RULE = Message.of("system.column.rule")
+_NAME = Message.of("system.column.name")
+_KIND = Message.of("system.column.kind")
+_PARAMETERS = Message.of("system.column.parameters")
+_SOURCE = Message.of("system.column.source")
 _KINDS: dict[str, Message] = {
     "rank": Message.of("system.kind.rank"),
     "draw": Message.of("system.kind.draw"),
@@ -63,9 +67,15 @@ def systems(
     one-line rule; with a SLUG, that system's whole rule."""
     words = language_of(language)
     infos = [get_info(slug)] if slug is not None else all_systems()
-    cols = [Col("slug"), Col("kind"), Col("parameters"), Col("source"), Col("rule", _RULE)]
+    cols = [
+        Col("slug"),
+        Col("kind", _KIND),
+        Col("parameters", _PARAMETERS),
+        Col("source", _SOURCE),
+        Col("rule", _RULE),
+    ]
     if slug is not None:
-        cols.insert(1, Col("name"))
+        cols.insert(1, Col("name", _NAME))
     rows = [_row(i, words) for i in infos]
     report = Report(tables=[Table("systems", cols, rows)], language=words)
     if slug is not None:
@@ -95,9 +105,14 @@ def aggregations(
     that aggregation's whole rule."""
     words = language_of(language)
     infos = [get_aggregation_info(slug)] if slug is not None else all_aggregations()
-    cols = [Col("slug"), Col("parameters"), Col("source"), Col("rule", _RULE)]
+    cols = [
+        Col("slug"),
+        Col("parameters", _PARAMETERS),
+        Col("source", _SOURCE),
+        Col("rule", _RULE),
+    ]
     if slug is not None:
-        cols.insert(1, Col("name"))
+        cols.insert(1, Col("name", _NAME))
     rows = [_aggregation_row(i, words) for i in infos]
     report = Report(tables=[Table("aggregations", cols, rows)], language=words)
     if slug is not None:
