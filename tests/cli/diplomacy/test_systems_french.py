@@ -77,6 +77,7 @@ def test_the_table_in_french_from_lang(
     result = cli("diplomacy", "systems", "divide-and-conquer")
     assert result.code == 0, result.err
     assert "règle en une ligne" in result.out and "les autres 0" in result.out
+    assert "paramètres" in result.out and "Long Explanation » : pour chaque puissance" in result.out
 
 
 def test_the_list_in_french_as_csv(cli: Callable[..., CliResult]) -> None:
