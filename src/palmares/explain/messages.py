@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from palmares.core.message import Message, Value, speak_english_with
 from palmares.explain.language import Language
+from palmares.explain.messages_aggregation_rules import AGGREGATION_RULES
 from palmares.explain.messages_api import API
 from palmares.explain.messages_audit import AUDIT
 from palmares.explain.messages_core import CORE
@@ -26,6 +27,9 @@ from palmares.explain.messages_rules import RULES
 from palmares.explain.messages_seeding import SEEDING
 from palmares.explain.messages_setup import SETUP
 from palmares.explain.messages_site import SITE
+from palmares.explain.messages_system_rules import SYSTEM_RULES
+from palmares.explain.messages_system_rules_2 import SYSTEM_RULES_2
+from palmares.explain.messages_systems import SYSTEMS
 from palmares.explain.numbers import and_list, figure
 from palmares.explain.voice import N_, Voice, voice
 
@@ -266,6 +270,12 @@ TEXTS.update(API)
 TEXTS.update(RULES)
 # What a file gets wrong: results, rosters, declines, chaos, Wizard, any table (issue 35).
 TEXTS.update(FILES)
+# The systems' and aggregations' one-line rules, and `diplomacy systems`' words (issue 35).
+TEXTS.update(SYSTEMS)
+# Each system's and aggregation's whole rule, as `systems SLUG` prints it (issue 35).
+TEXTS.update(SYSTEM_RULES)
+TEXTS.update(SYSTEM_RULES_2)
+TEXTS.update(AGGREGATION_RULES)
 
 #: key → (singular, plural, the value that counts).
 PLURALS: dict[str, tuple[str, str, str]] = {

@@ -13,6 +13,7 @@ from palmares.diplomacy.scoring import get_info, get_system
 from palmares.diplomacy.scoring.base import PowerWorkings
 from palmares.diplomacy.scoring.maxonian import DeadByEliminationYear
 from palmares.explain import explain
+from palmares.explain.messages import tell
 from tests.conftest import CliResult
 from tests.diplomacy.scoring.boards import BOARD_D, board
 from tests.diplomacy.scoring.helpers import scores
@@ -54,7 +55,9 @@ def test_dead_in_the_same_year_share_and_counts_by_year_drop_the_note() -> None:
 
 @pytest.mark.parametrize("slug", ["maxonian", "7eleven"])
 def test_the_system_text_says_so(slug: str, cli: Callable[..., CliResult]) -> None:
-    assert "dipvis, given a board without the centre counts by year" in get_info(slug).rule
+    assert "dipvis, given a board without the centre counts by year" in tell(
+        get_info(slug).rule, "en"
+    )
     result = cli("diplomacy", "systems", slug)
     assert result.code == 0
     assert "separated by elimination year" in result.out

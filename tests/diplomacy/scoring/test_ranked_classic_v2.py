@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from palmares.diplomacy.scoring import get_info
 from palmares.diplomacy.scoring.ranked_classic_v2 import second_lowest_two_way_bonus
+from palmares.explain.messages import tell
 from tests.diplomacy.scoring.boards import BOARD_S, BOARD_T, board
 from tests.diplomacy.scoring.helpers import initials, scores
 
@@ -57,4 +58,4 @@ def test_the_bonus_by_span_and_the_solo() -> None:
     assert second_lowest_two_way_bonus(range(4, 8)) == 15
     assert second_lowest_two_way_bonus(range(2, 8)) == 15  # six tied for 2nd span 2nd-7th: 6th
     assert scores("ranked-classic-v2", BOARD_S) == initials("A=2 E=7 F=7 G=4 I=5 R=550 T=7")
-    assert "second-lowest place" in get_info("ranked-classic-v2").rule
+    assert "second-lowest place" in tell(get_info("ranked-classic-v2").rule, "en")

@@ -352,9 +352,8 @@ INFO = register(
         slug=SLUG,
         name="Ante system",
         source="2007 World Diplomacy Championship rules (seed 002), Appendix A and Top Board",
-        summary="start 100; stake 10% of the score before each game; take the raw score % of "
-        "the pot; fewer-games adjustment after round 5",
-        rule=__doc__ or "",
+        summary=Message.of("aggregation.ante.summary"),
+        rule=Message.of("aggregation.ante.rule"),
         factory=Ante,
         parameters={
             "start": _fraction,

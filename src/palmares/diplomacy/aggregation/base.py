@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
+from palmares.core.message import Message
 from palmares.core.ranking import tie_groups
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import BoardScore, Score, ScoringSystem, exact
@@ -328,14 +329,17 @@ class AggregationInfo:
 
     ``factory`` builds the aggregation from keyword parameters (the seed's values are the
     defaults); ``parameters`` maps each parameter's name to the parser of its command-line text
-    (``--aggregation ante:stake=0.2``).
+    (``--aggregation ante:stake=0.2``). ``summary`` is the one-line rule as a message (key
+    ``aggregation.<slug>.summary``), worded in English and French by the explanation layer
+    (:mod:`palmares.explain.messages_systems`; issue 35); ``rule`` the
+    whole rule (key ``<…>.<module>.rule``: the module's docstring, and its French).
     """
 
     slug: str
     name: str
     source: str
-    summary: str
-    rule: str
+    summary: Message
+    rule: Message
     factory: Callable[..., Aggregation]
     parameters: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.aggregation._counting import best_first, count_games
 from palmares.diplomacy.aggregation._games import Counted, Game, parse_tiebreak, whole
 from palmares.diplomacy.aggregation.base import AggregationInfo, Note, Standings
@@ -64,8 +65,8 @@ register(
         slug="best-games",
         name="Best N games in any rounds",
         source="dipvis tournament scoring 'Sum best N games in any rounds'",
-        summary="the sum of the N best board scores in any rounds; n=3",
-        rule=__doc__ or "",
+        summary=Message.of("aggregation.best-games.summary"),
+        rule=Message.of("aggregation.best_games.rule"),
         factory=BestGames,
         parameters={"n": whole, "tiebreak": parse_tiebreak},
     )

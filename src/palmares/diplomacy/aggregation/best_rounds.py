@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.aggregation._counting import best_first, count_games
 from palmares.diplomacy.aggregation._games import Counted, Game, parse_tiebreak, whole
 from palmares.diplomacy.aggregation.base import AggregationInfo, Note, Standings
@@ -71,8 +72,8 @@ register(
         slug="best-rounds",
         name="Best N rounds",
         source="dipvis tournament scoring 'Sum best N rounds'; WDD KublaCon systems",
-        summary="the sum of the N best rounds (a round's score: its best game); n=2",
-        rule=__doc__ or "",
+        summary=Message.of("aggregation.best-rounds.summary"),
+        rule=Message.of("aggregation.best_rounds.rule"),
         factory=BestRounds,
         parameters={"n": whole, "tiebreak": parse_tiebreak},
     )

@@ -84,8 +84,8 @@ register(
         slug="best-two-plus",
         name="Best two plus a fraction of the rest",
         source="dipvis tournament scoring 'Sum best 2 games plus half the average of the rest'",
-        summary="the 2 best games in full + 1/2 of the average of the others",
-        rule=__doc__ or "",
+        summary=Message.of("aggregation.best-two-plus.summary"),
+        rule=Message.of("aggregation.best_two_plus.rule"),
         factory=BestTwoPlus,
         parameters={"n": whole, "fraction": fraction, "tiebreak": parse_tiebreak},
     )

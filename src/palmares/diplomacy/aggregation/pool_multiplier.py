@@ -70,8 +70,8 @@ register(
         slug="pool-multiplier",
         name="Pool score multiplier (top board)",
         source="UEWBot/dipvis issue 83 (top board with a multiplication bonus, i.e. 150%)",
-        summary="sum of all rounds, the top board's scores × 1.5",
-        rule=__doc__ or "",
+        summary=Message.of("aggregation.pool-multiplier.summary"),
+        rule=Message.of("aggregation.pool_multiplier.rule"),
         factory=PoolMultiplier,
         parameters={"factor": fraction, "tiebreak": parse_tiebreak},
     )

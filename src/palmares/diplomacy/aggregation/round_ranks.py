@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.core.ranking import competition_ranks
 from palmares.diplomacy.aggregation._games import (
     Counted,
@@ -163,8 +164,8 @@ register(
         slug="round-ranks",
         name="Sum of round ranks",
         source="WDD 'KublaCon Ranking System' and 'Conquest Sum of Rankings' (Edi Birsan)",
-        summary="sum of each round's rank by round score, low is best; best=N keeps N rounds",
-        rule=__doc__ or "",
+        summary=Message.of("aggregation.round-ranks.summary"),
+        rule=Message.of("aggregation.round_ranks.rule"),
         factory=RoundRanks,
         parameters={"best": whole, "tiebreak": parse_tiebreak},
     )

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.aggregation._counting import count_games
 from palmares.diplomacy.aggregation._games import (
     Game,
@@ -100,8 +101,8 @@ register(
         slug="sit-out",
         name="Sum of rounds with a sit-out bonus",
         source="palmares' reading (spec names it; no published figures found)",
-        summary="sum of all rounds + the round's average board score for one round sat out",
-        rule=__doc__ or "",
+        summary=Message.of("aggregation.sit-out.summary"),
+        rule=Message.of("aggregation.sit_out.rule"),
         factory=SitOut,
         parameters={"bonus": _bonus, "max": whole, "tiebreak": parse_tiebreak},
     )

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.aggregation._counting import count_games
 from palmares.diplomacy.aggregation._games import Counted, Game, parse_tiebreak
 from palmares.diplomacy.aggregation.base import AggregationInfo, Standings
@@ -53,8 +54,8 @@ register(
         slug="sum",
         name="Sum of all rounds",
         source="spec 'Tournament aggregations in use besides the ante'",
-        summary="the sum of every board score",
-        rule=__doc__ or "",
+        summary=Message.of("aggregation.sum.summary"),
+        rule=Message.of("aggregation.sum_of_rounds.rule"),
         factory=SumOfRounds,
         parameters={"tiebreak": parse_tiebreak},
     )

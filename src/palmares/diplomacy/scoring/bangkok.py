@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -90,8 +91,8 @@ register(
         name="Bangkok",
         kind="centre-count",
         source="World Diplomacy Wiki 'Bangkok 2020 Scoring System'; dipvis bangkok.py",
-        summary="1/centre + 3 surviving + 12 shared 3/2/1 by top, −1, −2; solo 41.",
-        rule=__doc__ or "",
+        summary=Message.of("system.bangkok.summary"),
+        rule=Message.of("system.bangkok.rule"),
         factory=lambda: Bangkok(slug="bangkok"),
     )
 )
@@ -101,8 +102,8 @@ register(
         name="Olympic",
         kind="centre-count",
         source="dipvis game_scoring/g_scoring_systems.py ('Olympic') and bangkok.py",
-        summary="Bangkok with shares 4/1.5/0.5; solo 46, others 0.",
-        rule=__doc__ or "",
+        summary=Message.of("system.olympic.summary"),
+        rule=Message.of("system.bangkok.rule"),
         factory=lambda: Bangkok(
             solo=Fraction(46),
             lost_per_centre=Fraction(0),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -94,8 +95,8 @@ register(
         name="Bangkok Pike",
         kind="centre-count",
         source="dipvis game_scoring/bangkok_pike.py",
-        summary="3 surviving + 1/centre + 6 lone top (4 shared), 4 / 2 one / two behind; solo 60.",
-        rule=__doc__ or "",
+        summary=Message.of("system.bangkok-pike.summary"),
+        rule=Message.of("system.bangkok_pike.rule"),
         factory=BangkokPike,
     )
 )

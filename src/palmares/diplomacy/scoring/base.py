@@ -220,14 +220,17 @@ class SystemInfo:
 
     ``factory`` builds the system from keyword parameters (all optional: the published values are
     the defaults); ``parameters`` maps each parameter's name to the parser of its command-line text
-    (``--system carnage:dead=tied``).
+    (``--system carnage:dead=tied``). ``summary`` is the one-line rule as a message (key
+    ``system.<slug>.summary``), worded in English and French by the explanation layer
+    (:mod:`palmares.explain.messages_systems`; issue 35); ``rule`` the
+    whole rule (key ``<…>.<module>.rule``: the module's docstring, and its French).
     """
 
     slug: str
     name: str
     kind: Kind
     source: str
-    summary: str
-    rule: str
+    summary: Message
+    rule: Message
     factory: Callable[..., ScoringSystem]
     parameters: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import board_score, leaders, solo_score
 from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
@@ -58,8 +59,8 @@ register(
         name="Base 3",
         kind="centre-count",
         source="dipvis game_scoring/base3.py",
-        summary="1/centre + 3 surviving + 9 for a lone top (÷3 per extra topper); solo 46.",
-        rule=__doc__ or "",
+        summary=Message.of("system.base-3.summary"),
+        rule=Message.of("system.base_3.rule"),
         factory=Base3,
     )
 )

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import board_score, rank_points, solo_score
 from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
@@ -85,8 +86,8 @@ register(
         name="C-Diplo 100",
         kind="rank",
         source=_SOURCE,
-        summary="1 for playing + 1/centre + 38/14/7 for places 1–3 (ties split); solo 100.",
-        rule=__doc__ or "",
+        summary=Message.of("system.c-diplo-100.summary"),
+        rule=Message.of("system.c_diplo.rule"),
         factory=lambda: CDiplo(slug="c-diplo-100"),
     )
 )
@@ -96,8 +97,8 @@ register(
         name="C-Diplo 80",
         kind="rank",
         source="dipvis game_scoring/g_scoring_systems.py ('CDiplo 80') and cdiplo.py",
-        summary="1/centre + 25/14/7 for places 1–3 (ties split); solo 80.",
-        rule=__doc__ or "",
+        summary=Message.of("system.c-diplo-80.summary"),
+        rule=Message.of("system.c_diplo.rule"),
         factory=lambda: CDiplo(solo=80, played=0, places=(25, 14, 7), slug="c-diplo-80"),
     )
 )
@@ -107,8 +108,8 @@ register(
         name="C-Diplo Namur",
         kind="rank",
         source="dipvis game_scoring/cdiplo_namur.py",
-        summary="1 for playing + centre scale 5,9,12,14,16,18,+1… + 38/14/7 by place; solo 85.",
-        rule=__doc__ or "",
+        summary=Message.of("system.c-diplo-namur.summary"),
+        rule=Message.of("system.c_diplo.rule"),
         factory=lambda: CDiplo(solo=85, centre_points=namur_centre_points, slug="c-diplo-namur"),
     )
 )

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import TOTAL_CENTRES, Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -144,8 +145,8 @@ register(
         name="Carnage (dead ranked by elimination)",
         kind="rank",
         source=_SOURCE,
-        summary="7000…1000 by place (ties split, dead by elimination year) + 1/centre; solo 28034.",
-        rule=__doc__ or "",
+        summary=Message.of("system.carnage.summary"),
+        rule=Message.of("system.carnage.rule"),
         factory=_carnage,
         parameters=_DEAD,
     )
@@ -156,8 +157,8 @@ register(
         name="Carnage (dead tied)",
         kind="rank",
         source=_SOURCE,
-        summary="7000…1000 by place (ties split, all dead tied) + 1/centre; solo 28034.",
-        rule=__doc__ or "",
+        summary=Message.of("system.carnage-dead-equal.summary"),
+        rule=Message.of("system.carnage.rule"),
         factory=_carnage_dead_equal,
         parameters=_DEAD,
     )
@@ -168,8 +169,8 @@ register(
         name="Center-count Carnage",
         kind="mixed",
         source=_SOURCE,
-        summary="7007…1001 by place + 500/centre; solo 39028, losers 1000.",
-        rule=__doc__ or "",
+        summary=Message.of("system.center-count-carnage.summary"),
+        rule=Message.of("system.carnage.rule"),
         factory=_centre_count,
         parameters=_DEAD,
     )
@@ -180,8 +181,8 @@ register(
         name="Carnage 2023",
         kind="mixed",
         source="dipvis game_scoring/carnage.py ('Carnage 2023')",
-        summary="Carnage + 300 per centre of a lone topper's lead; solo 28034.",
-        rule=__doc__ or "",
+        summary=Message.of("system.carnage-2023.summary"),
+        rule=Message.of("system.carnage.rule"),
         factory=_carnage_2023,
         parameters=_DEAD,
     )

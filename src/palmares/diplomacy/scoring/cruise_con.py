@@ -74,8 +74,8 @@ register(
         name="Cruise Con",
         kind="draw",
         source="WDD scoring system 'Cruise Con System' (Chris Martin)",
-        summary="Draw of n: 48/32/24/19/16/13 each + ⌊centres / n⌋; solo: set cruise-con:solo=N.",
-        rule=__doc__ or "",
+        summary=Message.of("system.cruise-con.summary"),
+        rule=Message.of("system.cruise_con.rule"),
         factory=CruiseCon,
         parameters={"solo": fraction_param},
     )

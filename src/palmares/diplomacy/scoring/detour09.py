@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -88,8 +89,8 @@ register(
         name="Detour09",
         kind="mixed",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/detour09.py",
-        summary="centres + 2 alive + lone lead + 4/3/2/1 by place, to 100; dead 0.25/yr; solo 110.",
-        rule=__doc__ or "",
+        summary=Message.of("system.detour09.summary"),
+        rule=Message.of("system.detour09.rule"),
         factory=Detour09,
     )
 )

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from palmares.core.message import Message
 from palmares.core.rounding import half_up
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring.base import BoardScore, Score, SystemInfo, Workings, yes_no
@@ -92,8 +93,8 @@ INFO = register(
         name="Divide and Conquer",
         kind="centre-count",
         source="2007 World Diplomacy Championship rules (seed 002), Appendix A",
-        summary="raw = 100 · f(sc) / Σ f, f(sc) = 2^(sc/4) − 1; solo 100, others 0",
-        rule=__doc__ or "",
+        summary=Message.of("system.divide-and-conquer.summary"),
+        rule=Message.of("system.divide_and_conquer.rule"),
         factory=DivideAndConquer,
         parameters={"rounded": yes_no},
     )

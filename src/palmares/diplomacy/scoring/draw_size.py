@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import board_score, solo_score
 from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
@@ -52,8 +53,8 @@ register(
         name="Draw size",
         kind="draw",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/draw_size.py",
-        summary="The powers in the draw share 100 equally; solo 100.",
-        rule=__doc__ or "",
+        summary=Message.of("system.draw-size.summary"),
+        rule=Message.of("system.draw_size.rule"),
         factory=DrawSize,
     )
 )

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import board_score, choice, solo_score
 from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
@@ -71,8 +72,8 @@ register(
         name="Duct Tape v2",
         kind="rank",
         source="dipvis game_scoring/duct_tape_v2.py",
-        summary="1/centre + 40,24,15,9,6,3,3 by place (ties split, dead tied); solo 75.",
-        rule=__doc__ or "",
+        summary=Message.of("system.duct-tape-v2.summary"),
+        rule=Message.of("system.duct_tape.rule"),
         factory=_tied,
         parameters=_DEAD,
     )
@@ -83,8 +84,8 @@ register(
         name="Duct Tape v2 (elimination order)",
         kind="rank",
         source="dipvis game_scoring/duct_tape_v2.py",
-        summary="Duct Tape v2 with the dead placed by elimination year; solo 75.",
-        rule=__doc__ or "",
+        summary=Message.of("system.duct-tape-v2-elimination-order.summary"),
+        rule=Message.of("system.duct_tape.rule"),
         factory=_ordered,
         parameters=_DEAD,
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -86,8 +87,8 @@ register(
         name="Haight v1.0",
         kind="mixed",
         source="dipvis game_scoring/haight.py",
-        summary="10/centre (dead 1/year) + 66…0 by place + 5 per centre of lone lead; solo 451.",
-        rule=__doc__ or "",
+        summary=Message.of("system.haight.summary"),
+        rule=Message.of("system.haight.rule"),
         factory=Haight,
     )
 )

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -78,8 +79,8 @@ register(
         name="KublaCon KILL",
         kind="centre-count",
         source="WDD scoring system 'KublaCon KILL System' (Edi Birsan)",
-        summary="1/centre + 1 past 1905 + 2 per dead power + 2 per centre of lead, max 27; win 34.",
-        rule=__doc__ or "",
+        summary=Message.of("system.kublacon-kill.summary"),
+        rule=Message.of("system.kublacon_kill.rule"),
         factory=KublaConKill,
     )
 )

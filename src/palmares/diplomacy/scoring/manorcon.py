@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -96,8 +97,8 @@ register(
         name="ManorCon",
         kind="centre-count",
         source=_SOURCE,
-        summary="Survivors 100·N/ΣN with N = S²+4S+16; dead 0.1/year survived; solo 75.",
-        rule=__doc__ or "",
+        summary=Message.of("system.manorcon.summary"),
+        rule=Message.of("system.manorcon.rule"),
         factory=lambda: ManorCon(slug="manorcon"),
     )
 )
@@ -107,8 +108,8 @@ register(
         name="ManorCon (original)",
         kind="centre-count",
         source=_SOURCE,
-        summary="As ManorCon, solo 100.",
-        rule=__doc__ or "",
+        summary=Message.of("system.manorcon-original.summary"),
+        rule=Message.of("system.manorcon.rule"),
         factory=lambda: ManorCon(solo=100, slug="manorcon-original"),
     )
 )
@@ -118,8 +119,8 @@ register(
         name="ManorCon v2",
         kind="centre-count",
         source=_SOURCE,
-        summary="As ManorCon, solo 100, the dead add nothing to ΣN.",
-        rule=__doc__ or "",
+        summary=Message.of("system.manorcon-v2.summary"),
+        rule=Message.of("system.manorcon.rule"),
         factory=lambda: ManorCon(solo=100, dead_count_16=False, slug="manorcon-v2"),
     )
 )

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import SOLO_CENTRES, Board
 from palmares.diplomacy.scoring._shared import board_score, int_param, rank_points
 from palmares.diplomacy.scoring.base import BoardNote, BoardScore, Figures, SystemInfo
@@ -120,8 +121,8 @@ register(
         name="Maxonian",
         kind="rank",
         source="dipvis game_scoring/maxonian.py",
-        summary="7…1 by place (ties by earlier years) + 1 per centre above 13.",
-        rule=__doc__ or "",
+        summary=Message.of("system.maxonian.summary"),
+        rule=Message.of("system.maxonian.rule"),
         factory=lambda threshold=13: Maxonian(threshold=threshold, slug="maxonian"),
         parameters=_PARAMS,
     )
@@ -132,8 +133,8 @@ register(
         name="7Eleven",
         kind="rank",
         source="dipvis game_scoring/g_scoring_systems.py ('7Eleven') and maxonian.py",
-        summary="Maxonian with the bonus above 11 centres.",
-        rule=__doc__ or "",
+        summary=Message.of("system.7eleven.summary"),
+        rule=Message.of("system.maxonian.rule"),
         factory=lambda threshold=11: Maxonian(threshold=threshold, slug="7eleven"),
         parameters=_PARAMS,
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import board_score, leaders, solo_score
 from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
@@ -57,8 +58,8 @@ register(
         name="Mischief",
         kind="centre-count",
         source="dipvis game_scoring/mischief.py",
-        summary="1/centre + 5 for a lone top, 1 each for a two-way top; solo 34.",
-        rule=__doc__ or "",
+        summary=Message.of("system.mischief.summary"),
+        rule=Message.of("system.mischief.rule"),
         factory=Mischief,
     )
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -91,8 +92,8 @@ register(
         name="Open Mind the Gap",
         kind="mixed",
         source="dipvis game_scoring/open_mind_the_gap.py",
-        summary="1.5/centre + 9 surviving + 4.5/3/1.5 by place; others pay a lone topper its lead.",
-        rule=__doc__ or "",
+        summary=Message.of("system.omg.summary"),
+        rule=Message.of("system.omg.rule"),
         factory=OpenMindTheGap,
     )
 )

@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -80,8 +81,8 @@ register(
         name="OpenTribute",
         kind="mixed",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/open_tribute.py",
-        summary="Survivors 34 + 3/centre, each pays the topper 1 per centre behind; solo 340.",
-        rule=__doc__ or "",
+        summary=Message.of("system.open-tribute.summary"),
+        rule=Message.of("system.open_tribute.rule"),
         factory=OpenTribute,
     )
 )

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.core.ranking import tie_groups
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
@@ -96,8 +97,8 @@ register(
         name="Ranked Classic",
         kind="rank",
         source="dipvis game_scoring/ranked_classic.py",
-        summary="10/centre + 30 surviving + 200,90,60,40,30,20,10 by place; dead 1/year; solo 550.",
-        rule=__doc__ or "",
+        summary=Message.of("system.ranked-classic.summary"),
+        rule=Message.of("system.ranked_classic.rule"),
         factory=RankedClassic,
     )
 )

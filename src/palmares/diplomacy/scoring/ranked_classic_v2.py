@@ -16,6 +16,7 @@ receive rank points as if there was a two way tie for the second lowest position
 
 from __future__ import annotations
 
+from palmares.core.message import Message
 from palmares.diplomacy.scoring.base import SystemInfo
 from palmares.diplomacy.scoring.ranked_classic import TWO_WAY, RankedClassic, lowest_place_bonus
 from palmares.diplomacy.scoring.registry import register
@@ -40,8 +41,8 @@ register(
         source=(
             "dipvis game_scoring/ranked_classic.py and g_scoring_systems.py ('Ranked Classic v2')"
         ),
-        summary="Ranked Classic, but 3+ tied take the two-way value of the second-lowest place.",
-        rule=__doc__ or "",
+        summary=Message.of("system.ranked-classic-v2.summary"),
+        rule=Message.of("system.ranked_classic_v2.rule"),
         factory=lambda: RankedClassic(slug="ranked-classic-v2", bonus=second_lowest_two_way_bonus),
     )
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import board_score, solo_score
 from palmares.diplomacy.scoring.base import BoardNote, BoardScore, Figures, SystemInfo
@@ -56,8 +57,8 @@ register(
         name="Solo or bust",
         kind="draw",
         source="dipvis game_scoring/solos.py",
-        summary="Solo 100; any other result 0 for everyone.",
-        rule=__doc__ or "",
+        summary=Message.of("system.solo-or-bust.summary"),
+        rule=Message.of("system.solo_or_bust.rule"),
         factory=SoloOrBust,
     )
 )

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.core.rounding import half_up_int
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
@@ -84,8 +85,8 @@ register(
         name="Southern Sun",
         kind="rank",
         source="dipvis game_scoring/southern_sun.py",
-        summary="30 surviving + 10/centre + 130,80,50,30,20,10,10 by place; dead 3/year; solo 500.",
-        rule=__doc__ or "",
+        summary=Message.of("system.southern-sun.summary"),
+        rule=Message.of("system.southern_sun.rule"),
         factory=SouthernSun,
     )
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import board_score, solo_score
 from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
@@ -56,8 +57,8 @@ register(
         name="Sum of Squares",
         kind="centre-count",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/sum_of_squares.py",
-        summary="100 · centres² / Σ centres²; solo 100, others 0.",
-        rule=__doc__ or "",
+        summary=Message.of("system.sum-of-squares.summary"),
+        rule=Message.of("system.sum_of_squares.rule"),
         factory=SumOfSquares,
     )
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import board_score, years_played
 from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
@@ -74,8 +75,8 @@ register(
         name="Sydney League",
         kind="rank",
         source="dipvis game_scoring/sydney_league.py",
-        summary="700…100 by place (ties split) + 25/centre (dead 1/year); solo ×1.5, others ×0.5.",
-        rule=__doc__ or "",
+        summary=Message.of("system.sydney-league.summary"),
+        rule=Message.of("system.sydney_league.rule"),
         factory=SydneyLeague,
     )
 )

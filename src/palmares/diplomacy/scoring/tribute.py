@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -85,8 +86,8 @@ register(
         name="Tribute",
         kind="mixed",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/tribute.py",
-        summary="1/centre + survivors share 66; others pay the topper min(share, top − 6).",
-        rule=__doc__ or "",
+        summary=Message.of("system.tribute.summary"),
+        rule=Message.of("system.tribute.rule"),
         factory=Tribute,
     )
 )

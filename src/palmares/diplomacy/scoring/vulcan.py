@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import board_score, leaders, solo_score
 from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
@@ -65,8 +66,8 @@ register(
         name="Vulcan",
         kind="centre-count",
         source="dipvis game_scoring/vulcan.py",
-        summary="5 alive + 1/centre + 1 per centre over each lower power + 10 to top; solo 130.",
-        rule=__doc__ or "",
+        summary=Message.of("system.vulcan.summary"),
+        rule=Message.of("system.vulcan.rule"),
         factory=Vulcan,
     )
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -83,8 +84,8 @@ register(
         name="Whipping",
         kind="mixed",
         source="dipvis game_scoring/whipping.py",
-        summary="10/centre + survivors share 60 + 2×centres for a lone top; dead 1/year; solo 468.",
-        rule=__doc__ or "",
+        summary=Message.of("system.whipping.summary"),
+        rule=Message.of("system.whipping.rule"),
         factory=Whipping,
     )
 )

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import (
     board_score,
@@ -88,8 +89,8 @@ register(
         name="World Classic",
         kind="mixed",
         source="spec 'Other board-scoring systems'; dipvis game_scoring/world_classic.py",
-        summary="10/centre + 30 surviving + toppers share 48; dead 1/year; solo 420.",
-        rule=__doc__ or "",
+        summary=Message.of("system.world-classic.summary"),
+        rule=Message.of("system.world_classic.rule"),
         factory=lambda: WorldClassic(slug="world-classic"),
     )
 )
@@ -99,8 +100,8 @@ register(
         name="Summer Classic",
         kind="mixed",
         source="dipvis game_scoring/world_classic.py ('Summer Classic')",
-        summary="World Classic, but no topping pool when three or more top.",
-        rule=__doc__ or "",
+        summary=Message.of("system.summer-classic.summary"),
+        rule=Message.of("system.world_classic.rule"),
         factory=lambda: WorldClassic(max_toppers=2, slug="summer-classic"),
     )
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring._shared import board_score, solo_score
 from palmares.diplomacy.scoring.base import BoardScore, Figures, SystemInfo
@@ -69,8 +70,8 @@ for _solo in (300, 320):
             name=f"Your Draw Size ({'short' if _solo == 300 else 'unlimited'} games)",
             kind="centre-count",
             source="dipvis game_scoring/your_draw_size.py",
-            summary=f"105/70/42/30/21/0 by centre band (14+, 11+, 8+, 4+, 1+); solo {_solo}.",
-            rule=__doc__ or "",
+            summary=Message.of("system.your-draw-size.summary", solo=_solo),
+            rule=Message.of("system.your_draw_size.rule"),
             factory=lambda solo=_solo: YourDrawSize(solo=solo, slug=f"your-draw-size-{solo}"),
         )
     )
