@@ -54,7 +54,7 @@ def test_divide_and_conquer_in_french(cli: Callable[..., CliResult]) -> None:
     assert result.code == 0, result.err
     row = json.loads(result.out)["systems"][0]
     assert row["rule"] == "brut = 100 · f(sc) / Σ f, f(sc) = 2^(sc/4) − 1 ; solo 100, les autres 0"
-    assert row["kind"] == "centres"
+    assert row["kind"] == "centre-count"  # a code in JSON and CSV, whatever the language
     explain = json.loads(result.out)["explain"]
     assert explain[0] == (
         "Divide and Conquer, le score de table du championnat du monde de Diplomacy 2007."
@@ -78,13 +78,14 @@ def test_the_table_in_french_from_lang(
     assert result.code == 0, result.err
     assert "règle en une ligne" in result.out and "les autres 0" in result.out
     assert "paramètres" in result.out and "Long Explanation » : pour chaque puissance" in result.out
+    assert "centres" in result.out and "centre-count" not in result.out  # the kind in words
 
 
 def test_the_list_in_french_as_csv(cli: Callable[..., CliResult]) -> None:
     result = cli("diplomacy", "systems", "--language", "fr", "--format", "csv")
     assert result.code == 0, result.err
     by_slug = {r["slug"]: r for r in csv.DictReader(io.StringIO(result.out))}
-    assert by_slug["draw-size"]["kind"] == "nul partagé"
+    assert by_slug["draw-size"]["kind"] == "draw"
     assert by_slug["draw-size"]["rule"] == (
         "Les puissances du nul partagé se partagent 100 à parts égales ; solo 100."
     )

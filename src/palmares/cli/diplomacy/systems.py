@@ -48,7 +48,7 @@ def _row(info: SystemInfo, words: Language) -> dict[str, Any]:
     return {
         "slug": info.slug,
         "name": info.name,
-        "kind": tell(_KINDS[info.kind], words),
+        "kind": info.kind,  # a code in CSV and JSON; the table shows it in words
         "parameters": ", ".join(sorted(info.parameters)),
         "source": info.source,
         "rule": tell(info.summary, words),
@@ -69,7 +69,7 @@ def systems(
     infos = [get_info(slug)] if slug is not None else all_systems()
     cols = [
         Col("slug"),
-        Col("kind", _KIND),
+        Col("kind", _KIND, lambda kind: tell(_KINDS[kind], words)),
         Col("parameters", _PARAMETERS),
         Col("source", _SOURCE),
         Col("rule", _RULE),
