@@ -9,6 +9,10 @@ STAMP := $(VENV)/.installed
 # The database tests (the site and the fuzzer's imports) run a second time on PostgreSQL (the
 # server CI starts on loopback).
 POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
+# pytest-xdist: one worker per core (`make test WORKERS=0` runs in one process). loadgroup keeps
+# the tests marked xdist_group together on one worker (the PostgreSQL standby: one per run).
+WORKERS ?= auto
+XDIST := -n $(WORKERS) --dist loadgroup
 
 $(STAMP): pyproject.toml src/palmares/diplomacy/seeding/_kernel.c src/palmares/ratings/_kernels.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,11 +33,11 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP) chromium
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q $(XDIST)
 
 unit-postgres: $(STAMP)
 	bash .ci/pg-replication
-	DATABASE_URL=$(POSTGRES_URL) $(BIN)/pytest -q -p no:cacheprovider tests/web tests/fuzz
+	DATABASE_URL=$(POSTGRES_URL) $(BIN)/pytest -q -p no:cacheprovider $(XDIST) tests/web tests/fuzz
 
 # The browser test drives Debian's chromium (playwright cannot download browsers here).
 chromium:

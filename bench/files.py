@@ -25,7 +25,12 @@ library's ``csv.DictReader`` reading every row of the same file — and prints i
   database (migrated first, not counted);
 - with ``--openskill``, openskill.py's own loop over the games (its csv read and layout not
   counted) against the whole ``ratings skill`` command, and the largest difference between
-  their ratings.
+  their ratings;
+- with ``--before COMMIT``, each command also run by the code of an earlier commit (its ``src``
+  taken by ``git archive`` into the run's folder and put first on the child's ``PYTHONPATH``;
+  the compiled extensions copied from this checkout, which needs that commit's C sources to be
+  this checkout's), right before this checkout's run: before and after in the same run, and
+  after / before.
 
 Targets: the dip-pouch commands within 1.5× the baseline (issue 15); every other command within
 2×, the imports within 12×, ``ratings skill`` ≥ 20× openskill.py's loop, peak RSS ≤ 600 MB
@@ -532,6 +537,26 @@ def _commands(folder: Path, facts: dict[str, Any]) -> list[Command]:
     return out
 
 
+def _before(folder: Path, commit: str) -> dict[str, str]:
+    """The environment that runs the code of ``commit`` (see the module docstring)."""
+    root = Path(__file__).resolve().parent.parent
+    git = ["git", "-C", str(root)]
+    sha = subprocess.run(
+        [*git, "rev-parse", "--short", commit], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    same_c = subprocess.run([*git, "diff", "--quiet", sha, "--", "*.c", "*.h"], check=False)
+    if same_c.returncode != 0:
+        sys.exit(f"--before {commit}: its C sources differ from this checkout's; build it apart")
+    target = folder / f"before-{sha}"
+    if not (target / "src").is_dir():
+        target.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run([*git, "archive", sha, "src"], check=True, capture_output=True)
+        subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True)
+        for built in (root / "src").rglob("*.so"):
+            shutil.copy2(built, target / built.relative_to(root))
+    return {"PYTHONPATH": str(target / "src"), "label": sha}
+
+
 def _openskill(folder: Path, games: str, env: dict[str, str], timeout: float | None) -> None:
     """openskill.py's bare loop on the games file, against ``ratings skill`` of the same file
     (its csv written by the run before): speed and the largest difference in μ and σ."""
@@ -570,6 +595,7 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", help="only the commands whose label contains one of these")
     ap.add_argument("--timeout", type=float, help="kill a command after this many seconds")
     ap.add_argument("--openskill", action="store_true", help="time openskill.py's loop too")
+    ap.add_argument("--before", metavar="COMMIT", help="run each command by COMMIT's code too")
     ap.add_argument("--write", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
 
@@ -586,7 +612,9 @@ def main() -> None:
             print(f"{key + '.csv':<22} {fact['rows']:>10,} rows {size:>6,.0f} MiB")
     print(f"(written in {facts['seconds']:.0f} s, at {folder})")
     env = dict(os.environ, COLUMNS="120")
+    before = _before(folder, args.before) if args.before else None
     commands = _commands(folder, facts)
+    timeout = args.timeout
     if args.only:
         commands = [c for c in commands if any(o in c.label for o in args.only)]
     print()
@@ -603,24 +631,37 @@ def main() -> None:
     for c in commands:
         for _ in range(max(1, args.repeat)):
             base = _run([sys.executable, "-c", BASELINE, c.file], env)
-            run_env = env
+            db = folder / "import.sqlite3"
+            run_env = dict(env, PALMARES_DB=str(db)) if c.database else env
+            lines = [("  csv.DictReader (baseline)", base)]
+            if before is not None:
+                early = dict(run_env, PYTHONPATH=before["PYTHONPATH"])
+                if c.database:  # a fresh database, migrated by the earlier code
+                    db.unlink(missing_ok=True)
+                    _run([sys.executable, "-c", MIGRATE], early)
+                was = _run(c.argv, early, timeout=timeout)
+                lines.append((f"  before ({before['label']})", was))
             if c.database:
-                db = folder / "import.sqlite3"
                 db.unlink(missing_ok=True)
-                run_env = dict(env, PALMARES_DB=str(db))
                 _run([sys.executable, "-c", MIGRATE], run_env)
             out = folder / c.out if c.out else None
-            t = _run(c.argv, run_env, out=out, timeout=args.timeout)
-            failed = {0: "", -9: " (killed: timeout)"}.get(t.code, f" (exit {t.code})")
+            t = _run(c.argv, run_env, out=out, timeout=timeout)
             LAST[c.label] = (t.wall, t.cpu)
-            for name, run, wall, cpu in (
-                ("  csv.DictReader (baseline)", base, 1.0, 1.0),
-                (c.label, t, t.wall / base.wall, t.cpu / base.cpu),
-            ):
+            lines.append((c.label, t))
+            for name, run in lines:
+                failed = {0: "", -9: " (killed: timeout)"}.get(run.code, f" (exit {run.code})")
                 print(
                     f"| {name:<42} | {run.wall:>6.2f} s | {run.cpu:>6.2f} s "
-                    f"| {run.rss_mb:>6,.0f} MB | {wall:>6.2f}× | {cpu:>5.2f}× |"
-                    + (failed if run is t else ""),
+                    f"| {run.rss_mb:>6,.0f} MB | {run.wall / base.wall:>6.2f}× "
+                    f"| {run.cpu / base.cpu:>5.2f}× |{failed}",
+                    flush=True,
+                )
+            if before is not None:
+                was = lines[1][1]
+                print(
+                    f"|   after / before {'':<25} | {t.wall / was.wall:>6.2f}× "
+                    f"| {t.cpu / was.cpu:>6.2f}× | {t.rss_mb / max(was.rss_mb, 1):>8.2f}× "
+                    f"| {'':>7} | {'':>6} |",
                     flush=True,
                 )
     if args.openskill:

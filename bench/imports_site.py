@@ -1,6 +1,7 @@
 """The re-import through the site, for bench/imports.py (issue 15): how long a ratings officer
-waits from uploading a corrected event to the answer, on a running server, with the figures and
-pages up to date after it.
+waits from uploading a corrected event to its job's end (issue 37: the upload is answered at once
+and the job worker ``palmares serve`` starts imports it), on a running server, with the figures
+and pages up to date after it.
 
 ``palmares serve`` on the bench's database (its default workers); a ratings officer made with
 ``palmares users add`` and a token from ``palmares users token``; then the 60-player event
@@ -76,9 +77,11 @@ def site_reimport(
             which = original if (uploads - i) % 2 == 0 else fixed
             t0 = time.perf_counter()
             answer = _upload(f"{base}/api/imports/results", token, which)
+            # answered at once with its job (issue 37): the wait is until the job is done
+            done = _job_done(f"{base}{answer['url']}", token)
             walls.append(time.perf_counter() - t0)
-            if answer.get("imported") != "results":
-                raise SystemExit(f"site re-import: unexpected answer {answer}")
+            if done.get("state") != "done":
+                raise SystemExit(f"site re-import: unexpected answer {answer}, job {done}")
             rank = [
                 h["rank"]
                 for h in _json(f"{base}/api/players/{player}/history")
@@ -124,6 +127,17 @@ def _json(url: str) -> list[dict[str, Any]]:
         loaded = json.load(answer)
     items: list[dict[str, Any]] = loaded["items"] if isinstance(loaded, dict) else loaded
     return items
+
+
+def _job_done(url: str, token: str) -> dict[str, Any]:
+    """The job at ``url`` once it has ended (read every 20 ms)."""
+    while True:
+        request = Request(url, headers={"Authorization": f"Bearer {token}"})
+        with urlopen(request, timeout=30) as answer:
+            state: dict[str, Any] = json.load(answer)
+        if state["state"] in ("done", "failed"):
+            return state
+        time.sleep(0.02)
 
 
 def _upload(url: str, token: str, path: Path) -> dict[str, Any]:

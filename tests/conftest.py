@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,11 +109,64 @@ def fuzz_survey(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--fuzz-survey"))
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """The fuzzer's figures, when it ran: files tried and problems found per format."""
+def schemathesis_summary(stats: dict[str, list[Any]]) -> str | None:
+    """schemathesis's run in one line (tests/web/test_api_schemathesis.py): operations, requests,
+    failed checks and answers by status, added up from the tests' reports."""
+    operations: Counter[str] = Counter()
+    statuses: Counter[str] = Counter()
+    stateful: Counter[str] = Counter()
+    version, declared = "", 0
+    # A test's tally is recorded at its teardown: each test has one teardown report (the
+    # operations' tests share one node id, so they are not told apart by it).
+    teardowns = [r for rs in stats.values() for r in rs if getattr(r, "when", "") == "teardown"]
+    for report in teardowns:
+        for name, tally in getattr(report, "user_properties", ()):
+            if name == "schemathesis":
+                operations.update(tally["operations"])
+                statuses.update(tally["statuses"])
+                stateful.update(tally["stateful"])
+                version, declared = tally["version"], tally["declared"]
+    if not operations:
+        return None
+    failed = statuses.pop("failed", 0)
+    answers = ", ".join(f"{s}: {n}" for s, n in sorted(statuses.items()))
+    return (
+        f"schemathesis {version}: {len(operations)} operations of {declared}, "
+        f"{sum(operations.values())} requests (director and anonymous; "
+        f"{sum(stateful.values())} following links), {failed} failed checks; statuses {answers}"
+    )
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Under pytest-xdist, a worker hands its fuzz figures to the controller."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None and "tests.fuzz.test_fuzz" in sys.modules:
+        output["fuzz_figures"] = [[*key, count] for key, count in _fuzz_figures().items()]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """The controller adds up the fuzz figures of the workers (pytest-xdist's hook)."""
+    figures = _fuzz_figures()
+    for kind, what, count in getattr(node, "workeroutput", {}).get("fuzz_figures", []):
+        figures[(kind, what)] += count
+
+
+def _fuzz_figures() -> Counter[tuple[str, str]]:
     from tests.fuzz import test_fuzz
 
-    figures = test_fuzz.FIGURES
+    return test_fuzz.FIGURES
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The fuzzer's figures, when it ran (in this process or in pytest-xdist's workers): files
+    tried and problems found per format; the API's schemathesis run, when it ran
+    (tests/web/test_api_schemathesis.py)."""
+    line = schemathesis_summary(terminalreporter.stats)
+    if line is not None:
+        terminalreporter.section("schemathesis")
+        terminalreporter.write_line(line)
+    figures = _fuzz_figures()
     if not figures:
         return
     terminalreporter.section("fuzz figures")

@@ -28,3 +28,13 @@ def test_a_part_without_equals_is_named() -> None:
         get_aggregation("ante:stake")
     with pytest.raises(PalmaresError, match=r"ante: bad parameter 'pot=3' \(parameters: "):
         get_aggregation("ante:pot=3")
+
+
+def test_slugs_and_keys_are_read_in_any_case() -> None:
+    """Issue 36: a slug names its rule in any case; the canonical form is lower case."""
+    spec = parse_spec(" Carnage:Dead=Tied ")
+    assert (spec.slug, spec.params, str(spec)) == (
+        "carnage",
+        (("dead", "Tied"),),
+        "carnage:dead=Tied",
+    )

@@ -122,6 +122,10 @@ def store_bases(b: dict[str, Path]) -> None:
         importer(b[kind] if kind != "ratings" else b["ratings"])
 
 
+#: The primary keys whose MAX both databases take as they are.
+INTEGER_KEYS = frozenset({"AutoField", "BigAutoField", "SmallAutoField", "IntegerField"})
+
+
 def _fingerprint() -> tuple[Any, ...]:
     """Rows and the last id of every palmares table, in one query."""
     parts = []
@@ -129,6 +133,8 @@ def _fingerprint() -> tuple[Any, ...]:
         if model.__module__.startswith("palmares."):
             table = connection.ops.quote_name(model._meta.db_table)
             pk = connection.ops.quote_name(model._meta.pk.column)
+            if model._meta.pk.get_internal_type() not in INTEGER_KEYS:
+                pk = f"CAST({pk} AS TEXT)"  # a job's UUID: PostgreSQL has no MAX(uuid)
             parts.append(f"(SELECT COUNT(*) FROM {table}), (SELECT MAX({pk}) FROM {table})")
     with connection.cursor() as cursor:
         cursor.execute("SELECT " + ", ".join(parts))

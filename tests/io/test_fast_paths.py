@@ -13,8 +13,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from palmares.io.rowchecks import all_distinct, distinct
 from tests.fuzz.formats import FORMATS, NAMES, Format, Table
 from tests.fuzz.mutations import _csv, break_file, encode
 from tests.fuzz.paths import READERS, answer, every_file_large
@@ -61,3 +63,11 @@ def test_fast_and_exact_paths_agree_on_the_fuzzers_files(kind: str, tmp_path: Pa
             assert answer(reader.public, path) == exact, (seed, broken and broken.mutation)
     # Both kinds were tried: files the fast path took, files it left to the row-wise reader.
     assert taken > 60 and declined > 60 and refused > 40, (taken, declined, refused)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_distinct_by_sort_is_numpys_unique(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    values = rng.integers(-5, 50 if seed % 2 else 10**12, size=int(rng.integers(0, 300)))
+    assert distinct(values).tolist() == np.unique(values).tolist()
+    assert all_distinct(values) == (np.unique(values).shape[0] == values.shape[0])

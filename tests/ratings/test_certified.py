@@ -16,8 +16,9 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from palmares.cli.output import _csv_cell, fixed, machine_value
+from palmares.cli.output import fixed, machine_value
 from palmares.core.ranking import tie_groups
+from palmares.io.csv_writer import csv_cell
 from palmares.ratings import replay
 from palmares.ratings.events import Event, Placement, Player, Results
 from palmares.ratings.history import RatingHistory
@@ -62,7 +63,7 @@ def _check(history: RatingHistory, as_of: date | None) -> None:
         ]
     for entry, (_, _, _, exact) in zip(shown.entries, want, strict=True):
         assert machine_value(entry.rating) == machine_value(exact)
-        assert _csv_cell(entry.rating) == _csv_cell(exact)
+        assert csv_cell(entry.rating) == csv_cell(exact)
         assert TWO(entry.rating) == TWO(exact)
     for entry, (_, _, _, exact) in zip(full.entries, want, strict=True):
         assert isinstance(entry.rating, Fraction)

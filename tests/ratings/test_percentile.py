@@ -4,8 +4,9 @@ from fractions import Fraction
 import pytest
 
 from palmares.core.rounding import half_up
-from palmares.ratings.percentile import percentile
+from palmares.ratings.percentile import HALF, percentile, percentile_formula
 from tests.ratings.seed000 import DIP_IN_THE_OCEAN_2004
+from tests.ratings.test_kernels import _arrays, _engine
 
 
 def test_worked_example_8th_of_65_is_88_46() -> None:
@@ -35,3 +36,32 @@ def test_first_and_last_of_n() -> None:
 def test_a_place_outside_the_field_is_refused(place: int, players: int) -> None:
     with pytest.raises(ValueError):
         percentile(place, players)
+
+
+def test_the_formula_is_one_function_exact_and_in_floats() -> None:
+    """``percentile`` is ``percentile_formula`` on fractions; on floats it is the float of the
+    same expression (what the compiled kernels compute)."""
+    for n in range(1, 40):
+        for place in range(1, n + 1):
+            exact = percentile(place, n)
+            assert exact == percentile_formula(place, Fraction(n), HALF)
+            assert percentile_formula(place, float(n), 0.5) == (n + 0.5 - place) / n * 100.0
+            assert abs(percentile_formula(place, float(n), 0.5) - float(exact)) < 1e-12
+
+
+@pytest.mark.parametrize("build", ["compiled", "numba"])
+@pytest.mark.parametrize("seed", range(3))
+def test_every_kernel_step_is_the_one_formula(
+    build: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each row of the replay (C kernels and numba both) moves the rating before it by the
+    event's value toward ``percentile_formula`` of its place, to the last bit."""
+    arrays = _arrays(seed)
+    eng = _engine(arrays, build, monkeypatch)
+    rows = eng.n_rows
+    for i in range(rows):
+        e = int(eng.row_event[i])
+        n, value = int(eng.ev_players[e]), float(eng.ev_value[e])
+        score = percentile_formula(int(eng.row_rank[i]), float(n), 0.5)
+        old = float(eng.before[i])
+        assert float(eng.after[i]) == old + value / 100.0 * (score - old)

@@ -54,7 +54,23 @@ def _as_owner() -> list[str]:
 
 
 def _run(command: list[str]) -> None:
-    subprocess.run([*_as_owner(), *command], check=True, capture_output=True, timeout=120)
+    done = subprocess.run([*_as_owner(), *command], capture_output=True, text=True, timeout=120)
+    if done.returncode != 0:
+        raise RuntimeError(f"{command[0]} exited {done.returncode}: {done.stderr.strip()}")
+
+
+def _base_backup(source: list[str], data: Path, tries: int = 3) -> None:
+    """``pg_basebackup -R`` of the primary into ``data``; tried again (from an empty folder)
+    when it fails, since a database that another run drops while it is copied fails the copy
+    on a server that several checkouts share."""
+    for attempt in range(1, tries + 1):
+        try:
+            _run([str(BIN / "pg_basebackup"), *source, "-D", str(data), "-R", "-X", "stream"])
+            return
+        except RuntimeError:
+            _run(["rm", "-rf", str(data)])
+            if attempt == tries:
+                raise
 
 
 def start_standby(host: str, port: int, user: str, standby_port: int) -> Standby:
@@ -71,7 +87,7 @@ def start_standby(host: str, port: int, user: str, standby_port: int) -> Standby
         os.chown(directory, owner.pw_uid, owner.pw_gid)
     standby = Standby(directory, standby_port)
     source = ["-h", host, "-p", str(port), "-U", user, "-c", "fast"]
-    _run([str(BIN / "pg_basebackup"), *source, "-D", str(standby.data), "-R", "-X", "stream"])
+    _base_backup(source, standby.data)
     settings = {
         "listen_addresses": "'127.0.0.1'",
         "port": str(standby_port),

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 import socket
+import tempfile
+from pathlib import Path
 
 os.environ.setdefault("PALMARES_SECRET_KEY", "tests-only-secret-key-" + "x" * 40)
 
 from palmares.web.settings import *  # noqa: F403
 
-# Two checkouts may run the suite on one PostgreSQL server at once: one test database each.
+# Two checkouts may run the suite on one PostgreSQL server at once: one test database each
+# (and under pytest-xdist pytest-django adds the worker's name: test_palmares_<pid>_gw0 …).
 if str(DATABASES["default"]["ENGINE"]).endswith("postgresql"):  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": f"test_palmares_{os.getpid()}"}  # noqa: F405
     # No pool and no persistent connections: the live server's threads must let the test
@@ -20,14 +23,18 @@ if str(DATABASES["default"]["ENGINE"]).endswith("postgresql"):  # noqa: F405
     # The read replica (issue 37): a streaming standby of this server that the replica tests
     # start on this port (tests/web/pg_replica.py); as a test mirror it reads the test database.
     # Its reads are routed only where a test turns DATABASE_REPLICA_READS on.
-    if "PALMARES_TEST_REPLICA_PORT" not in os.environ:
+    # Under pytest-xdist each worker (``PYTEST_XDIST_WORKER``: gw0, gw1 …) has a port of its
+    # own: the workers inherit the controller's environment, and two standbys cannot share one.
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    replica_port = "PALMARES_TEST_REPLICA_PORT" + (f"_{worker.upper()}" if worker else "")
+    if replica_port not in os.environ:
         with socket.socket() as free:
             free.bind(("127.0.0.1", 0))
-            os.environ["PALMARES_TEST_REPLICA_PORT"] = str(free.getsockname()[1])
+            os.environ[replica_port] = str(free.getsockname()[1])
     DATABASES["replica"] = {  # noqa: F405
         **DATABASES["default"],  # noqa: F405
         "HOST": "127.0.0.1",
-        "PORT": os.environ["PALMARES_TEST_REPLICA_PORT"],
+        "PORT": os.environ[replica_port],
         "OPTIONS": {"server_side_binding": True, "prepare_threshold": 5},
         "TEST": {"MIRROR": "default"},
     }
@@ -46,4 +53,11 @@ STATIC_ROOT = None
 STORAGES = {
     **STORAGES,  # noqa: F405
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+# The job queue's kept uploads and progress (issue 37) in a folder of this run, not the checkout.
+JOBS_DIR = Path(tempfile.mkdtemp(prefix="palmares-jobs-"))
+CACHES["jobs"] = {  # noqa: F405
+    "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+    "LOCATION": str(JOBS_DIR / "progress"),
 }

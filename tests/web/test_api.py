@@ -12,6 +12,7 @@ from palmares.web.events.models import Event
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import RatingEntry
 from palmares.web.tournaments.models import Seat, Tournament
+from tests.web.jobs.run import drain
 
 
 def test_openapi_schema_and_docs(client: Client, db: None) -> None:
@@ -142,14 +143,21 @@ def test_officer_uploads_a_results_file_and_publishes_a_month(officer: Client, d
     good = b"event,date,player,rank,nationality\nNew Cup,2010-01-01,Edi Birsan,1,\n"
     good += b"New Cup,2010-01-01,Jerry Fest,2,\n"
     answer = officer.post("/api/imports/results", {"file": SimpleUploadedFile("r.csv", good)})
-    assert answer.status_code == 200, answer.content
-    assert answer.json()["summary"] == {"events": 1, "results": 2, "replaced": 0}
+    assert answer.status_code == 202, answer.content  # queued (issue 37)
+    drain()
+    assert officer.get(answer["Location"]).json()["result"] == {
+        "events": 1,
+        "results": 2,
+        "replaced": 0,
+    }
     assert RatingEntry.objects.filter(event__name="New Cup").count() == 2
     bad = officer.post(
         "/api/imports/results",
         {"file": SimpleUploadedFile("r.csv", b"event,date,player,rank\nX,2010-02-30,A,1\n")},
     )
-    assert bad.status_code == 400 and ":2: date: expected a date" in bad.json()["detail"]
+    drain()
+    failed = officer.get(bad["Location"]).json()
+    assert failed["state"] == "failed" and ":2: date: expected a date" in failed["error"]
     assert (
         officer.post("/api/imports/nothing", {"file": SimpleUploadedFile("r.csv", good)}).json()[
             "field"

@@ -1,22 +1,25 @@
 """The Dip Pouch "which rating predicts" figures stored and read by the page
 (ratinglists.backtests, issue 21): computed once per change of the lists for every process,
-never in the writer's request, and while they are computed the page shows the newest stored
-figures with a note."""
+never in the writer's request, and while a worker computes them (the backtest job the page
+queues, issue 37) the page shows the newest stored figures with a note and a link to the job."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-import pytest
 from django.core.cache import cache
 from django.test import Client
+from django_tasks import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 
-from palmares.web.ratinglists import backtests
+from palmares.web.jobs.models import Job
 from palmares.web.ratinglists.backtests import dip_pouch_figures, dip_pouch_page
 from palmares.web.ratinglists.models import Backtest
 from palmares.web.ratinglists.services import recompute_dip_pouch
 from palmares.web.ui.queries import current_generation
+from tests.web.jobs.run import drain
 
 
 def test_the_first_page_stores_the_figures_the_page_shows(
@@ -58,35 +61,66 @@ def test_after_a_change_the_page_shows_the_older_figures_while_the_new_are_compu
 ) -> None:
     version = current_generation() + 1
     dip_pouch_figures(version, lambda: {"rows": [], "chart": [], "competitions": 7})
-    jobs: list[Callable[[], None]] = []
+    calls: list[int] = []
 
     def compute() -> dict[str, Any]:
+        calls.append(1)
         return {"rows": [], "chart": [], "competitions": 8}
 
-    page = dip_pouch_page(version + 1, compute, start=jobs.append)
+    page = dip_pouch_page(version + 1, compute)
     assert (page.figures["competitions"], page.behind) == (7, version)
-    again = dip_pouch_page(version + 1, compute, start=jobs.append)
-    assert (again.figures["competitions"], again.behind) == (7, version)
-    assert len(jobs) == 1  # one computation per process at a time
-    jobs[0]()
-    done = dip_pouch_page(version + 1, compute, start=jobs.append)
+    assert calls == []  # nothing computed in the request
+    dip_pouch_figures(version + 1, compute)  # what the backtest job does
+    done = dip_pouch_page(version + 1, compute)
     assert (done.figures["competitions"], done.behind) == (8, None)
     assert [b.version for b in Backtest.objects.filter(community="dip-pouch")] == [version + 1]
 
 
-def test_the_page_says_its_figures_are_behind(
-    client: Client, db: None, monkeypatch: pytest.MonkeyPatch
+def _backtest_jobs() -> list[str]:
+    return [str(j.id) for j in Job.objects.all() if j.what["key"] == "jobs.backtest"]
+
+
+def test_the_page_says_its_figures_are_behind_and_queues_one_job(
+    client: Client, officer: Client, td: Client, db: None
 ) -> None:
     old = current_generation() - 1
     dip_pouch_figures(old, lambda: {"rows": [], "chart": [], "competitions": 3})
-    started: list[Callable[[], None]] = []
-    monkeypatch.setattr(backtests, "_in_thread", started.append)
     cache.clear()
     page = client.get("/ratings/dip-pouch/").content.decode()
     assert 'id="behind"' in page and ">3 competitions," in page
-    assert len(started) == 1
-    started[0]()  # the job: stores the current figures and releases the process's lock
+    assert '<meta http-equiv="refresh" content="5">' in page
+    [job] = _backtest_jobs()
+    assert f'<a id="backtest-job" href="/jobs/{job}/">Follow its progress</a>' in page
+    assert officer.get(f"/jobs/{job}/").status_code == 200  # anybody's job: an officer sees it
+    assert Backtest.objects.filter(community="dip-pouch").count() == 1  # nothing computed yet
     cache.clear()
-    page = client.get("/ratings/dip-pouch/").content.decode()
-    assert 'id="behind"' not in page
+    again = client.get("/ratings/dip-pouch/").content.decode()
+    assert f'href="/jobs/{job}/"' in again and _backtest_jobs() == [job]  # reused, not two
+    # a running job is reused too
+    DBTaskResult.objects.get(id=job).claim("elsewhere:1:x")
+    cache.clear()
+    assert f'href="/jobs/{job}/"' in client.get("/ratings/dip-pouch/").content.decode()
+    assert _backtest_jobs() == [job]
+    DBTaskResult.objects.filter(id=job).update(status=TaskResultStatus.READY, worker_ids=[])
+    # the job POST /api/backtest queues is the same one while it waits
+    assert drain() == 1
+    assert officer.get(f"/api/jobs/{job}").json()["state"] == "done"
+    page = client.get("/ratings/dip-pouch/").content.decode()  # the figures' write: a new page
+    assert 'id="behind"' not in page and 'http-equiv="refresh"' not in page
     assert Backtest.objects.filter(community="dip-pouch", version=current_generation()).exists()
+    assert _backtest_jobs() == [job]
+
+
+def test_no_thread_is_started_by_the_site() -> None:
+    """Long work runs in a worker (issue 37): no request starts a thread. Three modules start
+    one, none of them in a request: the worker's sweeper, a job's heartbeat (in the worker) and
+    the kernels' warm-up as a web process starts (``ratinglists.warm``, from wsgi/asgi)."""
+    import palmares.web
+
+    root = Path(palmares.web.__file__).parent
+    threaded = sorted(
+        str(p.relative_to(root))
+        for p in root.rglob("*.py")
+        if "threading.Thread(" in p.read_text(encoding="utf-8")
+    )
+    assert threaded == ["jobs/progress.py", "jobs/worker.py", "ratinglists/warm.py"]

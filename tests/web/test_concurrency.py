@@ -1,5 +1,6 @@
 """Concurrent writes on PostgreSQL: sixteen clients replacing one event's results, entering one
-board and importing results files at once never get a server error, and nothing is lost.
+board and importing results files at once never get a server error, and nothing is lost. The
+imports are queued (issue 37): two job workers (threads) run them while the clients write.
 
 The clients are threads with their own database connections, so their writes really commit
 (outside the test's transaction) and really contend; the test puts the demo data back after.
@@ -19,13 +20,16 @@ from django.contrib.auth.models import Group, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection, connections
 from django.test import Client
+from django_tasks_db.models import DBTaskResult
 
 from palmares.web.accounts.roles import RATINGS_OFFICERS
 from palmares.web.events.models import Event, Result
+from palmares.web.jobs.models import Job
 from palmares.web.players.models import Player
 from palmares.web.ratinglists.models import Publication, RatingEntry
 from palmares.web.ratinglists.writes import refresh
 from palmares.web.tournaments.models import Board
+from tests.web.jobs.run import drain
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="concurrent writers contend only on PostgreSQL"
@@ -127,6 +131,19 @@ def _client_run(plan: dict[str, Any], me: int, statuses: Counter[tuple[str, int]
         connections.close_all()
 
 
+def _job_worker(me: int, clients: list[threading.Thread], failed: list[BaseException]) -> None:
+    """Run the queued imports until the clients are done and none is left."""
+    try:
+        while True:
+            going = any(t.is_alive() for t in clients)
+            if not drain(f"tests:{me}:worker") and not going:
+                return
+    except BaseException as exc:  # handed to the test
+        failed.append(exc)
+    finally:
+        connections.close_all()
+
+
 def _restore(plan: dict[str, Any]) -> None:
     client = Client()
     client.force_login(User.objects.get(pk=plan["user"]))
@@ -138,6 +155,8 @@ def _restore(plan: dict[str, Any]) -> None:
     assert answer.status_code == 200, answer.content
     Event.objects.filter(name__startswith="Race Cup ").delete()
     Player.objects.filter(name__startswith="Race Player ").delete()
+    Job.objects.all().delete()  # the imports' jobs, committed (the only ones: tests roll back)
+    DBTaskResult.objects.all().delete()
     User.objects.filter(pk=plan["user"]).delete()
     refresh()
 
@@ -149,12 +168,19 @@ def test_sixteen_writers_at_once_no_server_error_nothing_lost(db: None) -> None:
         threads = [
             threading.Thread(target=_client_run, args=(plan, me, statuses)) for me in range(CLIENTS)
         ]
-        for t in threads:
+        failed: list[BaseException] = []
+        workers = [
+            threading.Thread(target=_job_worker, args=(me, threads, failed)) for me in range(2)
+        ]
+        for t in [*threads, *workers]:
             t.start()
-        for t in threads:
+        for t in [*threads, *workers]:
             t.join()
+        assert not failed, failed
         assert sum(statuses.values()) == CLIENTS * REQUESTS
-        assert {s for _, s in statuses} <= {200, 201, 409}, statuses
+        assert {s for _, s in statuses} <= {200, 201, 202, 409}, statuses
+        jobs = committed(lambda: list(DBTaskResult.objects.values_list("status", flat=True)))
+        assert set(jobs) == {"SUCCESSFUL"}, jobs
         # every write either happened or was answered 409 with nothing written; under this load
         # the lock and the retries let all of them through
         assert statuses[("results", 409)] + statuses[("import", 409)] == 0, statuses

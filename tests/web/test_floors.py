@@ -27,7 +27,7 @@ FLOORS: dict[str, int] = {
     **dict.fromkeys(("players", "events", "tantrixdb", "wizarddb", "accounts", "audit"), 1),
     "ratinglists": 2,
     **dict.fromkeys(("tournaments", "clock", "chaosgames"), 3),
-    **dict.fromkeys(("ui", "api", "faces"), 4),
+    **dict.fromkeys(("ui", "api", "faces", "jobs"), 4),
 }
 SITE = 5
 NAMES = {

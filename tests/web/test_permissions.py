@@ -15,12 +15,17 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from palmares.web.api.api import api
 from palmares.web.events.models import Event
 from palmares.web.tournaments.models import Tournament
+from tests.web.test_reports_permissions import REPORT_API_WRITES, REPORT_PAGES, REPORT_PUBLIC
 from tests.web.test_tday_permissions import TDAY_API_WRITES, TDAY_PAGES
 
 WRITES = {
     ("PUT", "/api/events/{event_id}/results"),
     ("POST", "/api/tournaments/{tournament_id}/boards"),
     ("POST", "/api/imports/{kind}"),
+    ("POST", "/api/recompute"),  # tests/web/jobs/test_jobs.py
+    ("POST", "/api/backtest"),  # tests/web/jobs/test_jobs.py
+    ("POST", "/api/skill/{community}/replay"),  # tests/web/jobs/test_jobs.py
+    ("POST", "/api/export/wdd"),  # tests/web/jobs/test_wdd_export.py
     ("POST", "/api/wizard/months/{month}/publish"),
     ("POST", "/api/tournaments/{tournament_id}/close"),
     ("POST", "/api/tournaments/{tournament_id}/top-board/declines"),
@@ -43,6 +48,10 @@ WRITES = {
     ("POST", "diplomacy/<int:tournament_id>/chaos-schedule/"),
     ("POST", "diplomacy/<int:tournament_id>/chaos/new"),
     ("POST", "diplomacy/chaos/<int:game_id>/"),  # tests/web/test_chaos_game.py
+    # Reports from the table (issue 38): tests/web/test_reports_permissions.py tries each.
+    *REPORT_API_WRITES,
+    REPORT_PUBLIC,
+    *(("POST", p) for p in REPORT_PAGES),
 }
 PAGES_THAT_WRITE = {
     "diplomacy/<int:tournament_id>/boards/new",
@@ -53,6 +62,7 @@ PAGES_THAT_WRITE = {
     "diplomacy/<int:tournament_id>/edit/undo",
     "imports/new",
     *TDAY_PAGES,
+    *REPORT_PAGES,
 }
 #: Pages that write have "new" or "edit" in their path (the desk's convention).
 WRITE_WORDS = ("new", "edit")

@@ -27,6 +27,8 @@ pytestmark = [
         connection.vendor != "postgresql", reason="a streaming replica is PostgreSQL's"
     ),
     pytest.mark.django_db(transaction=True, databases=["default", "replica"]),
+    # Under pytest-xdist (``--dist loadgroup``) one worker runs them all: one standby per run.
+    pytest.mark.xdist_group("pg-replica"),
 ]
 
 PAGE = "/tantrix/"

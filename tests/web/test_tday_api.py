@@ -150,3 +150,41 @@ def test_the_call_downloads_as_boards_csv(write: Callable[[str, str], Path]) -> 
     assert {(b.board, s.power, s.player) for b in played for s in b.seats} == {
         (b["label"], power, name) for b in call["boards"] for power, name in b["seats"].items()
     }
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        # a new tournament's name (PostgreSQL answered 500 here before: it stores no NUL)
+        ("/api/tournaments", {"name": "Day\u0000Cup"}, "name"),
+        # text inside a list, and a mapping's key
+        ("/rounds/1/roll-call", {"present": ["Player A", "B\u0000"]}, "present"),
+        ("/rounds/1/boards/1", {"centres": {"E\u0000": 3}}, "centres"),
+    ],
+)
+def test_a_nul_anywhere_in_a_body_is_refused_naming_its_field(
+    path: str, body: dict[str, Any], field: str
+) -> None:
+    """Every request body is an ``In`` schema: a NUL at any depth is a 422 naming the field,
+    and nothing is written (the same on SQLite and PostgreSQL)."""
+    _, client = director()
+    tid = create(client)
+    before = (Tournament.objects.count(), AuditEntry.objects.count())
+    if path == "/api/tournaments":
+        full = {
+            "name": "x",
+            "date": "2026-05-01",
+            "rounds": 3,
+            "scoring": "divide-and-conquer",
+            "aggregation": "ante",
+            **body,
+        }
+        answer = send(client, "POST", path, full)
+    else:
+        method = "PUT"
+        answer = send(client, method, f"/api/tournaments/{tid}{path}", body)
+    assert answer.status_code == 422, answer.content
+    assert answer.json()["field"] == field
+    assert "NUL" in answer.json()["detail"]
+    assert (Tournament.objects.count(), AuditEntry.objects.count()) == before

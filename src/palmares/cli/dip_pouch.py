@@ -23,6 +23,7 @@ import typer
 from palmares.cli.common import FormatOption, LanguageOption, bulk
 from palmares.cli.output import TABLE_ROWS, Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.explain import Language, explain
 from palmares.io.fields import iso_date
 from palmares.io.results import read_result_columns
@@ -70,7 +71,7 @@ def _kept(limit: int | None, show_all: bool, fmt: Format) -> int | None:
     """How many rows to keep: ``--limit N``; else every row, except that the table format shows
     the first :data:`~palmares.cli.output.TABLE_ROWS` unless ``--all`` (csv and json: all)."""
     if limit is not None and show_all:
-        raise PalmaresError("give --limit or --all, not both")
+        raise PalmaresError.of(Message.of("cli.limit_or_all"))
     if limit is not None:
         return limit
     return TABLE_ROWS if fmt is Format.table and not show_all else None
@@ -87,7 +88,11 @@ def _day(text: str) -> date:
     try:
         return iso_date(text)
     except ValueError as exc:
-        raise PalmaresError(f"--as-of: {exc}") from None
+        said = getattr(exc, "said", None)
+        problem: Message | str = str(exc) if said is None else said
+        raise PalmaresError.of(
+            Message.of("core.in_file", file="--as-of", problem=problem)
+        ) from None
 
 
 @app.command()
@@ -105,7 +110,7 @@ def ranking(
     """The international (and national) ranking, today or as of a date or year end."""
     with bulk():
         if as_of is not None and year is not None:
-            raise PalmaresError("give --as-of or --year, not both")
+            raise PalmaresError.of(Message.of("cli.as_of_or_year"))
         day = _day(as_of) if as_of is not None else year_end(year) if year is not None else None
         kept = _kept(limit, show_all, fmt)
         history = _history(results)
@@ -329,4 +334,9 @@ def events(
             Col("flagged", "Above cap"),
         ]
         notes = _cut_note(min(len(rows), kept or len(rows)), len(rows), limit, "events")
-        emit(Report([Table("events", cols, rows[:kept], "Included events")], notes=notes), fmt)
+        emit(
+            Report(
+                [Table("events", cols, rows[:kept], Message.of("cli.included_events"))], notes=notes
+            ),
+            fmt,
+        )

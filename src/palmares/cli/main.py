@@ -48,6 +48,7 @@ PARTS: dict[str, tuple[str, str, bool]] = {
     "export": ("palmares.cli.web", "export_app", True),
     "users": ("palmares.cli.users", "app", True),
     "serve": ("palmares.cli.web", "serve", False),
+    "worker": ("palmares.cli.web", "worker", False),
     "recompute": ("palmares.cli.web", "recompute", False),
     "demo": ("palmares.cli.demo", "demo", False),
 }
@@ -66,6 +67,8 @@ HELP: dict[str, str] = {
     "export": "Write the database's data back out.",
     "users": "Accounts of the site and their API tokens.",
     "serve": "Serve the site (static files by whitenoise).",
+    "worker": "Run the site's long work: imports uploaded through the site, recomputes (the job "
+    "queue).",
     "recompute": "Compute every stored figure again from the stored data (after edits outside "
     "palmares).",
     "demo": (

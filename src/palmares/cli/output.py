@@ -12,7 +12,6 @@ CSV stays parseable. JSON is an object with one list of rows per table, plus ``e
 from __future__ import annotations
 
 import builtins
-import csv
 import enum
 import json
 import os
@@ -31,7 +30,7 @@ from palmares.core.rounding import half_up
 from palmares.explain.language import Language
 from palmares.explain.messages import tell
 from palmares.explain.numbers import figure
-from palmares.io.formulas import FORMULA_STARTS, escape_formula
+from palmares.io.csv_writer import machine_value, write_csv
 
 if TYPE_CHECKING:
     from rich.console import JustifyMethod
@@ -106,96 +105,6 @@ def _words(text: str | Message | None, language: Language | None) -> str:
     if isinstance(text, Message):
         return tell(text, language)
     return "" if text is None else text
-
-
-def machine_value(value: Any) -> Any:
-    """A value for CSV/JSON at full precision (exact decimals where the value has them)."""
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return value.numerator
-        return float(value)
-    if isinstance(value, Decimal):
-        return (
-            int(value)
-            if value == value.to_integral_value() and "." not in str(value)
-            else float(value)
-        )
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [machine_value(v) for v in value]
-    return value
-
-
-def _csv_cell(value: Any) -> str:
-    value = machine_value(value)
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, list):
-        return escape_formula(";".join(str(v) for v in value))
-    if isinstance(value, str):
-        return escape_formula(value)
-    return str(value)
-
-
-#: The commonest types straight to their cell (what :func:`_csv_cell` gives them, faster).
-_CSV_FAST: dict[type, Callable[[Any], str]] = {
-    str: escape_formula,
-    int: str,
-    float: repr,
-    type(None): lambda _: "",
-    bool: lambda v: "yes" if v else "no",
-}
-
-
-_NONE = type(None)
-_TEXT = {str, _NONE}
-_WHOLE = {int, _NONE}
-
-
-def _escaped(cells: list[str]) -> list[str]:
-    """:func:`~palmares.io.formulas.escape_formula` of each cell; at once when no cell starts
-    as a formula would (the column joined, each line's first character checked)."""
-    joined = "\n".join(cells)
-    if not joined.startswith(FORMULA_STARTS) and not any(
-        "\n" + start in joined for start in FORMULA_STARTS
-    ):
-        return list(cells)
-    return list(map(escape_formula, cells))
-
-
-def _csv_column(values: list[Any]) -> list[str]:
-    """The cells of one column (as :func:`_csv_cell` writes each), a column at a time."""
-    kinds = set(map(type, values))
-    if kinds <= _TEXT:  # text, some cells empty
-        return _escaped(["" if v is None else v for v in values] if _NONE in kinds else values)
-    if kinds <= _WHOLE:  # whole numbers, some cells empty
-        return ["" if v is None else str(v) for v in values]
-    if len(kinds) == 1:
-        fast = _CSV_FAST.get(kinds.pop())
-        if fast is not None:
-            return list(map(fast, values))
-    out = []
-    for value in values:
-        known = _CSV_FAST.get(type(value))
-        out.append(known(value) if known is not None else _csv_cell(value))
-    return out
-
-
-def _needs_quotes(cells: list[str]) -> bool:
-    """Whether the csv writer would quote any of ``cells`` (a comma, a quote, a line break)."""
-    joined = "\t".join(cells)
-    return any(ch in joined for ch in ',"\r\n')
 
 
 def _display(col: Col, value: Any) -> str:
@@ -318,7 +227,7 @@ def _plain_report(report: Report, width: int) -> str | None:
     parts: list[str] = []
     for table in report.tables:
         cells = [[_display(c, row.get(c.key)) for c in table.columns] for row in table.rows]
-        plain = _plain_table(table, cells, width)
+        plain = _plain_table(table, cells, width, report.language)
         if plain is None:
             return None
         parts.append(plain)
@@ -354,15 +263,7 @@ def emit(
     if fmt is Format.csv:
         if report.tables:
             table = report.tables[0]
-            writer = csv.writer(out, lineterminator="\n")
-            keys = [c.key for c in table.columns]
-            writer.writerow(keys)
-            columns = [_csv_column([row.get(k) for row in table.rows]) for k in keys]
-            if len(keys) > 1 and table.rows and not any(map(_needs_quotes, columns)):
-                # What the writer would write, joined at once (no cell it would quote).
-                out.write("\n".join(map(",".join, zip(*columns, strict=True))) + "\n")
-            else:
-                writer.writerows(zip(*columns, strict=True))
+            write_csv(out, [c.key for c in table.columns], table.rows)
         for line in report.notes + report.explain:
             err.write(line + "\n")
         return

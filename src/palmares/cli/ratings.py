@@ -95,9 +95,13 @@ def skill(
         try:
             competitions = competitions.until(iso_date(as_of))
         except ValueError as exc:
-            raise PalmaresError(f"--as-of: {exc}") from None
+            said = getattr(exc, "said", None)
+            problem: Message | str = str(exc) if said is None else said
+            raise PalmaresError.of(
+                Message.of("core.in_file", file="--as-of", problem=problem)
+            ) from None
     if not len(competitions):
-        raise PalmaresError(f"{file}: no competitions to rate")
+        raise PalmaresError.of(Message.of("cli.nothing_to_rate", file=str(file)))
     history = rate_flat(flat_of(competitions), weng_lin)
     rows = [
         {
@@ -166,7 +170,7 @@ def backtest(
         )
     competitions = read_competitions(file, kind, system=system, ratings=ratings).columns
     if not len(competitions):
-        raise PalmaresError(f"{file}: no competitions")
+        raise PalmaresError.of(Message.of("cli.no_competitions", file=str(file)))
     result = backtest(competitions, chosen)
     rows: list[dict[str, Any]] = []
     for s in result.systems:
@@ -184,7 +188,12 @@ def backtest(
     report_rows = rows if fmt != Format.table else [_shown(r) for r in rows]
     columns = [Col(k) for k in rows[0]] if fmt != Format.table else TABLE_COLUMNS
     tables = [
-        Table("backtest", columns, report_rows, title=f"Backtest: {len(competitions)} competitions")
+        Table(
+            "backtest",
+            columns,
+            report_rows,
+            title=Message.of("cli.backtest_title", n=len(competitions)),
+        )
     ]
     calibration_rows = [
         {

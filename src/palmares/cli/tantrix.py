@@ -18,9 +18,10 @@ from typing import Annotated, Any
 
 import typer
 
-from palmares.cli.common import FormatOption, LanguageOption
+from palmares.cli.common import FormatOption, LanguageOption, language_of
 from palmares.cli.output import Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.explain import explain
 from palmares.io.tantrix import (
     check_own_rating,
@@ -75,28 +76,36 @@ PERFORMANCE_COLUMNS = [
     Col("tournament_elo", display=WHOLE),
 ]
 
-NAME = Col("name", "Name")
+NAME = Col("name", Message.of("tantrix.head_name"))
+
+#: Seed 003's headers (its abbreviations), told in the report's language.
+NICKNAME = Message.of("tantrix.head_nickname")
+FACTOR = Message.of("tantrix.head_factor")
+OPPONENT_ELO = Message.of("tantrix.head_opponent_elo")
+TOURNAMENT_GAMES = Message.of("tantrix.head_tournament_games")
 
 UNRATED_COLUMNS = [
-    Col("player", "Nickname"),
-    Col("lost_to", "Lost to"),
+    Col("player", NICKNAME),
+    Col("lost_to", Message.of("tantrix.head_lost_to")),
     Col("tp_percent", "TP %", display=lambda v: "" if v is None else f"{ONE(v)}%"),
-    Col("factor", "Factor", display=WHOLE, justify="right"),
-    Col("opponent_elo", "Oppnt Elo", display=WHOLE, justify="right"),
+    Col("factor", FACTOR, display=WHOLE, justify="right"),
+    Col("opponent_elo", OPPONENT_ELO, display=WHOLE, justify="right"),
     Col("elo", "Elo", display=WHOLE, justify="right"),
-    Col("tournament_games", "Tournt G", display=ONE, justify="right"),
+    Col("tournament_games", TOURNAMENT_GAMES, display=ONE, justify="right"),
 ]
 
 RATED_COLUMNS = [
-    Col("player", "Nickname"),
+    Col("player", NICKNAME),
     Col("games", "G", display=ONE, justify="right"),
     Col("tp_percent", "TP %", display=lambda v: "" if v is None else f"{ONE(v)}%"),
-    Col("factor", "Factor", display=WHOLE, justify="right"),
-    Col("opponent_elo", "Oppnt Elo", display=WHOLE, justify="right"),
+    Col("factor", FACTOR, display=WHOLE, justify="right"),
+    Col("opponent_elo", OPPONENT_ELO, display=WHOLE, justify="right"),
     Col("elo", "Elo", display=WHOLE, justify="right"),
-    Col("pre_elo", "Pre-tnmt Elo", display=WHOLE, justify="right"),
-    Col("tournament_games", "Tournt G", display=ONE, justify="right"),
-    Col("tournament_elo", "Tournt Elo", display=WHOLE, justify="right"),
+    Col("pre_elo", Message.of("tantrix.head_pre_elo"), display=WHOLE, justify="right"),
+    Col("tournament_games", TOURNAMENT_GAMES, display=ONE, justify="right"),
+    Col(
+        "tournament_elo", Message.of("tantrix.head_tournament_elo"), display=WHOLE, justify="right"
+    ),
 ]
 
 
@@ -108,11 +117,14 @@ def _one_event(path: Path, event: str | None) -> tuple[Match, ...]:
     if event is not None:
         chosen = matches.of_event(event)
         if not chosen:
-            raise PalmaresError(f"{path}: no matches of event {event!r} (events: {events})")
+            said = Message.of(
+                "tantrix.no_event_matches", file=str(path), event=repr(event), events=tuple(events)
+            )
+            raise PalmaresError.of(said)
         return chosen
     if len(events) > 1:
-        raise PalmaresError(
-            f"{path}: several events ({', '.join(events)}); choose one with --event"
+        raise PalmaresError.of(
+            Message.of("tantrix.several_events", file=str(path), events=tuple(events))
         )
     return matches.matches()
 
@@ -146,12 +158,13 @@ def performance(
     full_names = read_names_csv(names) if names is not None else None
     result, _ = _rate(matches, ratings, event, clamp)
     rows = [asdict(row) for row in performance_rows(result)]
-    report = Report(notes=list(explain(result, language)))
+    report = Report(notes=list(explain(result, language)), language=language_of(language))
     if explain_ is not None:
         try:
             entry = result.player(explain_)
         except KeyError:
-            raise PalmaresError(f"{explain_} did not play in {matches}") from None
+            said = Message.of("tantrix.did_not_play", player=explain_, file=str(matches))
+            raise PalmaresError.of(said) from None
         report.explain = list(explain(entry, language))
     if fmt is Format.table:
         unrated_columns, rated_columns = UNRATED_COLUMNS, RATED_COLUMNS
@@ -164,13 +177,13 @@ def performance(
                 "unrated",
                 unrated_columns,
                 [r for r in rows if not r["official"]],
-                title="Players without an official pre-tournament rating",
+                title=Message.of("tantrix.title_unrated"),
             ),
             Table(
                 "rated",
                 rated_columns,
                 [r for r in rows if r["official"]],
-                title="Officially rated players (G, TP % … Elo: the normal-method matches)",
+                title=Message.of("tantrix.title_rated"),
             ),
         ]
     else:
@@ -238,6 +251,7 @@ def tp(
     ] = False,
     cap: Annotated[int, typer.Option(help="Margins above this count as this.")] = MARGIN_CAP,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """Tournament points of one game from its tile scores."""
     minutes_a = Decimal(repr(minutes[0])) if minutes else None
@@ -251,6 +265,8 @@ def tp(
             cap=cap,
             places=None if exact else 1,
         )
+    except PalmaresError:  # its typed message, told in the reader's language
+        raise
     except ValueError as exc:
         raise PalmaresError(str(exc)) from None
     rows = [
@@ -276,11 +292,11 @@ def tp(
         Col("player"),
         Col("score"),
         Col("margin"),
-        Col("before_penalty", "TP before penalty", display=show),
-        Col("penalty", "Penalty passed"),
+        Col("before_penalty", Message.of("tantrix.head_before_penalty"), display=show),
+        Col("penalty", Message.of("tantrix.head_penalty")),
         Col("tp", "TP", display=show),
     ]
-    emit(Report(tables=[Table("tp", columns, rows)]), fmt)
+    emit(Report(tables=[Table("tp", columns, rows)], language=language_of(language)), fmt)
 
 
 @app.command()

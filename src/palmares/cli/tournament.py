@@ -18,6 +18,7 @@ import typer
 from palmares.cli.common import FormatOption
 from palmares.cli.output import Col, Format, Report, Table, emit
 from palmares.core.errors import InputError
+from palmares.core.message import Message
 
 app = typer.Typer(help="Run a tournament day on the database.", no_args_is_help=True)
 
@@ -38,7 +39,7 @@ def _get(tournament_id: int) -> Any:
 
     found = Tournament.objects.select_related("event").filter(pk=tournament_id).first()
     if found is None:
-        raise PalmaresError(f"no tournament {tournament_id}")
+        raise PalmaresError.of(Message.of("cli.no_tournament", id=str(tournament_id)))
     return found
 
 
@@ -66,7 +67,8 @@ def create(
     try:
         when = date.fromisoformat(day)
     except ValueError:
-        raise InputError.at("--date", None, None, f"expected YYYY-MM-DD, got {day!r}") from None
+        said = Message.of("cli.date", got=repr(day))
+        raise InputError.at("--date", None, None, said) from None
     _django()
     from palmares.web.tournaments.setup import SetUp, set_up
 
@@ -150,13 +152,13 @@ def board_call(
                     "call",
                     [Col("board"), Col("power"), Col("player")],
                     rows,
-                    title=f"Board call, round {round_}",
+                    title=Message.of("label.board_call", round=round_),
                 ),
                 Table(
                     "quality",
                     [Col("measure"), Col("value", justify="right")],
                     quality,
-                    title="Quality",
+                    title=Message.of("label.quality"),
                 ),
             ],
             notes=[*_told(said), *(_told_json(n) for n in report.get("notes", []))],
@@ -325,7 +327,8 @@ def result(
         for item in seat:
             power, sep, player = item.partition("=")
             if not sep or not power.strip() or not player.strip():
-                raise InputError.at("--seat", None, None, f"expected POWER=PLAYER, got {item!r}")
+                said = Message.of("cli.seat", got=repr(item))
+                raise InputError.at("--seat", None, None, said)
             seats[power.strip()] = player.strip()
     t = _get(tournament_id)
     from palmares.web.tournaments.results import BoardResult, enter_result

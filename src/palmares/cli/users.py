@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 
 app = typer.Typer(help="Accounts of the site and their API tokens.", no_args_is_help=True)
 
@@ -37,7 +38,7 @@ def read_password() -> str:
     if sys.stdin.isatty():
         first = getpass.getpass("password: ")
         if getpass.getpass("password (again): ") != first:
-            raise PalmaresError("the two passwords differ")
+            raise PalmaresError.of(Message.of("cli.passwords_differ"))
         return first
     line = sys.stdin.readline()
     return line.removesuffix("\n").removesuffix("\r")

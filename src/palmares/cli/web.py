@@ -1,4 +1,5 @@
-"""`palmares import`, `palmares export` and `palmares serve`: the database and the site.
+"""`palmares import`, `palmares export`, `palmares serve` and `palmares worker`: the database,
+the site and its job queue.
 
 Every command honours ``PALMARES_DB`` (the SQLite file, default ``./palmares.sqlite3``) and
 ``DATABASE_URL`` (PostgreSQL). Imports go through the same strict readers as the other commands,
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import os
+import subprocess
 import sys
 from datetime import date
 from pathlib import Path
@@ -19,6 +21,7 @@ import typer
 from palmares.cli.common import FormatOption
 from palmares.cli.output import Col, Format, Report, Table, emit
 from palmares.core.errors import InputError, PalmaresError
+from palmares.core.message import Message
 
 import_app = typer.Typer(help="Load a file into the database.", no_args_is_help=True)
 export_app = typer.Typer(help="Write the database's data back out.", no_args_is_help=True)
@@ -63,7 +66,8 @@ def import_boards(
     try:
         when = date.fromisoformat(day)
     except ValueError:
-        raise InputError.at("--date", None, None, f"expected YYYY-MM-DD, got {day!r}") from None
+        said = Message.of("cli.date", got=repr(day))
+        raise InputError.at("--date", None, None, said) from None
     _django()
     from palmares.web.tournaments.services import import_boards as run
 
@@ -147,13 +151,14 @@ def export_wdd(
     (boards.csv layout); ``palmares import results|boards`` reads them back. An unknown or
     not yet closed event is an error (exit 2), never an empty file."""
     if kind not in ("classification", "boards"):
-        raise PalmaresError(f"unknown WDD file {kind!r} (expected classification or boards)")
+        raise PalmaresError.of(Message.of("cli.wdd_file", kind=repr(kind)))
     when = None
     if day is not None:
         try:
             when = date.fromisoformat(day)
         except ValueError:
-            raise InputError.at("--date", None, None, f"expected YYYY-MM-DD, got {day!r}") from None
+            said = Message.of("cli.date", got=repr(day))
+            raise InputError.at("--date", None, None, said) from None
     _django()
     from palmares.web.events.models import Event
     from palmares.web.tournaments.exports import (
@@ -168,8 +173,10 @@ def export_wdd(
         found = found.filter(date=when)
     chosen = found.order_by("-date").first()
     if chosen is None:
-        on = f" on {when.isoformat()}" if when is not None else ""
-        raise PalmaresError(f"no event named {event!r}{on}")
+        if when is None:
+            raise PalmaresError.of(Message.of("cli.no_event", event=repr(event)))
+        said = Message.of("cli.no_event_on", event=repr(event), day=when.isoformat())
+        raise PalmaresError.of(said)
     if kind == "classification":
         rows, columns = wdd_classification_rows(chosen), RESULT_COLUMNS
     else:
@@ -218,34 +225,82 @@ def serve(
     server: Annotated[
         Server, typer.Option(help="gunicorn (WSGI, threads) or uvicorn (ASGI).")
     ] = Server.gunicorn,
+    job_workers: Annotated[
+        int,
+        typer.Option(help="Job workers started beside the site (0: run `palmares worker` apart)."),
+    ] = 1,
 ) -> None:
     """Serve the site (static files by whitenoise)."""
     _django(serving=True)
-    run_server(host, port, workers, server, threads)
+    run_server(host, port, workers, server, threads, job_workers)
+
+
+def worker(
+    interval: Annotated[
+        float, typer.Option(help="Seconds between two looks at an empty queue.")
+    ] = 1.0,
+    batch: Annotated[bool, typer.Option("--batch", help="Run the queued jobs, then stop.")] = False,
+    max_jobs: Annotated[int | None, typer.Option(help="Stop after this many jobs.", min=1)] = None,
+    parent: Annotated[
+        int | None, typer.Option(hidden=True, help="Stop when this process is gone.")
+    ] = None,
+) -> None:
+    """Run the site's long work: imports uploaded through the site, recomputes (the job queue)."""
+    _django(serving=True)
+    from palmares.web.jobs.worker import run_worker
+
+    run_worker(interval=interval, batch=batch, max_tasks=max_jobs, parent=parent)
+
+
+def start_job_workers(count: int) -> list[subprocess.Popen[bytes]]:
+    """Start ``count`` job workers (``palmares worker``) beside this process, each stopping
+    when this process (the server it becomes) is gone."""
+    command = [sys.executable, "-c", "from palmares.cli.main import run; run()", "worker"]
+    parent = ["--parent", str(os.getpid())]
+    return [subprocess.Popen([*command, *parent]) for _ in range(count)]
 
 
 def collect_static() -> None:
     """Collect the site's own static files with hashed names and their compressed copies
-    (whitenoise); the admin's and the API docs' files stay served from their apps' folders."""
+    (whitenoise); the admin's and the API docs' files stay served from their apps' folders.
+
+    Several servers started at once on one machine (``palmares serve`` on two ports, one
+    STATIC_ROOT) take turns under a file lock, and nothing is cleared first: a server already
+    running never finds the file it serves gone (a new version of a file gets a new hashed name;
+    the old copy stays, unused)."""
+    import fcntl
+
+    from django.conf import settings
     from django.core.management import call_command
 
     from palmares.web.lib.setup import setup_django
 
     setup_django()
-    call_command(
-        "collectstatic",
-        interactive=False,
-        verbosity=0,
-        clear=True,
-        ignore_patterns=["admin", "ninja"],
-    )
+    root = Path(str(settings.STATIC_ROOT))
+    root.parent.mkdir(parents=True, exist_ok=True)
+    with open(root.parent / f".{root.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        call_command(
+            "collectstatic",
+            interactive=False,
+            verbosity=0,
+            ignore_patterns=["admin", "ninja"],
+        )
 
 
 def run_server(
-    host: str, port: int, workers: int = WORKERS, server: str = "gunicorn", threads: int = THREADS
+    host: str,
+    port: int,
+    workers: int = WORKERS,
+    server: str = "gunicorn",
+    threads: int = THREADS,
+    job_workers: int = 1,
 ) -> None:
     collect_static()
+    start_job_workers(job_workers)
     print(f"palmares: serving at http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
+    if job_workers:
+        print(f"palmares: {job_workers} job worker(s) beside the site", flush=True)
     if server == "uvicorn":
         import uvicorn
 

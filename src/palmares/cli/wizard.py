@@ -98,7 +98,7 @@ MONTH_COLUMNS = [
 
 def _require_games(path: Path, label: str, table: LeagueTable) -> None:
     if not table.lines:
-        raise PalmaresError(f"{path}: no game is dated in {label}")
+        raise PalmaresError.of(Message.of("cli.no_game_dated", file=str(path), period=label))
 
 
 def _month_of(
@@ -129,7 +129,16 @@ def month(
     """The month's table: rank, points, Skill Ratio, wins, W.P., matrix and master points."""
     period, table = _month_of(games, month, qualifying_games, fractional_wins)
     rows = _month_rows(table, language)
-    report = Report(tables=[Table("month", MONTH_COLUMNS, rows, title=f"Wizard {period.label}")])
+    report = Report(
+        tables=[
+            Table(
+                "month",
+                MONTH_COLUMNS,
+                rows,
+                title=Message.of("cli.wizard_month", period=period.label),
+            )
+        ]
+    )
     report.language = language
     if explain_:
         report.explain = list(explain(table, language))
@@ -152,7 +161,13 @@ def all_scores(
     by_player = {row["player"]: row for row in _month_rows(table, language)}
     rows = [{"position": positions[x.player], **by_player[x.player]} for x in table.all_scores()]
     columns = [Col("position", "#", justify="right"), *MONTH_COLUMNS[:-1]]
-    report = Report(tables=[Table("all_scores", columns, rows, title=f"All scores {period.label}")])
+    report = Report(
+        tables=[
+            Table(
+                "all_scores", columns, rows, title=Message.of("cli.all_scores", period=period.label)
+            )
+        ]
+    )
     report.language = language
     if explain_:
         report.explain = list(explain(table, language))
@@ -174,7 +189,13 @@ def junior(
     table = junior_table(read_games(games, between=(period.first, period.last)), period)
     _require_games(games, period.label, table)
     rows = _month_rows(table, language)
-    report = Report(tables=[Table("junior", MONTH_COLUMNS, rows, title=f"Junior {period.label}")])
+    report = Report(
+        tables=[
+            Table(
+                "junior", MONTH_COLUMNS, rows, title=Message.of("cli.junior", period=period.label)
+            )
+        ]
+    )
     report.language = language
     if explain_:
         report.explain = list(explain(table, language))
@@ -265,7 +286,8 @@ def _triads(path: Path | None, names: set[str]) -> dict[str, TriadGame]:
     triads = read_triads(path)
     unknown = sorted(set(triads) - names)
     if unknown:
-        raise PalmaresError(f"{path}: no tournament named {', '.join(unknown)}")
+        said = Message.of("cli.no_tournament_named", file=str(path), names=tuple(unknown))
+        raise PalmaresError.of(said)
     return triads
 
 
@@ -312,7 +334,10 @@ def ledger(
         | {p.player for t in events for p in t.placings}
     )
     if player not in known:
-        raise PalmaresError(f"{player} is in neither {games} nor {tournaments}")
+        said = Message.of(
+            "cli.in_neither", player=player, games=str(games), tournaments=str(tournaments)
+        )
+        raise PalmaresError.of(said)
     rows = [
         {
             "date": e.award.day,
@@ -325,7 +350,11 @@ def ledger(
         }
         for e in book.entries
     ]
-    report = Report(tables=[Table("ledger", LEDGER_COLUMNS, rows, title=f"{player}: ledger")])
+    report = Report(
+        tables=[
+            Table("ledger", LEDGER_COLUMNS, rows, title=Message.of("cli.ledger", player=player))
+        ]
+    )
     report.language = language
     report.notes.extend(explain(book, language))
     if explain_:

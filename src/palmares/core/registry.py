@@ -92,16 +92,18 @@ class SlugRegistry(Generic[E]):
         return [self._entries[s] for s in sorted(self._entries)]
 
     def info(self, slug: str) -> E:
-        self._load_one(slug)
+        """The entry named ``slug``, read case-insensitively (slugs are lower case)."""
+        key = slug.strip().lower()
+        self._load_one(key)
         try:
-            return self._entries[slug]
+            return self._entries[key]
         except KeyError:
             known = ", ".join(sorted(self._entries))
-            raise PalmaresError.of(self._unknown(repr(slug), known)) from None
+            raise PalmaresError.of(self._unknown(repr(slug.strip()), known)) from None
 
     def build(self, spec: str) -> Any:
         """Build the entry named by ``slug`` or ``slug:name=value,name=value``."""
-        entry = self.info(spec.partition(":")[0].strip())
+        entry = self.info(spec.partition(":")[0])
         allowed: Value = ", ".join(sorted(entry.parameters)) or Message.of("registry.none")
 
         def bad(part: str) -> PalmaresError:

@@ -45,7 +45,9 @@ class Spec:
 
 def parse_spec(text: str, *, params: str | None = None) -> Spec:
     """``slug[:key=value,…]`` as a :class:`Spec`; ``params`` gives the ``key=value,…`` part
-    separately (a form's own field). A part without ``=`` is a :class:`SpecError` naming it."""
+    separately (a form's own field). A part without ``=`` is a :class:`SpecError` naming it.
+    Slugs and keys are read case-insensitively and kept in lower case, their canonical form
+    (``Divide-And-Conquer`` is ``divide-and-conquer``; issue 36); values stay as written."""
     slug, _, inline = text.partition(":")
     body = inline if params is None else params
     pairs: list[tuple[str, str]] = []
@@ -55,5 +57,5 @@ def parse_spec(text: str, *, params: str | None = None) -> Spec:
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
             raise SpecError(slug.strip(), part.strip())
-        pairs.append((key.strip(), value.strip()))
-    return Spec(slug.strip(), tuple(pairs))
+        pairs.append((key.strip().lower(), value.strip()))
+    return Spec(slug.strip().lower(), tuple(pairs))

@@ -18,13 +18,20 @@ from palmares.explain.language import Language
 from palmares.explain.messages_aggregation_rules import AGGREGATION_RULES
 from palmares.explain.messages_api import API
 from palmares.explain.messages_audit import AUDIT
+from palmares.explain.messages_cli import CLI
 from palmares.explain.messages_core import CORE
 from palmares.explain.messages_files import FILES
 from palmares.explain.messages_io import IO
+from palmares.explain.messages_jobs import JOBS
 from palmares.explain.messages_lifecycle import LIFECYCLE
 from palmares.explain.messages_orders import ORDERS
+from palmares.explain.messages_outlook import OUTLOOK
+from palmares.explain.messages_pages import PAGE_PLURALS, PAGES
+from palmares.explain.messages_refusals import REFUSALS
+from palmares.explain.messages_reports import REPORTS
 from palmares.explain.messages_rules import RULES
 from palmares.explain.messages_seeding import SEEDING
+from palmares.explain.messages_services import SERVICES
 from palmares.explain.messages_setup import SETUP
 from palmares.explain.messages_site import SITE
 from palmares.explain.messages_system_rules import SYSTEM_RULES
@@ -266,6 +273,10 @@ TEXTS.update(ORDERS)
 TEXTS.update(CORE)
 # The API's own checks, the events' and accounts' services (web.api, web.events, web.accounts).
 TEXTS.update(API)
+# The job queue: what a job does, how it ended, its API's refusals (web.jobs, issue 37).
+TEXTS.update(JOBS)
+# The API's refusals answered outside its endpoints (web.api.refusals; issue 36).
+TEXTS.update(REFUSALS)
 # The rules' own refusals: scoring, the registries, dated rules, the clock (issue 35).
 TEXTS.update(RULES)
 # What a file gets wrong: results, rosters, declines, chaos, Wizard, any table (issue 35).
@@ -275,7 +286,14 @@ TEXTS.update(SYSTEMS)
 # Each system's and aggregation's whole rule, as `systems SLUG` prints it (issue 35).
 TEXTS.update(SYSTEM_RULES)
 TEXTS.update(SYSTEM_RULES_2)
+TEXTS.update(REPORTS)
 TEXTS.update(AGGREGATION_RULES)
+# The CLI's titles and refusals, the site's pages and services about a rule (issue 35).
+TEXTS.update(CLI)
+TEXTS.update(SERVICES)
+TEXTS.update(PAGES)
+# The last round's outlook's explanations (diplomacy.outlook, issue 38).
+TEXTS.update(OUTLOOK)
 
 #: key → (singular, plural, the value that counts).
 PLURALS: dict[str, tuple[str, str, str]] = {
@@ -286,6 +304,7 @@ PLURALS: dict[str, tuple[str, str, str]] = {
         "games",
     ),
 }
+PLURALS.update(PAGE_PLURALS)
 
 #: Counts written as words in English (``once``, ``twice``) before the plural's figure.
 _TIMES = {1: N_("once"), 2: N_("twice")}

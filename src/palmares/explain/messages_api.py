@@ -10,7 +10,7 @@ from palmares.explain.voice import N_
 __all__ = ["API"]
 
 API: dict[str, str] = {
-    # web.api.api: a role, a parameter, a login
+    # web.api (api, records, tournaments, tables): a role, a parameter, a login
     "api.officers_change": N_("only ratings officers may change results"),
     "api.officers_import": N_("only ratings officers may import"),
     "api.officers_publish": N_("only ratings officers may publish"),

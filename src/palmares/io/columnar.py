@@ -87,9 +87,9 @@ class Coded:
         """The values of ``rows`` (−1: no row, the default)."""
         if not self.values:
             return [self.default] * rows.shape[0]
-        codes = np.where(rows >= 0, self.codes[np.maximum(rows, 0)], -1).tolist()
-        values, default = self.values, self.default
-        return [values[k] if k >= 0 else default for k in codes]
+        codes = np.where(rows >= 0, self.codes[np.maximum(rows, 0)], -1)
+        # The default last, where a −1 looks: one C loop over the list (issue 33).
+        return list(map([*self.values, self.default].__getitem__, codes.tolist()))
 
 
 @dataclass(frozen=True, slots=True)

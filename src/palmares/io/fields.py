@@ -28,6 +28,7 @@ __all__ = [
     "Parser",
     "boolean",
     "bounded_text",
+    "check",
     "decimal",
     "integer",
     "iso_date",
@@ -114,17 +115,57 @@ def proper_name(limit: TextLimit) -> Parser[str]:
     return _ProperName(limit)
 
 
-def boolean(value: str) -> bool:
-    low = value.strip().lower()
-    if low in _TRUE:
-        return True
-    if low in _FALSE:
-        return False
-    raise PalmaresError.of(Message.of("io.boolean", got=_short(value)))
+class _Boolean:
+    """yes/no/true/false/1/0 (any case); :meth:`check` takes a ``bool`` as it is."""
+
+    def __call__(self, value: str) -> bool:
+        low = value.strip().lower()
+        if low in _TRUE:
+            return True
+        if low in _FALSE:
+            return False
+        raise PalmaresError.of(Message.of("io.boolean", got=_short(value)))
+
+    def check(self, value: bool) -> bool:
+        if not isinstance(value, bool):
+            raise TypeError(f"a bool, not {type(value).__name__}")
+        return value
+
+
+boolean: Parser[bool] = _Boolean()
 
 
 def _short(value: str) -> str:
     return repr(value) if len(value) <= 40 else repr(value[:40]) + f"… ({len(value)} characters)"
+
+
+class _Whole:
+    """A whole number within ``minimum`` .. ``maximum``: a cell through ``__call__``, an ``int``
+    through :meth:`check` (the same bounds, the same messages)."""
+
+    def __init__(self, minimum: int | None, maximum: int | None) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+
+    def __call__(self, value: str) -> int:
+        raw = value.strip()
+        match = _WHOLE.fullmatch(raw)
+        if match is None:
+            raise PalmaresError.of(Message.of("io.whole", got=_short(value)))
+        if len(match.group(1)) > _MAX_DIGITS:
+            raise PalmaresError.of(Message.of("io.too_many_digits", digits=len(match.group(1))))
+        return self.check(int(raw.split(".")[0]))
+
+    def check(self, number: int) -> int:
+        if isinstance(number, bool):  # an int to Python, not a number here ("true" in a cell)
+            raise PalmaresError.of(Message.of("io.whole", got=_short(str(number))))
+        if not isinstance(number, int):
+            raise TypeError(f"an int, not {type(number).__name__}")
+        if self.minimum is not None and number < self.minimum:
+            raise PalmaresError.of(Message.of("io.at_least", low=self.minimum, got=number))
+        if self.maximum is not None and number > self.maximum:
+            raise PalmaresError.of(Message.of("io.at_most", high=self.maximum, got=number))
+        return number
 
 
 def integer(
@@ -135,22 +176,48 @@ def integer(
     if limit is not None:
         minimum = limit.minimum if minimum is None else max(minimum, limit.minimum)
         maximum = limit.maximum if maximum is None else min(maximum, limit.maximum)
+    return _Whole(minimum, maximum)
 
-    def parse(value: str) -> int:
+
+class _Number:
+    """A decimal number: a cell through ``__call__``, a ``Decimal`` (or an ``int``) through
+    :meth:`check` (the same bounds and places, the same messages)."""
+
+    def __init__(
+        self, minimum: Decimal | None, maximum: Decimal | None, limit: DecimalLimit | None
+    ) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+        self.limit = limit
+
+    def __call__(self, value: str) -> Decimal:
         raw = value.strip()
-        match = _WHOLE.fullmatch(raw)
-        if match is None:
-            raise PalmaresError.of(Message.of("io.whole", got=_short(value)))
-        if len(match.group(1)) > _MAX_DIGITS:
-            raise PalmaresError.of(Message.of("io.too_many_digits", digits=len(match.group(1))))
-        number = int(raw.split(".")[0])
-        if minimum is not None and number < minimum:
-            raise PalmaresError.of(Message.of("io.at_least", low=minimum, got=number))
-        if maximum is not None and number > maximum:
-            raise PalmaresError.of(Message.of("io.at_most", high=maximum, got=number))
-        return number
+        if _DECIMAL.fullmatch(raw) is None:
+            raise PalmaresError.of(Message.of("io.number", got=_short(value)))
+        if len(raw) > 2 * _MAX_DIGITS:
+            raise PalmaresError.of(Message.of("io.number_too_long", got=len(raw)))
+        return self.check(Decimal(raw))
 
-    return parse
+    def check(self, number: Decimal) -> Decimal:
+        if isinstance(number, int) and not isinstance(number, bool):
+            number = Decimal(number)
+        if not isinstance(number, Decimal):
+            raise TypeError(f"a Decimal, not {type(number).__name__}")
+        if not number.is_finite():  # no cell is read as one (the pattern above)
+            raise PalmaresError.of(Message.of("io.number", got=_short(str(number))))
+        if self.minimum is not None and number < self.minimum:
+            raise PalmaresError.of(Message.of("io.at_least", low=self.minimum, got=number))
+        if self.maximum is not None and number > self.maximum:
+            raise PalmaresError.of(Message.of("io.at_most", high=self.maximum, got=number))
+        limit = self.limit
+        if limit is not None:
+            if abs(number) >= limit.bound:
+                raise PalmaresError.of(Message.of("io.below", bound=limit.bound, got=number))
+            exponent = number.as_tuple().exponent
+            places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+            if places > limit.places and number != round(number, limit.places):
+                raise PalmaresError.of(Message.of("io.places", places=limit.places, got=number))
+        return number
 
 
 def decimal(
@@ -161,39 +228,44 @@ def decimal(
 ) -> Parser[Decimal]:
     """A decimal number (kept exact) written with ASCII digits and a point, within ``minimum``
     .. ``maximum`` (inclusive) and, given ``limit``, with no more digits than its column has."""
+    return _Number(minimum, maximum, limit)
 
-    def parse(value: str) -> Decimal:
+
+class _IsoDate:
+    """A date as ``YYYY-MM-DD`` (a spreadsheet's midnight time part is allowed); :meth:`check`
+    takes a ``date`` as it is."""
+
+    def __call__(self, value: str) -> date:
         raw = value.strip()
-        if _DECIMAL.fullmatch(raw) is None:
-            raise PalmaresError.of(Message.of("io.number", got=_short(value)))
-        if len(raw) > 2 * _MAX_DIGITS:
-            raise PalmaresError.of(Message.of("io.number_too_long", got=len(raw)))
-        number = Decimal(raw)
-        if minimum is not None and number < minimum:
-            raise PalmaresError.of(Message.of("io.at_least", low=minimum, got=number))
-        if maximum is not None and number > maximum:
-            raise PalmaresError.of(Message.of("io.at_most", high=maximum, got=number))
-        if limit is not None:
-            if abs(number) >= limit.bound:
-                raise PalmaresError.of(Message.of("io.below", bound=limit.bound, got=number))
-            exponent = number.as_tuple().exponent
-            places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
-            if places > limit.places and number != round(number, limit.places):
-                raise PalmaresError.of(Message.of("io.places", places=limit.places, got=number))
-        return number
+        # Spreadsheets hand dates over with a time part.
+        if len(raw) > 10 and raw[10] in " T" and raw[11:].strip("0: ") == "":
+            raw = raw[:10]
+        if _DATE.fullmatch(raw) is None:
+            raise PalmaresError.of(Message.of("io.date", got=_short(value)))
+        try:
+            return date.fromisoformat(raw)
+        except ValueError:
+            raise PalmaresError.of(Message.of("io.date", got=_short(value))) from None
 
-    return parse
+    def check(self, value: date) -> date:
+        if type(value) is not date:  # a datetime is a date to Python: its time would be lost
+            raise TypeError(f"a date, not {type(value).__name__}")
+        return value
 
 
-def iso_date(value: str) -> date:
-    """A date as ``YYYY-MM-DD`` (a spreadsheet's midnight time part is allowed)."""
-    raw = value.strip()
-    # Spreadsheets hand dates over with a time part.
-    if len(raw) > 10 and raw[10] in " T" and raw[11:].strip("0: ") == "":
-        raw = raw[:10]
-    if _DATE.fullmatch(raw) is None:
-        raise PalmaresError.of(Message.of("io.date", got=_short(value)))
-    try:
-        return date.fromisoformat(raw)
-    except ValueError:
-        raise PalmaresError.of(Message.of("io.date", got=_short(value))) from None
+iso_date: Parser[date] = _IsoDate()
+
+
+def check(parse: Parser[T], value: object) -> T:
+    """``value``, already typed (an API's row, not a file's cell), through the checks ``parse``
+    makes of a cell, with the same messages: text is parsed as a cell is (spaces stripped, its
+    length and key bounded); a number, a date or a boolean goes through the parser's own
+    ``check`` (a number's bounds, places and column) without being written out as text.
+    A value of another type than the column's is a programming error (``TypeError``): the
+    typed rows say which type each column takes."""
+    if isinstance(value, str):
+        return parse(value)
+    typed: Callable[[object], T] | None = getattr(parse, "check", None)
+    if typed is None:
+        raise TypeError(f"{parse!r} reads text only, not {type(value).__name__}")
+    return typed(value)

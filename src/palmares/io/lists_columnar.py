@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from palmares.io.columnar import CodedTable
-from palmares.io.rowchecks import named, spelled_once
+from palmares.io.rowchecks import all_distinct, named, spelled_once
 
 __all__ = ["listed_once"]
 
@@ -22,6 +22,6 @@ def listed_once(t: CodedTable, column: str) -> npt.NDArray[np.int64] | None:
     if t.rows == 0 or not spelled_once(t[column]):
         return None
     codes, _ = named(t[column])
-    if np.unique(codes).shape[0] != codes.shape[0]:
+    if not all_distinct(codes):
         return None
     return np.arange(t.rows, dtype=np.int64)

@@ -25,12 +25,17 @@ checks as array operations in :mod:`palmares.io.results_columnar`) takes the fil
 of; any other file, and any file with a problem, goes through the row-wise reader here, which
 names every problem. :func:`read_result_columns` gives the history as columns (the commands'
 input); :func:`read_results` as objects.
+
+Rows that are already typed (the API's classification of one event: :class:`ResultRow`) go
+through :func:`results_of_rows`: the same checks, problems and messages, the same result, without
+being written out as text and read again (issue 36).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -40,7 +45,7 @@ from palmares.core.message import Message, Value, and_list
 from palmares.core.ranking import ranking_problem
 from palmares.io import limits
 from palmares.io.fields import boolean, bounded_text, decimal, integer, iso_date, proper_name
-from palmares.io.tables import Column, Row, RowProblems, read_rows, read_table, small
+from palmares.io.tables import Column, Row, RowProblems, read_rows, small, typed_rows
 from palmares.ratings.columns import ResultColumns
 from palmares.ratings.events import Event, Placement, Player, Results, event_order_key
 from palmares.ratings.players import normalise_name
@@ -48,10 +53,11 @@ from palmares.ratings.players import normalise_name
 __all__ = [
     "COLUMNS",
     "NAME_KEY_PREFIX",
+    "ResultRow",
     "read_result_columns",
     "read_results",
     "read_results_exact",
-    "results_of_table",
+    "results_of_rows",
 ]
 
 #: The key of a player without a ``player_id``: this prefix and the name's key.
@@ -225,11 +231,38 @@ def _fast_columns(path: Path) -> ResultColumns | None:
     return None if coded is None else result_columns(coded)
 
 
-def results_of_table(raw: Sequence[Sequence[str]], name: str) -> Results:
-    """The same reading and checks as :func:`read_results` for rows given as text (a header
-    row, then one row per player), e.g. a classification sent to the API; problems name
-    ``name`` and the 1-based line (the header is line 1)."""
-    return _results(read_table(raw, COLUMNS, name), name)
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One row of results.csv with its values typed: a field per column (:data:`COLUMNS`, the
+    same names), ``None`` (or a blank text) where the file's cell would be empty."""
+
+    event: str
+    date: date
+    player: str
+    rank: int
+    event_id: str | None = None
+    player_id: str | None = None
+    nationality: str | None = None
+    country: str | None = None
+    place: str | None = None
+    rounds: int | None = None
+    players: int | None = None
+    world_championship: bool | None = None
+    coefficient: Decimal | None = None
+
+
+def results_of_rows(rows: Sequence[ResultRow], name: str, *, first_line: int = 2) -> Results:
+    """The same checks and result as :func:`read_results` for rows already typed (e.g. a
+    classification sent to the API): each value checked as its column's cell is
+    (``tables.typed_rows``: a rank within its column, a name with a letter …), then the rows
+    against each other (each player once in an event, ranks within the field …). Problems name
+    ``name`` and a line: row ``i`` is line ``first_line + i``, by default the line it would have
+    in a file whose header is line 1, so a file and its rows are refused in the same words."""
+    given = [{f.name: getattr(r, f.name) for f in _ROW_FIELDS} for r in rows]
+    return _results(typed_rows(given, COLUMNS, name, first_line), name)
+
+
+_ROW_FIELDS = fields(ResultRow)
 
 
 def _results(rows: list[Row], name: str) -> Results:

@@ -10,9 +10,6 @@ compares the two on every example file and the fuzzer's files).
 
 from __future__ import annotations
 
-from datetime import date
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -20,11 +17,11 @@ import numpy.typing as npt
 
 from palmares.core.names import name_key
 from palmares.io.columnar import Coded
+from palmares.io.rowchecks import distinct
 from palmares.ratings.columns import ResultColumns
 from palmares.ratings.compiled import contiguous, kernels
 from palmares.ratings.events import Player, event_order_key
 from palmares.ratings.jit import njit
-from palmares.ratings.tournament_value import VALUE_RULES, TournamentValue, tournament_value
 
 __all__ = ["result_columns"]
 
@@ -90,7 +87,7 @@ def _player_keys(c: dict[str, Coded]) -> tuple[I64, list[str]] | None:
         row_key[has_id] = pid_key[pids.codes[has_id]]
     # The ids each normalised name is used with.
     span = max(len(key_of), 1)
-    both = np.unique(row_norm[has_id] * span + row_key[has_id])
+    both = distinct(row_norm[has_id] * span + row_key[has_id])
     pairs = np.stack([both // span, both % span])
     ids_per_norm = np.bincount(pairs[0], minlength=len(norm_of)) if pairs.size else None
     without = ~has_id
@@ -102,7 +99,7 @@ def _player_keys(c: dict[str, Coded]) -> tuple[I64, list[str]] | None:
         if pairs.size:
             id_of_norm[pairs[0]] = pairs[1]
         joined = id_of_norm[wanted]
-        by_name = np.unique(wanted[joined < 0])
+        by_name = distinct(wanted[joined < 0])
         inverse = list(norm_of)
         name_key_id = np.full(len(norm_of), -1, dtype=np.int64)
         for code in by_name.tolist():
@@ -320,36 +317,4 @@ def result_columns(c: dict[str, Coded]) -> ResultColumns | None:
         row_nationality=row_nationality,
         nationalities=nationalities,
         players=players,
-        values=_values(
-            [int(field[g]) for g in applied],
-            facts["rounds"],
-            facts["world_championship"],
-            facts["date"],
-            facts["coefficient"],
-        ),
     )
-
-
-def _values(
-    sizes: list[int],
-    rounds: list[int | None],
-    wcs: list[bool | None],
-    days: list[date],
-    coefficients: list[Decimal | None],
-) -> list[TournamentValue]:
-    """Each event's tournament value, computed once per distinct set of the facts it uses."""
-    rules: dict[date, object] = {}
-    cache: dict[tuple[Any, ...], TournamentValue] = {}
-    out: list[TournamentValue] = []
-    for n, r, wc, day, coef in zip(sizes, rounds, wcs, days, coefficients, strict=True):
-        rule = rules.get(day)
-        if rule is None:
-            rule = rules[day] = VALUE_RULES.at(day)
-        key = (n, r == 1, bool(wc), id(rule), None if coef is None else Fraction(coef))
-        tv = cache.get(key)
-        if tv is None:
-            tv = cache[key] = tournament_value(
-                n, rounds=r, world_championship=bool(wc), day=day, coefficient=coef
-            )
-        out.append(tv)
-    return out

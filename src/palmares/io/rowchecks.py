@@ -18,11 +18,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from palmares.core.names import name_key
+from palmares.core.names import name_keys
 from palmares.io.columnar import Coded
 
 __all__ = [
     "Groups",
+    "all_distinct",
+    "distinct",
     "effective",
     "groups",
     "mixed",
@@ -137,13 +139,29 @@ def repeated(g: Groups, key: Ints) -> bool:
 _TABLE_WIDTH = 8
 
 
+def distinct(values: Ints) -> I64:
+    """``np.unique(values)`` by a sort: numpy 2's ``unique`` of plain integers hashes them,
+    twenty times slower on a million codes than sorting them (issue 33)."""
+    out = np.sort(np.asarray(values, dtype=np.int64))
+    if out.shape[0] < 2:
+        return out
+    keep = np.empty(out.shape[0], dtype=np.bool_)
+    keep[0] = True
+    np.not_equal(out[1:], out[:-1], out=keep[1:])
+    return out[keep]
+
+
+def all_distinct(values: Ints) -> bool:
+    """Whether no value of ``values`` comes twice."""
+    ordered = np.sort(np.asarray(values))
+    return not bool(np.any(ordered[1:] == ordered[:-1]))
+
+
 def spelled_once(*columns: Coded) -> bool:
     """One spelling per name key over ``columns`` (``io.tables.check_spellings``: names with
     the same ``core.names.name_key`` are one player, so a second spelling is refused)."""
     spelled = {v for c in columns for v in c.values if isinstance(v, str) and v}
-    # (name_key's own function: its cache of 65,536 names only churns over a list of a million)
-    key = name_key.__wrapped__ if len(spelled) > 50_000 else name_key
-    return len(set(map(key, spelled))) == len(spelled)
+    return len(set(name_keys(list(spelled)))) == len(spelled)
 
 
 def values_of(column: Coded, convert: Callable[[Any], int] = int, empty: int = 0) -> I64:
@@ -168,8 +186,14 @@ def effective(column: Coded) -> I64:
 def named(column: Coded) -> tuple[I64, list[Any]]:
     """Each row's value as a code into the distinct values (texts that differ only in the
     spaces around them are one value; −1: an empty cell), and those values."""
-    values: list[Any] = []
-    for code, cls in enumerate(column.classes.tolist()):
-        if cls == len(values):
-            values.append(column.values[code])
-    return column.class_of().astype(np.int64), values
+    classes = column.classes
+    rows = column.class_of().astype(np.int64)
+    if classes.shape[0] == len(column.values) and bool(
+        np.array_equal(classes, np.arange(classes.shape[0]))
+    ):  # each text its own value (names, ids): the values as they are
+        return rows, list(column.values)
+    # Classes are numbered as they first come: each one's first text.
+    given = np.flatnonzero(classes >= 0)
+    _, first = np.unique(classes[given], return_index=True)
+    values = column.values
+    return rows, [values[i] for i in given[first].tolist()]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,7 @@ from palmares.core.errors import InputError, PalmaresError, Problem
 from palmares.core.message import Message
 from palmares.core.names import name_key
 from palmares.core.progress import report
-from palmares.io.fields import text
+from palmares.io.fields import check, text
 
 __all__ = [
     "SMALL_FILE",
@@ -30,6 +30,7 @@ __all__ = [
     "read_rows",
     "read_table",
     "small",
+    "typed_rows",
 ]
 
 MAX_PROBLEMS = 50
@@ -239,6 +240,51 @@ def read_table(raw: Sequence[Sequence[str]], columns: Sequence[Column], name: st
     problems.raise_if_any()
     report(label, total, total)
     return rows
+
+
+def typed_rows(
+    rows: Sequence[Mapping[str, object]], columns: Sequence[Column], name: str, first_line: int
+) -> list[Row]:
+    """Check rows whose values are already typed (an API's rows, by column name) against
+    ``columns`` as :func:`read_table` checks a file's cells, with the same problems and messages
+    (file ``name``, the line, the column), without writing them out as text: a text is stripped
+    and bounded as a cell is; a number, a date or a boolean goes through its parser's typed
+    check (``fields.check``); ``None``, or a blank text, is an empty cell (``io.required`` in a
+    required column, else the column's default). Row ``i`` is line ``first_line + i``. A key
+    that names no column is a programming error (``KeyError``), not a problem of the input."""
+    problems = RowProblems(name)
+    known = {c.name for c in columns}
+    out: list[Row] = []
+    for index, given in enumerate(rows):
+        line = first_line + index
+        stray = set(given) - known
+        if stray:
+            raise KeyError(f"not columns of {name}: {sorted(stray)}")
+        values: dict[str, Any] = {}
+        for c in columns:
+            value = given.get(c.name)
+            if isinstance(value, str):
+                value = value.strip()
+                if len(value) > MAX_CELL:
+                    problems.add(line, c.name, Message.of("io.cell_too_long", most=MAX_CELL))
+                    continue
+                if "\x00" in value:
+                    problems.add(line, c.name, Message.of("io.nul"))
+                    continue
+            if value is None or value == "":
+                if c.required:
+                    problems.add(line, c.name, Message.of("io.required"))
+                values[c.name] = c.default
+                continue
+            try:
+                values[c.name] = check(c.parse, value)
+            except ValueError as exc:
+                problems.add(line, c.name, exc if isinstance(exc, PalmaresError) else str(exc))
+        out.append(Row(line, values))
+        if len(problems.problems) >= MAX_PROBLEMS:
+            break
+    problems.raise_if_any()
+    return out
 
 
 def check_spellings(rows: Sequence[Row], columns: Sequence[str], problems: RowProblems) -> None:

@@ -25,10 +25,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from palmares.core.names import name_key
+from palmares.core.names import name_keys
 from palmares.io.columnar import Coded, CodedTable
 from palmares.io.rowchecks import (
     Groups,
+    all_distinct,
     effective,
     groups,
     mixed,
@@ -433,9 +434,11 @@ def rating_entries(
     if not spelled_once(player):
         return None
     codes, names = named(player)
-    if any(spelled.get(name_key(n), n) != n for n in names):
+    if spelled and any(
+        spelled.get(k, n) != n for k, n in zip(name_keys(names), names, strict=True)
+    ):
         return None
-    if np.unique(codes).shape[0] != codes.shape[0]:
+    if not all_distinct(codes):
         return None
     games = t["games"].at(np.arange(t.rows))
     flags = t["official"].at(np.arange(t.rows))

@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from palmares.ratings.events import Event, Placement, Player, Results
-from palmares.ratings.tournament_value import TournamentValue
+from palmares.ratings.tournament_value import TournamentValue, event_values
 
 __all__ = ["ColumnEvents", "ResultColumns"]
 
@@ -37,8 +37,9 @@ I64 = npt.NDArray[np.int64]
 class ResultColumns:
     """Events ``0 … E−1`` in application order (one entry per event in each ``ev_`` list);
     rows ``ev_start[e] … ev_end[e] − 1`` are event ``e``'s placements in order; ``row_player``
-    indexes ``players``, ``row_nationality`` indexes ``nationalities`` (−1: none given);
-    ``values`` is each event's tournament value (``ratings.dip_pouch.event_value``)."""
+    indexes ``players``, ``row_nationality`` indexes ``nationalities`` (−1: none given).
+    :attr:`values` is each event's tournament value, worked out here from the events' facts
+    (``ratings.tournament_value.event_values``; a reader only reads them: issues 35, 36)."""
 
     ev_key: list[str]
     ev_name: list[str]
@@ -57,9 +58,24 @@ class ResultColumns:
     row_nationality: I32
     nationalities: list[str]
     players: list[Player]
-    values: list[TournamentValue]
     #: The players' keys, filled on first use (:meth:`event`).
     key_cache: list[str] = field(default_factory=list, compare=False, repr=False)
+    #: The events' tournament values, filled on first use (:attr:`values`).
+    value_cache: list[TournamentValue] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def values(self) -> list[TournamentValue]:
+        """Each event's tournament value (seed 000), from its field size, rounds, World
+        Championship mark, day and stored coefficient."""
+        if len(self.value_cache) != self.n_events:
+            self.value_cache[:] = event_values(
+                [self.field_size(e) for e in range(self.n_events)],
+                self.ev_rounds,
+                self.ev_world_championship,
+                self.ev_date,
+                self.ev_coefficient,
+            )
+        return self.value_cache
 
     @property
     def n_events(self) -> int:
@@ -105,8 +121,6 @@ class ResultColumns:
     @classmethod
     def of_results(cls, results: Results) -> ResultColumns:
         """The columns of a history given as objects (for files the fast reader declines)."""
-        from palmares.ratings.dip_pouch import event_value
-
         events = results.events
         index = {k: i for i, k in enumerate(results.players)}
         codes: dict[str, int] = {}
@@ -139,7 +153,6 @@ class ResultColumns:
             row_nationality=np.array(nats, dtype=np.int32),
             nationalities=list(codes),
             players=list(results.players.values()),
-            values=[event_value(e) for e in events],
         )
 
     def results(self) -> Results:

@@ -37,7 +37,7 @@ from palmares.ratings.tournament_value import (
     PLUS,
     WORLD_CHAMPIONSHIP_VALUE,
     TournamentValue,
-    tournament_value,
+    value_of_event,
 )
 
 __all__ = [
@@ -64,12 +64,8 @@ def move(old: Fraction, value: Fraction, score: Fraction) -> Fraction:
 
 def event_value(event: Event) -> TournamentValue:
     """The tournament value of ``event`` (its stored coefficient if it has one)."""
-    return tournament_value(
-        event.field_size,
-        rounds=event.rounds,
-        world_championship=event.world_championship,
-        day=event.date,
-        coefficient=event.coefficient,
+    return value_of_event(
+        event.field_size, event.rounds, event.world_championship, event.date, event.coefficient
     )
 
 

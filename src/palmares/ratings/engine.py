@@ -42,6 +42,7 @@ from palmares.ratings.compiled import kernels as _kernels
 from palmares.ratings.dip_pouch import INITIAL_RATING, event_value
 from palmares.ratings.events import Results
 from palmares.ratings.jit import njit
+from palmares.ratings.percentile import percentile_formula
 
 __all__ = ["KERNEL", "Engine", "ResultArrays", "arrays_of_columns"]
 
@@ -50,6 +51,9 @@ I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 
 INITIAL = float(INITIAL_RATING)
+
+#: Seed 000's percentile, the one formula (``ratings.percentile``), compiled for the kernels.
+_percentile = njit(cache=True)(percentile_formula)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +176,7 @@ def _replay(
         for i in range(ev_start[e], ev_end[e]):
             p = row_player[i]
             old = current[p]
-            score = (n + 0.5 - row_rank[i]) / n * 100.0
+            score = _percentile(row_rank[i], float(n), 0.5)
             new = old + share * (score - old)
             before[i] = old
             after[i] = new
@@ -233,7 +237,7 @@ def _rerun(
             prev = p
         e = row_event[i]
         n = ev_players[e]
-        score = (n + 0.5 - row_rank[i]) / n * 100.0
+        score = _percentile(row_rank[i], float(n), 0.5)
         before[i] = rating
         rating = rating + ev_value[e] / 100.0 * (score - rating)
         after[i] = rating

@@ -26,11 +26,13 @@ words are the explanation layer's (``palmares.explain.renderers.ratings``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 
 from palmares.core.rulesets import DatedRules
 
@@ -48,8 +50,10 @@ __all__ = [
     "ValueFlag",
     "ValueRule",
     "ValueRules",
+    "event_values",
     "formula_value",
     "tournament_value",
+    "value_of_event",
 ]
 
 WORLD_CHAMPIONSHIP_VALUE = Fraction(20)
@@ -241,4 +245,38 @@ def tournament_value(
         )
     return TournamentValue(
         stored, ValueRule.STORED, players, value, uncapped, one_round, world_championship, stored
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def value_of_event(
+    players: int,
+    rounds: int | None,
+    world_championship: bool,
+    day: date,
+    coefficient: Decimal | Fraction | None,
+) -> TournamentValue:
+    """:func:`tournament_value` of an event with these facts under seed 000's dated rules,
+    remembered: a history of a million rows has a few thousand distinct events, and the reader's
+    columns, the engine's arrays and the site's stored lists all take their values from here
+    (issue 35: the rule in one function)."""
+    return tournament_value(
+        players,
+        rounds=rounds,
+        world_championship=world_championship,
+        day=day,
+        coefficient=coefficient,
+    )
+
+
+def event_values(
+    players: Sequence[int],
+    rounds: Sequence[int | None],
+    world_championships: Sequence[bool],
+    days: Sequence[date],
+    coefficients: Sequence[Decimal | Fraction | None],
+) -> list[TournamentValue]:
+    """Each event's tournament value (:func:`value_of_event`), the events given as columns."""
+    return list(
+        map(value_of_event, players, rounds, map(bool, world_championships), days, coefficients)
     )

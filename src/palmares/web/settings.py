@@ -11,6 +11,13 @@
 - ``DATABASE_REPLICA_URL`` (``postgresql://…``, a streaming standby of ``DATABASE_URL``): the
   anonymous visitors' reads go there (``lib.replica``); ``PALMARES_REPLICA_PIN_SECONDS`` (10)
   is how long a visitor who wrote reads the primary. See docs/deploy.md.
+- Long work (imports through the site, recomputes) runs in a job queue (Django's Tasks framework,
+  the ``django-tasks`` backport, its database backend): ``palmares worker`` runs it.
+  ``PALMARES_JOBS_DIR`` (default ``./palmares-jobs``) keeps uploaded files until their job has
+  run and, without ``REDIS_URL``, the jobs' progress; ``PALMARES_JOB_ATTEMPTS`` (2) is how many
+  times a job whose worker died is run before it is marked failed;
+  ``PALMARES_JOB_STALE_SECONDS`` (60) how long a running job may go without a heartbeat before
+  its worker is taken for dead (``web.jobs``).
 """
 
 from __future__ import annotations
@@ -62,6 +69,9 @@ INSTALLED_APPS = [
     "palmares.web.clock",
     "palmares.web.ui",
     "palmares.web.api",
+    "django_tasks",
+    "django_tasks_db",
+    "palmares.web.jobs",
 ]
 
 MIDDLEWARE = [
@@ -185,6 +195,31 @@ if REDIS_URL:
         "KEY_PREFIX": env_str("PALMARES_CACHE_PREFIX", "palmares"),
     }
 
+# The job queue (issue 37; web.jobs): jobs are rows of the database (django-tasks-db), so the
+# default needs no server; ``palmares worker`` runs them. Their progress goes through a cache
+# that every process sees: Redis with REDIS_URL, else files in PALMARES_JOBS_DIR (one machine).
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default"],
+    }
+}
+JOBS_DIR = Path(env_str("PALMARES_JOBS_DIR", "palmares-jobs")).resolve()
+JOB_ATTEMPTS = int(env_str("PALMARES_JOB_ATTEMPTS", "2"))
+JOB_STALE_SECONDS = float(env_str("PALMARES_JOB_STALE_SECONDS", "60"))
+CACHES["jobs"] = {
+    "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+    "LOCATION": str(JOBS_DIR / "progress"),
+    "TIMEOUT": 7 * 24 * 3600,
+}
+if REDIS_URL:
+    CACHES["jobs"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "TIMEOUT": 7 * 24 * 3600,
+        "KEY_PREFIX": env_str("PALMARES_CACHE_PREFIX", "palmares") + ":jobs",
+    }
+
 # Hardening (issue 13). Every answer carries the security headers (outermost middleware); a
 # request past its size limit or with a NUL in its address is refused before a view reads it
 # (after the language is chosen, so the refusal is in the visitor's language).
@@ -194,6 +229,11 @@ MIDDLEWARE.insert(0, "palmares.web.ui.earlycache.EarlyPageMiddleware")
 MIDDLEWARE.insert(
     MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1,
     "palmares.web.lib.limits.RequestLimitsMiddleware",
+)
+# Every refusal under /api/ is JSON with "detail", the ones Django answers too (web.api.refusals).
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1,
+    "palmares.web.api.refusals.JsonRefusals",
 )
 # Who reads the replica is known once the visitor is (lib.replica).
 if DATABASE_REPLICA_READS:

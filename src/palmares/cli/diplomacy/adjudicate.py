@@ -187,12 +187,23 @@ def _verdict(r: OrderResult, words: Language) -> str:
     if r.valid:
         return tell(Message.of("order.valid"), words)
     said = r.said
-    if said is None or said.key != "order.invalid":
-        return r.reason.split("; the unit holds", 1)[0]
-    then = said.get("then")
-    if isinstance(then, Message) and then.key in ("order.then_holds", "order.then_holds_as"):
-        said = Message.of("order.invalid", why=said.get("why"), then="")
-    return tell(said, words)
+    if said is None:  # a ruling stored before reasons were typed: its words as they are
+        return r.text
+    return tell(_without_holding(said), words)
+
+
+#: What an invalid order's unit then does when it only holds (left out of the verdict).
+_HOLDING = ("order.then_holds", "order.then_holds_as")
+
+
+def _without_holding(said: Message) -> Message:
+    """``said`` with its ``then`` left empty where it only says the unit holds: the reason is
+    the typed message's own parts, never its English cut at a phrase (issue 35)."""
+    values = tuple(
+        (name, "" if isinstance(v, Message) and v.key in _HOLDING and name == "then" else v)
+        for name, v in said.values
+    )
+    return Message(said.key, values)
 
 
 def _difference_row(check: PhaseCheck, d: Difference, words: Language) -> dict[str, Any]:

@@ -86,10 +86,9 @@ def seed(
         raise
     except PalmaresError as exc:
         # The field cannot be seated as listed: say which file lists it.
-        if exc.said is None:
-            raise PalmaresError(f"{players}: {exc}") from None
+        wrong: Message | str = str(exc) if exc.said is None else exc.said
         raise PalmaresError.of(
-            Message.of("core.in_file", file=str(players), problem=exc.said)
+            Message.of("core.in_file", file=str(players), problem=wrong)
         ) from None
     q = call.quality
     words = language_of(language)

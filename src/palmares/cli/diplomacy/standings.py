@@ -214,9 +214,12 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
             cols.extend(Col(f"r{r}_{name}", display=_show, justify="right") for name in names)
     if _has_adjustment(table):
         cols.append(Col("adjustment", Message.of("label.adjustment"), fixed(3), "right"))
-    title = f"Standings ({table.aggregation}, {table.system}), after round {table.rounds[-1]}"
-    if table.low_is_best:
-        title += " (low is best)"
+    title = Message.of(
+        "standings.title_low" if table.low_is_best else "standings.title",
+        aggregation=table.aggregation,
+        system=table.system,
+        round=table.rounds[-1],
+    )
     return Table("standings", cols, rows, title)
 
 

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from palmares.ratings.jit import njit
+from palmares.ratings.percentile import percentile_formula
 
 __all__ = [
     "dip_pouch",
@@ -32,6 +33,10 @@ F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
 B = npt.NDArray[np.bool_]
 _SQRT2 = math.sqrt(2.0)
+
+
+#: Seed 000's percentile, the one formula (``ratings.percentile``), compiled for the kernels.
+_percentile = njit(cache=True)(percentile_formula)
 
 
 @njit(cache=True)
@@ -51,7 +56,7 @@ def dip_pouch(
         v = value[c] if not math.isnan(value[c]) else min(n / 7 + 2, 15.0)
         for e in range(a, b):
             r = out[e]
-            rating[player[e]] = r + v / 100 * ((n + 0.5 - place[e]) / n * 100 - r)
+            rating[player[e]] = r + v / 100 * (_percentile(place[e], float(n), 0.5) - r)
     return out
 
 

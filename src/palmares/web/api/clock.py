@@ -10,18 +10,20 @@ turn lengths, the audible calls, the final round's end and the chaos game's hour
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from ninja import Router, Schema
+from ninja import Router
 from ninja.responses import Status
 
+from palmares.core.message import Message
 from palmares.web.accounts.roles import directs
+from palmares.web.api.answers import READ_ERRORS, WRITE_ERRORS, ClockOut
 from palmares.web.api.auth import WRITE_AUTH
-from palmares.web.api.schemas import ErrorOut
+from palmares.web.api.schemas import Choice, In
 from palmares.web.clock import services
-from palmares.web.lib.words import told
+from palmares.web.lib.words import said, told
 from palmares.web.tournaments.models import Tournament
 
 __all__ = ["router"]
@@ -29,34 +31,38 @@ __all__ = ["router"]
 router = Router()
 
 
-class ClockIn(Schema):
-    action: str
+if TYPE_CHECKING:
+    Action: TypeAlias = str
+    Season: TypeAlias = str
+else:
+    Action = Choice(*services.ACTIONS)
+    Season = Choice(*services.SEASONS.values())
+
+
+class ClockIn(In):
+    """A director's action; ``action`` and ``season`` in any case (the clock's service reads
+    them so and answers them canonical)."""
+
+    action: Action
     year: int | None = None
-    season: str | None = None
+    season: Season | None = None
     round: int | None = None
     remaining_s: float | None = None
 
 
-class ClockSettingsIn(Schema):
+class ClockSettingsIn(In):
     timing: list[list[int]] | None = None
     calls: list[int] | None = None
     ends_at: str | None = None
     chaos_hours: list[list[str]] | None = None
 
 
-_WRITES = {
-    200: dict[str, Any],
-    401: ErrorOut,
-    403: ErrorOut,
-    404: ErrorOut,
-    409: ErrorOut,
-    422: ErrorOut,
-}
+_WRITES: dict[int, Any] = {200: ClockOut, **WRITE_ERRORS}
 
 
 @router.get(
     "/tournaments/{tournament_id}/clock",
-    response={200: dict[str, Any], 404: ErrorOut},
+    response={200: ClockOut, **READ_ERRORS},
     tags=["clock"],
     url_name="clock",
 )
@@ -68,7 +74,7 @@ def clock(request: HttpRequest, tournament_id: int) -> Any:
 def _refused(request: HttpRequest, t: Tournament) -> Status[dict[str, Any]] | None:
     if directs(request.user, t):
         return None
-    detail = "only this tournament's directors may run its clock"
+    detail = said(Message.of("clock.directors"))  # in the request's language (issue 35)
     return Status(403, {"detail": detail, "field": None})
 
 

@@ -16,8 +16,8 @@ from ninja.responses import Status
 from palmares.core.message import Message
 from palmares.explain.messages import tell
 from palmares.web.accounts.roles import directs
+from palmares.web.api.answers import WRITE_ERRORS, ClosedOut
 from palmares.web.api.auth import WRITE_AUTH
-from palmares.web.api.schemas import ErrorOut
 from palmares.web.lib.words import site_language
 from palmares.web.tournaments.closing import close_tournament
 from palmares.web.tournaments.models import Tournament
@@ -34,14 +34,7 @@ def forbidden(said: Message) -> Any:
 
 @router.post(
     "/tournaments/{tournament_id}/close",
-    response={
-        200: dict[str, Any],
-        400: ErrorOut,
-        401: ErrorOut,
-        403: ErrorOut,
-        404: ErrorOut,
-        409: ErrorOut,
-    },
+    response={200: ClosedOut, **WRITE_ERRORS},
     auth=WRITE_AUTH,
 )
 def close(request: HttpRequest, tournament_id: int) -> Any:

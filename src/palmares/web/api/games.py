@@ -17,7 +17,13 @@ from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
 from palmares.explain import Language, explain_text
 from palmares.explain.messages import tell
-from palmares.web.api.schemas import ErrorOut
+from palmares.web.api.answers import (
+    READ_ERRORS,
+    AwardOut,
+    LeagueLineOut,
+    LedgerEntryOut,
+    TantrixRatingOut,
+)
 from palmares.web.events.models import Event
 from palmares.web.lib.words import site_language
 from palmares.web.players.models import Player
@@ -64,7 +70,7 @@ def league_rows(table: LeagueTable) -> list[dict[str, Any]]:
     ]
 
 
-@router.get("/tantrix/ratings", response=list[dict[str, Any]], tags=["tantrix"])
+@router.get("/tantrix/ratings", response=list[TantrixRatingOut], tags=["tantrix"])
 def tantrix_ratings(request: HttpRequest) -> Any:
     """The current Tantrix rating list (after the latest tournament, computed by the engine's
     ``rating_list.update_list``), with each player's rating before it and the change."""
@@ -87,7 +93,11 @@ def tantrix_ratings(request: HttpRequest) -> Any:
     ]
 
 
-@router.get("/wizard/tournaments/{event_id}", response=list[dict[str, Any]], tags=["wizard"])
+@router.get(
+    "/wizard/tournaments/{event_id}",
+    response={200: list[AwardOut], **READ_ERRORS},
+    tags=["wizard"],
+)
 def wizard_tournament(request: HttpRequest, event_id: int) -> Any:
     """A Wizard tournament's master-point awards (places and TRIAD), with the rule in words."""
     event = get_object_or_404(Event, pk=event_id, kind=Event.Kind.WIZARD)
@@ -96,7 +106,7 @@ def wizard_tournament(request: HttpRequest, event_id: int) -> Any:
 
 @router.get(
     "/wizard/junior/{session}",
-    response={200: list[dict[str, Any]], 422: ErrorOut},
+    response={200: list[LeagueLineOut], **READ_ERRORS},
     tags=["wizard"],
 )
 def wizard_junior(request: HttpRequest, session: str) -> Any:
@@ -114,7 +124,11 @@ def wizard_junior(request: HttpRequest, session: str) -> Any:
     return league_rows(wizard_adapters.junior(period))
 
 
-@router.get("/wizard/players/{player_id}/ledger", response=list[dict[str, Any]], tags=["wizard"])
+@router.get(
+    "/wizard/players/{player_id}/ledger",
+    response={200: list[LedgerEntryOut], **READ_ERRORS},
+    tags=["wizard"],
+)
 def wizard_ledger(request: HttpRequest, player_id: int) -> Any:
     """A player's master points across months, tournaments and TRIADs, with the balance and the
     lifetime levels each award reached (``levels``, names; issue 16)."""

@@ -11,11 +11,18 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from ninja import Router, Schema
+from ninja import Router
 from ninja.responses import Status
 
+from palmares.web.api.answers import (
+    READ_ERRORS,
+    WRITE_ERRORS,
+    OverrideDeletedOut,
+    OverrideOut,
+)
 from palmares.web.api.auth import WRITE_AUTH
-from palmares.web.api.schemas import ErrorOut
+from palmares.web.api.links import linked, operation_id
+from palmares.web.api.schemas import In
 from palmares.web.tournaments import overrides
 from palmares.web.tournaments.models import Tournament
 
@@ -23,10 +30,8 @@ router = Router(tags=["tournament day"])
 
 __all__ = ["router"]
 
-ERRORS: dict[int, Any] = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut}
 
-
-class OverrideIn(Schema):
+class OverrideIn(In):
     player: str
     score: str | int | float
     reason: str
@@ -39,7 +44,7 @@ def _tournament(tournament_id: int) -> Tournament:
 
 
 @router.get(
-    "/tournaments/{tournament_id}/overrides", response={200: list[dict[str, Any]], **ERRORS}
+    "/tournaments/{tournament_id}/overrides", response={200: list[OverrideOut], **READ_ERRORS}
 )
 def list_overrides(request: HttpRequest, tournament_id: int) -> Any:
     return overrides.override_rows(_tournament(tournament_id))
@@ -47,8 +52,15 @@ def list_overrides(request: HttpRequest, tournament_id: int) -> Any:
 
 @router.post(
     "/tournaments/{tournament_id}/overrides",
-    response={201: dict[str, Any], **ERRORS},
+    response={201: OverrideOut, **WRITE_ERRORS},
     auth=WRITE_AUTH,
+    openapi_extra=linked(
+        201,
+        withdraw=(
+            operation_id("delete_override", __name__),
+            {"tournament_id": "$request.path.tournament_id", "override_id": "$response.body#/id"},
+        ),
+    ),
 )
 def post_override(request: HttpRequest, tournament_id: int, payload: OverrideIn) -> Any:
     """Rule on a score with a reason; the computed figure is kept beside it."""
@@ -67,7 +79,7 @@ def post_override(request: HttpRequest, tournament_id: int, payload: OverrideIn)
 
 @router.delete(
     "/tournaments/{tournament_id}/overrides/{override_id}",
-    response={200: dict[str, Any], **ERRORS},
+    response={200: OverrideDeletedOut, **WRITE_ERRORS},
     auth=WRITE_AUTH,
 )
 def delete_override(request: HttpRequest, tournament_id: int, override_id: int) -> Any:

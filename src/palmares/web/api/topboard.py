@@ -13,10 +13,11 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from ninja import Router, Schema
+from ninja import Router
 
+from palmares.web.api.answers import READ_ERRORS, WRITE_ERRORS, InvitationsOut
 from palmares.web.api.auth import WRITE_AUTH
-from palmares.web.api.schemas import ErrorOut
+from palmares.web.api.schemas import In
 from palmares.web.tournaments import topboard
 from palmares.web.tournaments.models import Tournament
 
@@ -24,15 +25,15 @@ router = Router(tags=["tournament day"])
 
 __all__ = ["router"]
 
-ERRORS: dict[int, Any] = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut}
+WRITES: dict[int, Any] = {200: InvitationsOut, **WRITE_ERRORS}
 
 
-class DeclineIn(Schema):
+class DeclineIn(In):
     player: str
     reason: str = ""
 
 
-class TeamOptionIn(Schema):
+class TeamOptionIn(In):
     team: str
     keep: str
 
@@ -41,7 +42,7 @@ def _tournament(tournament_id: int) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
 
 
-@router.get("/tournaments/{tournament_id}/top-board", response={200: dict[str, Any], **ERRORS})
+@router.get("/tournaments/{tournament_id}/top-board", response={200: InvitationsOut, **READ_ERRORS})
 def top_board(request: HttpRequest, tournament_id: int) -> Any:
     """The invitations after the qualifying round (empty before it is played)."""
     return topboard.invitations_json(_tournament(tournament_id))
@@ -49,7 +50,7 @@ def top_board(request: HttpRequest, tournament_id: int) -> Any:
 
 @router.post(
     "/tournaments/{tournament_id}/top-board/declines",
-    response={200: dict[str, Any], **ERRORS},
+    response=WRITES,
     auth=WRITE_AUTH,
 )
 def post_decline(request: HttpRequest, tournament_id: int, payload: DeclineIn) -> Any:
@@ -61,7 +62,7 @@ def post_decline(request: HttpRequest, tournament_id: int, payload: DeclineIn) -
 
 @router.delete(
     "/tournaments/{tournament_id}/top-board/declines/{player}",
-    response={200: dict[str, Any], **ERRORS},
+    response=WRITES,
     auth=WRITE_AUTH,
 )
 def delete_decline(request: HttpRequest, tournament_id: int, player: str) -> Any:
@@ -73,7 +74,7 @@ def delete_decline(request: HttpRequest, tournament_id: int, player: str) -> Any
 
 @router.post(
     "/tournaments/{tournament_id}/top-board/team-option",
-    response={200: dict[str, Any], **ERRORS},
+    response=WRITES,
     auth=WRITE_AUTH,
 )
 def post_team_option(request: HttpRequest, tournament_id: int, payload: TeamOptionIn) -> Any:

@@ -10,8 +10,8 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Router
 
+from palmares.web.api.answers import WRITE_ERRORS, UndoneOut
 from palmares.web.api.auth import WRITE_AUTH
-from palmares.web.api.schemas import ErrorOut
 from palmares.web.lib.words import said
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.undo import undo_last_result
@@ -23,10 +23,9 @@ __all__ = ["router"]
 
 @router.post(
     "/tournaments/{tournament_id}/undo",
-    response={200: dict[str, Any], 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut,
-              409: ErrorOut},
+    response={200: UndoneOut, **WRITE_ERRORS},
     auth=WRITE_AUTH,
-)  # fmt: skip
+)
 def undo(request: HttpRequest, tournament_id: int) -> Any:
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
     done = undo_last_result(request.user, t)

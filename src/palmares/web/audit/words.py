@@ -44,6 +44,7 @@ def _plain(e: AuditEntry) -> Message | None:
         "clock resume": lambda: Message.of("audit.clock_resume"),
         "clock next": lambda: Message.of("audit.clock_next"),
         "clock set": lambda: Message.of("audit.clock_set"),
+        "report rule": lambda: Message.of("audit.report_rule"),
     }.get(e.action)
     return found() if found is not None else None
 
@@ -67,6 +68,10 @@ def _of_round(e: AuditEntry, what: str, n: int, board: str) -> Message | None:
             else Message.of("audit.result", round=n, board=board)
         ),
         "undo result": lambda: Message.of("audit.undo", round=n, board=board),
+        "report": lambda: Message.of(
+            "audit.report", round=n, board=board, player=_name(e.after) or _name(e.before)
+        ),
+        "accept reports": lambda: Message.of("audit.accept_reports", round=n, board=board),
     }.get(what)
     return found() if found is not None else None
 

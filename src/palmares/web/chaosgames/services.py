@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 
 from palmares.core.errors import InputError, Problem
+from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import standard_map
 from palmares.diplomacy.adjudication.outcome import result_rows
 from palmares.diplomacy.adjudication.parse import parse_orders
@@ -50,25 +51,30 @@ def read_assignment(text: str, file: str = "players") -> dict[str, str]:
         if not line:
             continue
         if ":" not in line:
-            problems.append(Problem(file, n, None, f"expected 'Player: CENTRE', got {line!r}"))
+            problems.append(Problem.of(file, n, None, Message.of("chaos.line", line=repr(line))))
             continue
         name, centre = (part.strip() for part in line.rsplit(":", 1))
         key = centre.lower()
         if not name or len(name) > MAX_NAME or ":" in name:
             problems.append(
-                Problem(file, n, None, f"a player's name: 1 to {MAX_NAME} characters, no ':'")
+                Problem.of(file, n, None, Message.of("chaos.player_name", most=MAX_NAME))
             )
         elif name.lower() in {p.lower() for p in players}:
-            problems.append(Problem(file, n, None, f"{name!r} is listed twice"))
+            problems.append(
+                Problem.of(file, n, None, Message.of("chaos.listed_twice", name=repr(name)))
+            )
         elif key not in gmap.supply_centres:
-            problems.append(Problem(file, n, None, f"{centre!r} is not a supply centre"))
+            problems.append(
+                Problem.of(file, n, None, Message.of("chaos.not_centre", centre=repr(centre)))
+            )
         elif key in taken:
-            problems.append(Problem(file, n, None, f"{key.upper()} is already line {taken[key]}'s"))
+            said = Message.of("chaos.centre_taken", centre=key.upper(), line=taken[key])
+            problems.append(Problem.of(file, n, None, said))
         else:
             taken[key] = n
             players[name] = key
     if not problems and len(players) < 2:
-        problems.append(Problem(file, None, None, "a chaos game needs at least two players"))
+        problems.append(Problem.of(file, None, None, Message.of("chaos.two_players")))
     if problems:
         raise InputError(problems)
     return players
@@ -97,12 +103,16 @@ def start_chaos_game(
         start["build_anywhere"] = True
     position_from_json(start, standard_map(), "start")  # the core checks it
     if not name.strip() or len(name) > MAX_NAME:
-        raise InputError.at("name", None, None, f"1 to {MAX_NAME} characters")
+        raise InputError.at("name", None, None, Message.of("chaos.name_length", most=MAX_NAME))
     if rules not in ("wdc-2007", "datc"):
-        raise InputError.at("rules", None, None, f"unknown rule set {rules!r}")
+        raise InputError.at(
+            "rules", None, None, Message.of("chaos.unknown_rules", rules=repr(rules))
+        )
     with transaction.atomic():
         if ChaosGame.objects.filter(tournament=tournament, name=name.strip()).exists():
-            raise InputError.at("name", None, None, f"{name.strip()!r} exists already")
+            raise InputError.at(
+                "name", None, None, Message.of("chaos.exists", name=repr(name.strip()))
+            )
         return ChaosGame.objects.create(
             tournament=tournament, name=name.strip(), rules=rules, start_position=start
         )

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.diplomacy.chaos_schedule import ChaosDeadline, HoursSpan, chaos_deadlines
 from palmares.diplomacy.clock import WDC_2007_TIMING, Season, TurnTiming
 from palmares.diplomacy.timer import (
@@ -60,8 +61,12 @@ MAX_TURN_MINUTES = 240
 class ClockInputError(PalmaresError):
     """A clock input that is refused, with the field it is about."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, field: str, said: Message | str) -> None:
+        if isinstance(said, Message):  # told in the reader's language when read (issue 35)
+            super().__init__(said.key)
+            self.said = said
+        else:  # a refusal's words kept as they were given (its typed message set after)
+            super().__init__(said)
         self.field = field
 
 
@@ -201,9 +206,12 @@ def view(tournament: Tournament, *, now: datetime | None = None) -> ClockView:
 
 def _whole(field: str, value: Any, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ClockInputError(field, f"{field} must be a whole number")
+        raise ClockInputError(field, Message.of("clock.whole", field=field))
     if not low <= value <= high:
-        raise ClockInputError(field, f"{field} must be between {low} and {high}, not {value}")
+        said = Message.of(
+            "clock.between", field=field, low=str(low), high=str(high), value=str(value)
+        )
+        raise ClockInputError(field, said)
     return value
 
 
@@ -225,7 +233,7 @@ def act(
     if season is not None:
         season = SEASONS.get(season.strip().lower(), season)
     if action not in ACTIONS:
-        raise ClockInputError("action", f"action must be one of {', '.join(ACTIONS)}")
+        raise ClockInputError("action", Message.of("clock.action", actions=", ".join(ACTIONS)))
     if round is not None:
         _whole("round", round, 1, MAX_ROUNDS)
     if year is not None:
@@ -235,7 +243,7 @@ def act(
         or not isinstance(remaining_s, int | float)
         or not math.isfinite(remaining_s)
     ):
-        raise ClockInputError("remaining_s", "remaining_s must be a number of seconds")
+        raise ClockInputError("remaining_s", Message.of("clock.seconds"))
     now = now or timezone.now()
     t = _seconds(now)
     with transaction.atomic():
@@ -246,9 +254,10 @@ def act(
         if action == "start" and round is None:
             round = in_play  # a game starts in the round in play
         if round is not None and round < in_play:
-            raise ClockInputError("round", f"round {round} is over: round {in_play} is in play")
+            said = Message.of("clock.round_over", round=round, in_play=in_play)
+            raise ClockInputError("round", said)
         if action != "start" and round is None and clock.round < in_play:
-            raise ClockInputError("action", "the clock has not been started")
+            raise ClockInputError("action", Message.of("clock.not_started"))
         timing = _timing(clock)
         state = _state(clock)
         try:
@@ -266,7 +275,7 @@ def act(
                         timing=timing,
                     )
             elif state is None:
-                raise ClockInputError("action", "the clock has not been started")
+                raise ClockInputError("action", Message.of("clock.not_started"))
             elif action == "pause":
                 new = pause(state, t, timing)
             elif action == "resume":
@@ -303,7 +312,8 @@ def _parse_moment(field: str, text: str) -> datetime:
     try:
         at = datetime.fromisoformat(text.strip())
     except ValueError as exc:
-        raise ClockInputError(field, f"{field}: {text!r} is not a date and time") from exc
+        said = Message.of("clock.moment", field=field, text=repr(text))
+        raise ClockInputError(field, said) from exc
     if timezone.is_naive(at):
         at = timezone.make_aware(at)
     return at
@@ -325,16 +335,16 @@ def configure(
         rows = []
         for i, row in enumerate(timing, start=1):
             if len(row) != 3:
-                raise ClockInputError("timing", f"timing line {i}: give first year, spring, fall")
+                raise ClockInputError("timing", Message.of("clock.timing_line", line=i))
             first = _whole("timing", row[0], 1901, 9999)
             spring = _whole("timing", row[1], 1, MAX_TURN_MINUTES)
             fall = _whole("timing", row[2], 1, MAX_TURN_MINUTES)
             rows.append([first, spring, fall])
         rows.sort()
         if rows and rows[0][0] != 1901:
-            raise ClockInputError("timing", "the timing table must start in 1901")
+            raise ClockInputError("timing", Message.of("clock.timing_1901"))
         if len({r[0] for r in rows}) != len(rows):
-            raise ClockInputError("timing", "two timing lines start in the same year")
+            raise ClockInputError("timing", Message.of("clock.timing_twice"))
     wanted_calls: list[int] | None = None
     if calls is not None:
         wanted_calls = sorted(
@@ -345,8 +355,7 @@ def configure(
         spans = []
         for i, pair in enumerate(chaos_hours, start=1):
             if len(pair) != 2:
-                message = f"hours line {i}: give when it opens and closes"
-                raise ClockInputError("chaos_hours", message)
+                raise ClockInputError("chaos_hours", Message.of("clock.hours_line", line=i))
             opens = _parse_moment("chaos_hours", pair[0])
             spans.append(HoursSpan(opens, _parse_moment("chaos_hours", pair[1])))
         try:

@@ -2,7 +2,7 @@
 and replace one event's classification (the API).
 
 Both are read and checked by the same strict reader as ``palmares dip-pouch``
-(``palmares.io.results``: a file, or the API's rows through ``results_of_table``); an event
+(``palmares.io.results``: a file, or the API's typed rows through ``results_of_rows``); an event
 already stored with the same ``event_id``, or the same name and date, is replaced, if it is an
 event of the same kind (:func:`stored_event`). Each write is one transaction holding the Dip
 Pouch lock; the ratings are recomputed after its commit (``ratinglists.writes.write_results``,
@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,7 +23,8 @@ from django.db import connection, transaction
 
 from palmares.core.errors import InputError, PalmaresError
 from palmares.core.message import Message
-from palmares.io.results import NAME_KEY_PREFIX, read_result_columns, results_of_table
+from palmares.core.progress import report
+from palmares.io.results import NAME_KEY_PREFIX, ResultRow, read_result_columns, results_of_rows
 from palmares.ratings.columns import ResultColumns
 from palmares.ratings.events import Results
 from palmares.web.events.models import Event, Result
@@ -58,6 +58,10 @@ __all__ = [
 
 
 CHUNK = 500
+#: The progress an import reports (``core.progress``: the command line's bar, a job's page):
+#: read, events written, results written, committed and the ratings brought up to date.
+IMPORTING = "importing results"
+IMPORT_STEPS = 4
 ROWS_CHUNK = 100_000
 #: From this many results on, written a quarter of the stored ones or more, SQLite builds the
 #: results' indexes after the write rather than row by row (``lib.bulk.indexes_after``).
@@ -75,17 +79,21 @@ def import_results(path: Path | str, *, recompute: bool = True) -> ImportSummary
     """Validate the whole file first, then write it (one transaction) and recompute the
     ratings after its commit. ``recompute=False`` writes inside the caller's transaction and
     leaves the recompute to the caller (the demo loads several files, then recomputes once)."""
+    report(IMPORTING, 0, IMPORT_STEPS)
     read = [read_result_columns(path)]
+    report(IMPORTING, 1, IMPORT_STEPS)
     if not recompute:
         with transaction.atomic():
             return save_results(read[0], str(path))
-    return hooks.write_through(
+    done = hooks.write_through(
         "results",
         lambda: save_results(read[0], str(path)),
         what=f"the import of {Path(path).name}",
         # the file's values are written: their memory is the update's
         committed=read.clear,
     )
+    report(IMPORTING, IMPORT_STEPS, IMPORT_STEPS)
+    return done
 
 
 def _external_id(key: str) -> str:
@@ -164,16 +172,26 @@ def stored_event(
                 where,
                 None,
                 "event_id",
-                f"{event_id!r} is the stored event {found}, but {clash} is another stored "
-                f"event: {name!r} on {day.isoformat()} cannot be both",
+                Message.of(
+                    "events.two_stored",
+                    event_id=repr(event_id),
+                    found=str(found),
+                    clash=str(clash),
+                    name=repr(name),
+                    day=day.isoformat(),
+                ),
             )
     if found is not None and found.kind != kind:
         raise InputError.at(
             where,
             None,
             "event",
-            f"{found} is stored as a {found.get_kind_display()} event: an import of "
-            f"{Event.Kind(kind).label} data may only replace an event of its own kind",
+            Message.of(
+                "events.other_kind",
+                found=str(found),
+                kind=str(found.get_kind_display()),
+                imported=str(Event.Kind(kind).label),
+            ),
         )
     return found
 
@@ -226,7 +244,12 @@ def save_results(results: Results | ResultColumns, where: str = "results") -> Im
                 where,
                 None,
                 "event",
-                f"{name!r} and {claimed[event.pk]!r} of the file are both the stored event {event}",
+                Message.of(
+                    "events.same_stored",
+                    name=repr(name),
+                    other=repr(claimed[event.pk]),
+                    event=str(event),
+                ),
             )
         old_id = event.external_id
         event.external_id = event_id or event.external_id
@@ -248,6 +271,7 @@ def save_results(results: Results | ResultColumns, where: str = "results") -> Im
         Result.objects.filter(event_id__in=replaced[i : i + CHUNK]).delete()
     Event.objects.bulk_update([e for e in written if e.pk is not None], EVENT_FIELDS, CHUNK)
     _create_events([e for e in written if e.pk is None])
+    report(IMPORTING, 2, IMPORT_STEPS)
     many = cols.n_rows
     bulk = many >= BULK and many * 4 >= Result.objects.count()
     event_pk = np.array([e.pk for e in written], dtype=np.int64)
@@ -256,6 +280,7 @@ def save_results(results: Results | ResultColumns, where: str = "results") -> Im
         count = copy_columns(Result, RESULT_FIELDS, binary)  # (PostgreSQL, a bulk write)
         if count is None:
             count = insert_raw(Result, RESULT_FIELDS, _result_rows(cols, event_pk, player_pk))
+    report(IMPORTING, 3, IMPORT_STEPS)
     written_as([e.pk for e in written])
     return ImportSummary(n_events, count, len(replaced))
 
@@ -350,59 +375,6 @@ class ResultIn:
     player_id: str = ""
 
 
-#: The results.csv columns of an API classification: the event's stored facts, then the rows'.
-_HEADER = (
-    "event",
-    "date",
-    "event_id",
-    "country",
-    "place",
-    "rounds",
-    "world_championship",
-    "coefficient",
-    "players",
-    "player",
-    "player_id",
-    "nationality",
-    "rank",
-)
-
-
-def _cell(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, Decimal):
-        return format(value, "f")
-    return str(value)
-
-
-def classification_table(
-    event: Event, rows: list[ResultIn], players: int | None
-) -> list[list[str]]:
-    """``rows`` as results.csv rows of ``event`` (its stored facts on every row); the header is
-    line 1, so row ``i`` of ``rows`` is line ``i + 2``."""
-    facts = (
-        event.name,
-        event.date,
-        event.external_id,
-        event.country,
-        event.place,
-        event.rounds,
-        event.world_championship,
-        event.coefficient,
-        players,
-    )
-    table = [list(_HEADER)]
-    for r in rows:
-        values = (*facts, r.player, r.player_id, r.nationality, r.rank)
-        table.append([_cell(v) for v in values])
-    return table
-
-
 def replace_results(event: Event, rows: list[ResultIn], *, players: int | None = None) -> Event:
     """Replace ``event``'s classification with ``rows``, checked as results.csv rows are
     (``io.results``: each player once, ranks within the field …); the field size is ``players``
@@ -415,7 +387,25 @@ def replace_results(event: Event, rows: list[ResultIn], *, players: int | None =
     if not rows:
         raise PalmaresError.of(Message.of("events.no_rows"))
     size = players if players is not None else event.players
-    results = results_of_table(classification_table(event, rows, size), "results")
+    typed = [
+        ResultRow(
+            event=event.name,
+            date=event.date,
+            player=r.player,
+            rank=r.rank,
+            event_id=event.external_id,
+            player_id=r.player_id,
+            nationality=r.nationality,
+            country=event.country,
+            place=event.place,
+            rounds=event.rounds,
+            players=size,
+            world_championship=event.world_championship,
+            coefficient=event.coefficient,
+        )
+        for r in rows
+    ]
+    results = results_of_rows(typed, "results")
     hooks.write_through(
         "results", lambda: save_results(results, "results"), what=f"the results of {event}"
     )

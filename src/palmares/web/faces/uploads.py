@@ -1,13 +1,13 @@
 """Import an uploaded file: the one path the API (``POST /api/imports/{kind}``) and the ratings
-officer's import page share, over the same services as ``palmares import`` (strict readers,
-all-or-nothing, one transaction per import). Problems name the uploaded file by its name.
+officer's import page share, run by the job they queue (``web.jobs``, issue 37) on the file kept
+for it, over the same services as ``palmares import`` (strict readers, all-or-nothing, one
+transaction per import). Problems name the uploaded file by its name.
 A file past ``PALMARES_MAX_UPLOAD_MB`` (``lib.limits``) is refused before it is read
 (:class:`UploadTooLarge`, answered 413); most are refused earlier still, by their
 Content-Length (``lib.limits.RequestLimitsMiddleware``)."""
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, is_dataclass, replace
 from decimal import Decimal
@@ -22,7 +22,14 @@ from palmares.web.lib.limits import MAX_UPLOAD_BYTES
 from palmares.web.tantrixdb.services import import_matches
 from palmares.web.wizarddb.services import import_games
 
-__all__ = ["IMPORTERS", "UploadTooLarge", "check_size", "import_upload"]
+__all__ = [
+    "IMPORTERS",
+    "UploadTooLarge",
+    "check_size",
+    "import_stored",
+    "kept_suffix",
+    "shown_name",
+]
 
 #: What a ratings officer may upload: Dip Pouch results, Tantrix matches, Wizard games.
 IMPORTERS: dict[str, Callable[[Path], object]] = {
@@ -46,24 +53,29 @@ def check_size(name: str, size: int | None) -> None:
         raise UploadTooLarge.of(said)
 
 
-def import_upload(kind: str, name: str, content: bytes) -> dict[str, Any] | str:
-    """Import ``content`` (a CSV or .xlsx file called ``name``) as ``kind``; the summary the
-    service returns. Raises :class:`KeyError` for an unknown kind and :class:`InputError` (with
-    ``name`` as the file) for a bad file, having written nothing."""
+def shown_name(kind: str, name: str) -> str:
+    """The name an uploaded file's problems give it: its own name without folders."""
+    return PurePath(name or f"{kind}.csv").name or f"{kind}.csv"
+
+
+def kept_suffix(shown: str) -> str:
+    """The suffix a kept upload is stored under: ``.xlsx`` for a workbook, else ``.csv`` (the
+    readers choose by it)."""
+    return ".xlsx" if shown.lower().endswith(".xlsx") else ".csv"
+
+
+def import_stored(kind: str, shown: str, path: Path) -> dict[str, Any] | str:
+    """Import the uploaded file kept at ``path`` (a ``.xlsx`` name is read as a workbook, any
+    other as CSV) as ``kind``, its problems naming it ``shown``; the service's summary. A job of
+    the queue (``web.jobs``) runs this on the file its request kept."""
     runner = IMPORTERS[kind]
-    check_size(name, len(content))
-    shown = PurePath(name or f"{kind}.csv").name
-    suffix = ".xlsx" if shown.lower().endswith(".xlsx") else ".csv"
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"{kind}{suffix}"
-        path.write_bytes(content)
-        try:
-            # each importer is one transaction of its own: run again if the database undid it
-            done = retrying(lambda: runner(path), what=f"the import of {shown}")
-        except InputError as exc:
-            raise InputError(
-                replace(p, file=shown if p.file == str(path) else p.file) for p in exc.problems
-            ) from None
+    try:
+        # each importer is one transaction of its own: run again if the database undid it
+        done = retrying(lambda: runner(path), what=f"the import of {shown}")
+    except InputError as exc:
+        raise InputError(
+            replace(p, file=shown if p.file == str(path) else p.file) for p in exc.problems
+        ) from None
     if is_dataclass(done) and not isinstance(done, type):
         return asdict(done)
     if isinstance(done, list):

@@ -7,26 +7,25 @@ event) the backtest replays as much as the recompute does, so it is never run pe
 once per process (issue 21: "a page that shows computed figures never recomputes them per
 request: they are computed when the data changes, after the commit, and read"):
 :class:`~palmares.web.ratinglists.models.Backtest` keeps them under the lists' generation.
-They are computed once per change of the lists, for every process, but not in the writer's
-request: at a national federation's size (1M results) the backtest takes minutes, which a TD
-filing one event must not wait for. The page (:func:`dip_pouch_page`) shows the stored figures
-of the current generation; while the lists have moved on since the newest stored figures, it
-shows those with their generation and computes the new ones in a background thread (one per
-process, and under a lock, so one process computes and the others read). With nothing stored
-at all (a new site), the first page computes them (a new site's history is small).
+They are computed once per change of the lists, for every process, but never in a web request
+once some are stored: at a national federation's size (1M results) the backtest takes minutes,
+which a TD filing one event must not wait for, nor any visitor. The page (:func:`dip_pouch_page`)
+shows the stored figures of the current generation; while the lists have moved on since the
+newest stored figures, it shows those with their generation, and the page's view has a worker
+compute the new ones: it queues the backtest job (``web.jobs``, the one ``POST /api/backtest``
+queues; one at a time, a job already queued or running is reused) and links to it. With nothing
+stored at all (a new site), the first page computes them (a new site's history is small).
 The Tantrix and Wizard histories are small: their pages compute
 their figures once per process and change of data.
 """
 
 from __future__ import annotations
 
-import logging
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from palmares.ratings.backtest import Backtest, backtest
 from palmares.ratings.competitions import Competition, from_results
@@ -43,8 +42,6 @@ __all__ = [
     "figures",
     "store_dip_pouch",
 ]
-
-log = logging.getLogger(__name__)
 
 SYSTEMS: dict[str, tuple[str, ...]] = {
     "dip-pouch": ("dip-pouch", "plackett-luce", "elo", "uniform"),
@@ -172,20 +169,6 @@ class DipPouchPage:
     behind: int | None = None
 
 
-#: one background computation per process at a time
-_running = threading.Lock()
-
-
-def _in_thread(job: Callable[[], None]) -> None:
-    def run() -> None:
-        try:
-            job()
-        finally:
-            connection.close()  # the thread's own connection
-
-    threading.Thread(target=run, name="dip-pouch-backtest", daemon=True).start()
-
-
 def _newest() -> tuple[int, dict[str, Any]] | None:
     found = (
         StoredBacktest.objects.filter(community=DIP_POUCH)
@@ -197,33 +180,15 @@ def _newest() -> tuple[int, dict[str, Any]] | None:
 
 
 def dip_pouch_page(
-    version: int,
-    compute: Callable[[], dict[str, Any]] = _compute_dip_pouch,
-    start: Callable[[Callable[[], None]], None] | None = None,
+    version: int, compute: Callable[[], dict[str, Any]] = _compute_dip_pouch
 ) -> DipPouchPage:
     """The page's figures at the lists' generation ``version``: stored; else the newest stored
-    ones, marked ``behind``, while ``start`` runs the computation of ``version``'s (a thread;
-    none when this process already runs one; default :func:`_in_thread`); else, nothing stored
-    yet, computed now."""
+    ones, marked ``behind`` (the caller has a worker compute ``version``'s); else, nothing
+    stored yet, computed now."""
     found = _stored(version)
     if found is not None:
         return DipPouchPage(found)
     newest = _newest()
     if newest is None:
         return DipPouchPage(dip_pouch_figures(version, compute))
-    if _running.acquire(blocking=False):
-
-        def job() -> None:
-            try:
-                dip_pouch_figures(version, compute)
-            except Exception:  # a background job has no caller to raise to: log it
-                log.exception("the Dip Pouch backtest for generation %s failed", version)
-            finally:
-                _running.release()
-
-        try:
-            (start or _in_thread)(job)
-        except BaseException:
-            _running.release()
-            raise
     return DipPouchPage(newest[1], behind=newest[0])

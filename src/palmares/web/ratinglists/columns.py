@@ -34,7 +34,7 @@ from django.db import connection
 from palmares.ratings.engine import Engine, ResultArrays
 from palmares.ratings.events import event_order_key
 from palmares.ratings.percentile import percentile
-from palmares.ratings.tournament_value import VALUE_RULES, tournament_value
+from palmares.ratings.tournament_value import value_of_event
 from palmares.web.events.models import Event, Result
 from palmares.web.players.models import Player
 
@@ -167,20 +167,11 @@ class Stored:
         return sorted({d.year for d in self.event_dates})
 
 
-_VALUES: dict[tuple[Any, ...], float] = {}
-
-
 def value_of(facts: Facts, n: int) -> float:
-    """float(tournament value) of an event of ``n`` players, remembered by what it depends on."""
+    """float(tournament value) of a stored event of ``n`` players: the rating rule's own
+    (``ratings.tournament_value.value_of_event``, remembered there; issue 35)."""
     _, _, day, _, rounds, _, wc, coefficient = facts
-    key = (n, rounds == 1, wc, VALUE_RULES.at(day), coefficient)
-    found = _VALUES.get(key)
-    if found is None:
-        tv = tournament_value(
-            n, rounds=rounds, world_championship=wc, day=day, coefficient=coefficient
-        )
-        found = _VALUES[key] = float(tv.value)
-    return found
+    return float(value_of_event(n, rounds, bool(wc), day, coefficient).value)
 
 
 def _fetch(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:

@@ -217,7 +217,8 @@ def publish(years: list[int], sizes: dict[str, dict[str, int]], *, computed: int
 def recompute_dip_pouch() -> int:
     """Replay every Diplomacy event in the engine; store its figures and every player's skill
     rating (``ratinglists.skill``); return the moves. The figures of "which rating predicts
-    best" follow the new lists in the background (``ratinglists.backtests``), not here.
+    best" follow the new lists in a worker (the backtest job ``ratinglists.backtests`` describes),
+    not here.
 
     One transaction holding the list's lock (``lib.concurrency.hold``): no write of results
     runs meanwhile, so what is read is what is committed, and the stored figures cover every

@@ -19,6 +19,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 
 from palmares.core.errors import InputError
+from palmares.core.message import Message
 from palmares.io.tantrix import check_own_rating, read_match_columns, read_ratings_csv
 from palmares.io.tantrix_columnar import MatchColumns
 from palmares.tantrix.match import Match as MatchValue
@@ -53,12 +54,12 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
     undated = np.flatnonzero(matches.days == 0)
     if undated.shape[0]:
         line = int(matches.line[undated[0]])
-        raise InputError.at(str(path), line, "date", "a stored match needs a date")
+        raise InputError.at(str(path), line, "date", Message.of("tantrix.match_date"))
     blank = matches.events.index("") if "" in matches.events else -1
     unnamed = np.flatnonzero(matches.event == blank)
     if unnamed.shape[0]:
         line = int(matches.line[unnamed[0]])
-        raise InputError.at(str(path), line, "event", "a stored match needs an event")
+        raise InputError.at(str(path), line, "event", Message.of("tantrix.match_event"))
     # Tournaments (event and date) in the order of their first match.
     key = matches.event * (int(matches.days.max(initial=0)) + 1) + matches.days
     _, first, tournament = np.unique(key, return_index=True, return_inverse=True)
@@ -162,6 +163,8 @@ def _since(stored: list[Event], *, with_list: bool) -> tuple[date, int] | None:
 
 #: Tournaments whose matches the lists' recompute reads at once.
 READ_AHEAD = 500
+#: Names asked for in one query (SQLite's limit of host parameters is 32,766).
+NAMES_AT_ONCE = 10_000
 #: Stored to twelve decimals, as the Dip Pouch histories are (``ratinglists.services``).
 PLACES = Decimal("0.000000000001")
 
@@ -200,6 +203,7 @@ def recompute_lists(*, since: tuple[date, int] | None = None, full_skill: bool =
             .order_by("date", "pk")
         )
         read: dict[int, tuple[MatchValue, ...]] = {}
+        ids: dict[str, int] = {}
         for i, event in enumerate(events):
             if event.pk not in read:  # the matches of the next tournaments, in one read
                 read = matches_of(events[i : i + READ_AHEAD])
@@ -212,11 +216,11 @@ def recompute_lists(*, since: tuple[date, int] | None = None, full_skill: bool =
             before = {e.player: e.rating for e in entries}
             moved = rating_changes(entries, new_entries)
             played = {c.player: c for c in updated.changes}
-            ids = dict(
-                Player.objects.filter(name__in=[e.player for e in new_entries]).values_list(
-                    "name", "pk"
-                )
-            )
+            # Each player's id asked for once in the replay (no player is made while it runs).
+            unknown = [e.player for e in new_entries if e.player not in ids]
+            for start in range(0, len(unknown), NAMES_AT_ONCE):
+                chunk = unknown[start : start + NAMES_AT_ONCE]
+                ids.update(Player.objects.filter(name__in=chunk).values_list("name", "pk"))
             rows = []
             for e in new_entries:
                 old = before.get(e.player)

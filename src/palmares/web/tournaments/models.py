@@ -5,6 +5,8 @@ each round."""
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 
@@ -13,6 +15,15 @@ from palmares.web.events.models import Event
 from palmares.web.players.models import Player
 
 POWERS = [(p.initial, p.value) for p in Power]
+
+#: A personal code's letters: no 0/O, 1/I/L that a phone's keyboard or a printout mixes up.
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def personal_code() -> str:
+    """A registered player's personal code (issue 38): six letters drawn by ``secrets``, what
+    that player alone holds to report their board from a phone."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
 
 
 class Tournament(models.Model):
@@ -36,6 +47,11 @@ class Tournament(models.Model):
     team_size = models.PositiveSmallIntegerField(null=True, blank=True)
     top_board_rule = models.BooleanField(default=False)
     fewer_games = models.BooleanField(default=True)
+    #: Reports from the table (issue 38): a board agrees when this many of its players report
+    #: the same result (``None``: every surviving player).
+    report_majority = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: An agreed board is stored at once, without waiting for the TD's click.
+    report_auto_accept = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return str(self.event)
@@ -118,6 +134,9 @@ class Entry(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     arrives = models.PositiveSmallIntegerField(default=1)
     withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The player's personal code (issue 38), given at registration: printed on their line of
+    #: the TD's call, read by directors only.
+    code = models.CharField(max_length=8, default=personal_code)
 
     class Meta:
         ordering = ["tournament", "player__key"]
@@ -184,3 +203,4 @@ class CalledSeat(models.Model):
 
 # The top board's declines and the score rulings live beside the rest (issue 12, steps 6, 8).
 from palmares.web.tournaments.models_prizes import ScoreOverride, TopBoardDecline  # noqa: E402, F401
+from palmares.web.tournaments.models_reports import BoardReport  # noqa: E402, F401

@@ -162,8 +162,8 @@ def set_up(user: Any, s: SetUp) -> Created:
         )
         t = Tournament.objects.create(
             event=event,
-            scoring=s.scoring.strip(),
-            aggregation=s.aggregation.strip(),
+            scoring=str(parse_spec(s.scoring)),  # canonical: lower-case slug and keys
+            aggregation=str(parse_spec(s.aggregation)),
             end_date=s.end_date,
             planned_rounds=s.rounds,
             team_size=s.team_size or None,

@@ -16,8 +16,11 @@ from palmares.web.ui.views import (
     games,
     grid,
     imports,
+    jobs,
+    outlook,
     overrides,
     projector,
+    reports,
     rounds,
     site,
     skill,
@@ -41,6 +44,7 @@ urlpatterns = [
     path("diplomacy/<int:tournament_id>/", diplomacy.tournament, name="tournament"),
     path("diplomacy/<int:tournament_id>/boards/new", grid.enter_board, name="enter-board"),
     path("diplomacy/<int:tournament_id>/board-call/", diplomacy.board_call, name="board-call"),
+    path("diplomacy/<int:tournament_id>/outlook/", outlook.outlook, name="outlook"),
     # The TD's desk (issue 12): pages that write have "new" or "edit" in their path.
     path("diplomacy/new", desk.new_tournament, name="new-tournament"),
     path("diplomacy/<int:tournament_id>/edit/close", closing.close, name="close-tournament"),
@@ -65,6 +69,27 @@ urlpatterns = [
         "diplomacy/<int:tournament_id>/rounds/<int:number>/", rounds.round_desk, name="round-desk"
     ),
     path("diplomacy/<int:tournament_id>/rounds/<int:number>/call", rounds.public_call, name="call"),
+    # Reports from the table (issue 38): a board's phone page, the TD's board of boards.
+    path(
+        "diplomacy/<int:tournament_id>/rounds/<int:number>/boards/<str:label>/report",
+        reports.report,
+        name="board-report",
+    ),
+    path(
+        "diplomacy/<int:tournament_id>/rounds/<int:number>/reports/",
+        reports.board_of_boards,
+        name="board-of-boards",
+    ),
+    path(
+        "diplomacy/<int:tournament_id>/rounds/<int:number>/reports/projector",
+        reports.projector,
+        name="board-of-boards-projector",
+    ),
+    path(
+        "diplomacy/<int:tournament_id>/rounds/<int:number>/edit/reports/<str:label>/accept",
+        reports.accept,
+        name="accept-board",
+    ),
     path(
         "diplomacy/<int:tournament_id>/rounds/<int:number>/call.csv",
         rounds.call_csv,
@@ -137,6 +162,7 @@ urlpatterns = [
     path("wizard/players/<int:player_id>/", games.wizard_ledger, name="wizard-ledger"),
     path("ratings/<slug:community>/", skill.which_predicts, name="which-predicts"),
     path("imports/new", imports.upload, name="import"),
+    path("jobs/<uuid:job_id>/", jobs.job, name="job"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(template_name="ui/login.html"),

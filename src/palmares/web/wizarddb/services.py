@@ -175,11 +175,18 @@ def import_triads(path: Path | str) -> int:
                 .first()
             )
             if event is None:
-                raise InputError.at(str(path), None, "tournament", f"no tournament {name!r}")
+                raise InputError.at(
+                    str(path),
+                    None,
+                    "tournament",
+                    Message.of("wizard.no_tournament", name=repr(name)),
+                )
             try:
                 adapters.tournament(event, with_triad=triad)
-            except PalmaresError as exc:
-                raise InputError.at(str(path), None, "tournament", str(exc)) from None
+            except PalmaresError as exc:  # its typed message kept, told when read
+                said = exc.said
+                problem = str(exc) if said is None else said
+                raise InputError.at(str(path), None, "tournament", problem) from None
             players = resolve_players((f.player, "", "") for f in triad.finishes)
             ids = {key[1]: p.pk for key, p in players.items()}
             event.wizard_triad.all().delete()

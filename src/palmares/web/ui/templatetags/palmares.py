@@ -11,6 +11,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
+from palmares.core.message import Message
 from palmares.explain import explain, voice
 from palmares.explain.renderers.diplomacy import power_name
 from palmares.web.accounts.roles import is_ratings_officer
@@ -107,3 +108,64 @@ def changed_powers(call: Any, label: Any) -> list[str]:
     """The powers of board ``label`` a swap changed after the call's publication (issue 32:
     the players see them marked)."""
     return [power for board, power in getattr(call, "changed", ()) if board == label]
+
+
+def _figure(value: Any) -> int | float | str:
+    """A stored figure as a message value (a number as it is, anything else as its text)."""
+    if isinstance(value, bool):
+        return str(value)
+    return value if isinstance(value, int | float) else str(value)
+
+
+@register.filter
+def call_quality(call: Any) -> str:
+    """``{{ call|call_quality }}``: a board call's repeated-opponent cost, its bound and the
+    most-met pair, in the page's language (seed 002, "Board Assignments"; issue 35)."""
+    return said(
+        Message.of(
+            "page.call_quality",
+            cost=_figure(call.quality.objective),
+            bound=_figure(call.bound.value),
+            worst=_figure(call.quality.worst_pair),
+        )
+    )
+
+
+@register.filter
+def call_cost(report: Any) -> str:
+    """``{{ report|call_cost }}``: a stored call report's cost, bound and gap in words."""
+    return said(
+        Message.of(
+            "page.call_cost",
+            cost=_figure(report["objective"]),
+            bound=_figure(report["lower_bound"]),
+            gap=_figure(report["gap"]),
+        )
+    )
+
+
+@register.filter
+def call_meetings(report: Any) -> str:
+    """``{{ report|call_meetings }}``: how many pairs meet again, and the most-met pair."""
+    pairs = len(report.get("repeated_pairs") or ())
+    return said(Message.of("page.call_meetings", n=pairs, worst=_figure(report["worst_pair"])))
+
+
+@register.filter
+def call_repeats(report: Any) -> str:
+    """``{{ report|call_repeats }}``: how many players play a power again."""
+    return said(Message.of("page.call_repeats", n=len(report.get("power_repeats") or ())))
+
+
+@register.filter
+def call_pair(pair: Any) -> str:
+    """``{{ pair|call_pair }}``: one pair seated together again, with its board."""
+    return said(
+        Message.of(
+            "page.call_pair",
+            a=str(pair["player_a"]),
+            b=str(pair["player_b"]),
+            times=_figure(pair["times"]),
+            board=str(pair["board"]),
+        )
+    )

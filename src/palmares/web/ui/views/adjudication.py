@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from palmares.core.errors import InputError
+from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import standard_map
 from palmares.diplomacy.adjudication.outcome import result_rows
 from palmares.diplomacy.adjudication.parse import parse_orders
@@ -57,7 +58,8 @@ def _adjudicate(data: dict[str, Any]) -> PhaseResult:
         try:
             raw = json.loads(data["position"])
         except json.JSONDecodeError as exc:
-            raise InputError.at("position", exc.lineno, None, f"invalid JSON: {exc.msg}") from None
+            said = Message.of("file.invalid_json", why=exc.msg)
+            raise InputError.at("position", exc.lineno, None, said) from None
         position = position_from_json(raw, gmap, "position")
     powers = position.all_powers() if position is not None else None
     orders = parse_orders(data["orders"], gmap, rules=data["rules"], file="orders", powers=powers)

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
 from palmares.core.errors import InputError
+from palmares.core.message import Message
 from palmares.diplomacy.adjudication.position import position_to_json
 from palmares.diplomacy.chaos import ChaosGame as ScoredGame
 from palmares.web.accounts.roles import can_edit_tournament
@@ -76,7 +77,8 @@ def new_chaos_game(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 form.add_error("name" if problem.file == "name" else "players", told(problem))
         else:
             return redirect("chaos-game", game.pk)
-    return render(request, "ui/chaos_form.html", {"t": t, "form": form})
+    rule = Message.of("page.chaos_start", year="1900")  # the rule in the page's language
+    return render(request, "ui/chaos_form.html", {"t": t, "form": form, "rule": rule})
 
 
 def chaos_game(request: HttpRequest, game_id: int) -> HttpResponse:

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from palmares.core.message import Message
 from palmares.diplomacy.chaos_schedule import next_deadline
 from palmares.web.accounts.roles import directs
 from palmares.web.clock import services
@@ -86,9 +87,7 @@ def _parse_hours(text: str) -> list[list[str]]:
         if not parts:
             continue
         if len(parts) != 4:
-            raise services.ClockInputError(
-                "hours", _("line %(i)s: give the day and time it opens, then closes") % {"i": i}
-            )
+            raise services.ClockInputError("hours", Message.of("clock.hours_text", line=i))
         pairs.append([f"{parts[0]}T{parts[1]}", f"{parts[2]}T{parts[3]}"])
     return pairs
 
@@ -124,5 +123,6 @@ def chaos_schedule(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "form": form,
             "deadlines": deadlines,
             "upcoming": upcoming,
+            "rule": Message.of("page.chaos_deadlines", minutes=20),
         },
     )

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.web.accounts.roles import directs
 from palmares.web.lib.words import told
 from palmares.web.tournaments.closing import classification, close_tournament, is_closed
@@ -25,7 +26,13 @@ def close(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = get_object_or_404(Tournament.objects.select_related("event"), pk=tournament_id)
     if not directs(request.user, t):
         raise PermissionDenied("only this tournament's directors may close it")
-    context: dict[str, Any] = {"t": t, "closed": is_closed(t), "problem": None, "lines": ()}
+    context: dict[str, Any] = {
+        "t": t,
+        "closed": is_closed(t),
+        "problem": None,
+        "lines": (),
+        "rule": Message.of("page.closing", last_place=7),  # the rule in the page's language
+    }
     status = 200
     if request.method == "POST" and not context["closed"]:
         since = audit_mark(t)

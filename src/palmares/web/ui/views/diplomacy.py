@@ -22,6 +22,7 @@ from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.boardcall import get_call
 from palmares.web.tournaments.models import POWERS, Board, Seat, Tournament
+from palmares.web.tournaments.outlook import outlook_page
 from palmares.web.tournaments.systems import system_problems
 from palmares.web.ui.pagecache import cached_page
 from palmares.web.ui.views.said import writable
@@ -125,6 +126,9 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         ),
         "aggregation": t.aggregation,
         "scoring": t.scoring,
+        # The last round's outlook (issue 38): recomputed from the stored boards.
+        "outlook": outlook_page(t, words) if tab == "standings" else None,
+        "outlook_places": range(2, 8),
     }
     return render(request, "ui/tournament.html", context)
 

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.explain import explain
 from palmares.tantrix.tables import performance_rows
 from palmares.tantrix.tournament import OfficialPlayer, UnratedPlayer
@@ -36,11 +37,14 @@ def tantrix(request: HttpRequest) -> HttpResponse:
     """The current rating list (after the latest tournament, from the engine), with each
     player's rating before that tournament and the change."""
     rows = list(current_list().select_related("player", "event").order_by("-rating", "player_id"))
+    after = rows[0].event if rows else None
     context = {
         "as_of": rows[0].as_of if rows else None,
-        "after": rows[0].event if rows else None,
+        "after": after,
         "ratings": rows,
         "events": Event.objects.filter(kind=Event.Kind.TANTRIX).order_by("-date"),
+        # the rule in the page's language (issue 35: a template keeps only its layout)
+        "rule": Message.of("page.tantrix_list", event=after.name) if after else None,
     }
     return render(request, "ui/tantrix.html", context)
 
@@ -124,6 +128,7 @@ def wizard_month(request: HttpRequest, year: int, month: int) -> HttpResponse:
     context = {
         "month": first,
         "table": table,
+        "rule": Message.of("page.wizard_qualifying", n=table.qualifying_games),
         "ranked": table.ranked(),
         "all_scores": table.all_scores(),
         "ids": ids,
@@ -147,6 +152,12 @@ def wizard_junior(request: HttpRequest, year: int, month: int) -> HttpResponse:
     context = {
         "session": session,
         "table": table,
+        "rule": Message.of("page.wizard_qualifying", n=table.qualifying_games),
+        "session_rule": Message.of(
+            "page.junior_session",
+            first=session.first.isoformat(),
+            last=session.last.isoformat(),
+        ),
         "ranked": table.ranked(),
         "all_scores": table.all_scores(),
         "ids": ids,

@@ -24,6 +24,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from palmares.core.message import Message
 from palmares.diplomacy.board import TOTAL_CENTRES
 from palmares.explain import explain
 from palmares.explain.renderers.diplomacy import power_name
@@ -233,6 +234,7 @@ def _page(
         "status_code": status,
         # After close the grid shows the board read-only (issue 32, invariant 7: no edit form).
         "closed": not writable(t),
+        "rule": Message.of("page.board_form"),  # in the page's language (issue 35)
     }
     return render(request, "ui/board_form.html", context, status=status)
 

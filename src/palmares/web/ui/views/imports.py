@@ -1,7 +1,8 @@
 """A ratings officer's import page: upload a results, matches or games file (CSV or .xlsx).
-The same service as ``palmares import`` and ``POST /api/imports/{kind}``
-(:func:`palmares.web.faces.uploads.import_upload`): all-or-nothing, every problem listed as
-``file:line: column: message``."""
+The same job as ``POST /api/imports/{kind}`` (issue 37: queued, :mod:`palmares.web.jobs`), over
+the same services as ``palmares import``: the page answers at once with the job's page, which
+shows its progress, then its summary or every problem as ``file:line: column: message``
+(all-or-nothing)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
-from palmares.core.errors import InputError, PalmaresError
 from palmares.web.accounts.roles import is_ratings_officer
-from palmares.web.faces.uploads import UploadTooLarge, check_size, import_upload
+from palmares.web.faces.uploads import UploadTooLarge, check_size
+from palmares.web.jobs.services import enqueue_import
+from palmares.web.lib.concurrency import WriteConflict
 from palmares.web.lib.words import told
 
 
@@ -42,14 +44,16 @@ def upload(request: HttpRequest) -> HttpResponse:
         handle = form.cleaned_data["file"]
         try:
             check_size(handle.name or "", handle.size)
-            context["summary"] = import_upload(kind, handle.name or "", handle.read())
-            context["kind"] = kind
         except UploadTooLarge as exc:
             context["problems"] = [told(exc)]
             status = 413
-        except InputError as exc:
-            context["problems"] = [told(p) for p in exc.problems]
-        except PalmaresError as exc:
-            context["problems"] = [told(exc)]
+        else:
+            try:
+                job = enqueue_import(request.user.pk, kind, handle)
+            except WriteConflict as exc:
+                context["problems"] = [str(exc)]
+                status = 409
+            else:
+                return redirect("job", job_id=job.id)
     status = status if status else 400 if context["problems"] else 200
     return render(request, "ui/import.html", context, status=status)

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.web.accounts.roles import directs
 from palmares.web.lib.words import told
 from palmares.web.tournaments import overrides
@@ -60,5 +61,6 @@ def score_overrides(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "problem": problem,
         "open": writable(t),
         "form": request.POST if problem else {},
+        "rule": Message.of("page.rulings"),  # in the page's language (issue 35)
     }
     return render(request, "ui/overrides.html", context, status=status)

@@ -23,6 +23,7 @@ from palmares.web.lib.words import told
 from palmares.web.tournaments import boardcall, rollcall
 from palmares.web.tournaments.models import Board, Round, Tournament
 from palmares.web.tournaments.problem import active_players
+from palmares.web.ui.views import reports
 from palmares.web.ui.views.desk import directed, round_desk_page
 from palmares.web.ui.views.said import writable
 
@@ -198,6 +199,7 @@ def public_call(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
     """The call as players see it: by board, and by player (alphabetical); prints cleanly."""
     t, call = _published(request, tournament_id, number)
     context = {"t": t, "round": number, "call": call, "by_player": call.by_player()}
+    context.update(reports.call_extras(request, t, number, call))
     return render(request, "ui/call.html", context)
 
 

@@ -7,8 +7,10 @@ rule (the Dip Pouch rating, Tantrix Elo, the Skill Ratio), the Plackett–Luce s
 multiplayer Elo and the uniform guess, as a table and a calibration chart. The result is cached
 under the data's version (the Dip Pouch generation; the count and last id of the Tantrix matches
 and imported lists, of the Wizard games): the backtest replays the whole history. The Dip Pouch
-figures are stored in the database after each recompute (``ratinglists.backtests``), so no
-process replays them for a page.
+figures are stored in the database (``ratinglists.backtests``), so no process replays them for
+a page: when the lists have moved on since the stored ones, the page shows those, says the new
+ones are being computed, links to the backtest job that computes them (queued here unless one is
+already queued or running: ``jobs.services.queued_backtest``) and reloads itself.
 """
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from palmares.core.message import Message
 from palmares.ratings.competitions import Competition, from_games, from_results
+from palmares.web.jobs.services import queued_backtest
+from palmares.web.lib.concurrency import WriteConflict
 from palmares.web.ratinglists.backtests import SIZE, SYSTEMS, dip_pouch_page, figures
 from palmares.web.ratinglists.services import results_from_database
 from palmares.web.tantrixdb import adapters as tantrix_adapters
@@ -65,9 +70,15 @@ def which_predicts(request: HttpRequest, community: str) -> HttpResponse:
     version = _version(community)
     key = cache_key("which-predicts", community, *version)
     behind: int | None = None
+    job: str | None = None
     if community == "dip-pouch":  # stored, computed once per change of the lists for all
         stored = dip_pouch_page(version[0])
         page, behind = stored.figures, stored.behind
+        if behind is not None:
+            try:
+                job = str(queued_backtest().id)
+            except WriteConflict:  # the queue is busy: the next load queues it
+                job = None
     else:
         page = cached_value(key, lambda: _page(community, SYSTEMS[community]))
     context = {
@@ -76,5 +87,10 @@ def which_predicts(request: HttpRequest, community: str) -> HttpResponse:
         "title": TITLES[community],
         "size": SIZE,
         "behind": behind,
+        "job": job,
+        # the method and the measures in the page's language (issue 35)
+        "method": Message.of("page.skill_method", n=int(page.get("competitions") or 0)),
+        "measures": Message.of("page.skill_measures"),
+        "calibration": Message.of("page.skill_calibration"),
     }
     return render(request, "ui/skill.html", context)

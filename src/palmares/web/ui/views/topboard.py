@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.web.accounts.roles import directs
 from palmares.web.lib.words import told
 from palmares.web.tournaments import adapters, topboard
@@ -63,6 +64,13 @@ def top_board(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "after_round": adapters.qualifying_round(t),
         "problem": problem,
         "open": writable(t),
-        "teams": [(name, members) for name, members in teams if len(members) > 1],
+        "teams": [
+            (name, members, Message.of("page.top_board_team", team=name, n=len(members)))
+            for name, members in teams
+            if len(members) > 1
+        ],
+        # the rule in the page's language (issue 35: a template keeps only its layout)
+        "rule": Message.of("page.top_board_rule", round=adapters.qualifying_round(t)),
+        "not_yet": Message.of("page.top_board_not_yet", round=adapters.qualifying_round(t)),
     }
     return render(request, "ui/top_board.html", context, status=status)

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from palmares.core.errors import PalmaresError
+from palmares.core.message import Message
 from palmares.web.accounts.roles import directs
 from palmares.web.audit.words import entry_message
 from palmares.web.lib.words import said, told
@@ -47,5 +48,6 @@ def undo(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "what": said(entry_message(entry)) if entry is not None else "",
         "problem": problem,
         "open": writable(t),
+        "rule": Message.of("page.undo"),  # in the page's language (issue 35)
     }
     return render(request, "ui/undo.html", context, status=status)

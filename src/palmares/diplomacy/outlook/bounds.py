@@ -1,0 +1,186 @@
+"""How many players of one board of the final round can finish above a score, at most and at
+least, whatever the board's result (issue 38).
+
+Under the ante (seed 002, Appendix A) a player ``q`` seated on a board ends the final round at
+``base_q + share_q · pot`` where ``base_q`` is their score before it less their stake
+(``S_q · (1 − 10 %)``) and ``pot`` the board's stakes; ``share_q`` is what the board pays
+(:mod:`.catalogue`). "Above ``T``" is strictly above: tied players share a place.
+
+**At most** (:func:`most_above`): ``m`` players can all finish above ``T`` exactly when ``T`` is
+below ``τ_m``, the best "weakest of the ``m``" over every outcome: the ``m`` largest bases
+(exchange: a larger base never needs more), the largest share to the smallest base (the
+bottleneck assignment: swapping two shares never raises the smaller of the two finals). So the
+count is the number of ``m`` with ``T < τ_m``; ``τ_m`` falls as ``m`` grows.
+
+On the **top board** the champion (the largest share, a tie going to the larger score before
+the round: seed 002, "Top Board") takes no place, so the count leaves them out: ``τ_m`` is then
+the best over each would-be champion ``c`` taking the largest share and the ``m`` largest other
+bases taking the next shares. A tie for the largest share is counted only when ``c`` wins it on
+the score before the round (ahead of every other player of the board): that never counts an
+outcome that cannot happen, and may miss one where the tied share goes to a player with a
+smaller score (see the report of issue 38).
+
+**At least** (:func:`fewest_above`): the players whose base alone is above ``T`` (set ``N``) are
+above whatever happens. Off the top board: if ``N`` is not empty, one of them takes the whole
+pot (the solo: everyone else gets nothing) and nobody else rises; if some player cannot pass
+``T`` even with the whole pot, they take it; otherwise either an outcome leaves everyone at or
+below ``T`` (``λ``: the best "strongest of the seven", the smallest final going to the largest
+base), or one player must pass. On the top board, the players of ``N`` with the same score before
+the round may all share the board (equal centres, nothing for anyone else) and so all be
+champion: at least ``|N|`` less the largest such group; nobody fewer, since the champions share
+one score before the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+
+from palmares.diplomacy.outlook.catalogue import Catalogue
+
+__all__ = ["BoardBounds", "bounds", "fewest_above", "most_above"]
+
+_EPS = 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """A player of a free board: score before the final round and base (score less stake)."""
+
+    player: str
+    before: Fraction
+    base: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class BoardBounds:
+    """One free board seen from a player who is not on it: the thresholds ``tau`` (``tau[m-1]``
+    is ``τ_m``), ``lam`` (λ), the bases, the pot, and whether it is the top board."""
+
+    seated: tuple[Seated, ...]
+    pot: Fraction
+    top: bool
+    tau: tuple[Fraction, ...]
+    lam: Fraction | None
+    best_share: Fraction
+
+
+def _max_of_min(
+    cat: Catalogue,
+    mask: npt.NDArray[np.bool_],
+    bases: Sequence[Fraction],
+    cols: Sequence[int],
+    pot: Fraction,
+) -> Fraction | None:
+    """max over the rows of ``mask`` of min_i (bases[i] + share[cols[i]] · pot), exactly (a
+    float pass keeps the candidates, the exact pass decides)."""
+    if not mask.any():
+        return None
+    w = cat.shares[mask][:, list(cols)]
+    values = np.min(np.array([float(b) for b in bases]) + w * float(pot), axis=1)
+    top = float(values.max())
+    keep = np.nonzero(values >= top - _EPS * (abs(top) + 1))[0]
+    index = np.nonzero(mask)[0][keep]
+    best: Fraction | None = None
+    for r in index:
+        shares = cat.exact_sorted(int(r))
+        value = min(b + shares[c] * pot for b, c in zip(bases, cols, strict=True))
+        if best is None or value > best:
+            best = value
+    return best
+
+
+def _min_of_max(cat: Catalogue, bases: Sequence[Fraction], pot: Fraction) -> Fraction | None:
+    """min over the outcomes of max_i (bases[i] + share[i] · pot), the largest share to the
+    smallest base: λ, the lowest bar every player of the board can be kept under."""
+    w = cat.shares[:, : len(bases)]
+    values = np.max(np.array([float(b) for b in bases]) + w * float(pot), axis=1)
+    low = float(values.min())
+    keep = np.nonzero(values <= low + _EPS * (abs(low) + 1))[0]
+    best: Fraction | None = None
+    for r in keep:
+        shares = cat.exact_sorted(int(r))
+        value = max(b + shares[i] * pot for i, b in enumerate(bases))
+        if best is None or value < best:
+            best = value
+    return best
+
+
+def _taus(
+    cat: Catalogue, seated: Sequence[Seated], pot: Fraction, *, top: bool, zero_last: bool
+) -> tuple[Fraction, ...]:
+    """``τ_1 … τ_n`` of a board (``zero_last``: one more seat, taking a zero share, is the
+    player the question is about; its row must leave them nothing)."""
+    rows = cat.shares
+    base_mask = rows[:, -1] == 0.0 if zero_last else np.ones(len(rows), dtype=bool)
+    taus: list[Fraction] = []
+    if not top:
+        ordered = sorted(s.base for s in seated)
+        for m in range(1, len(seated) + 1):
+            tau = _max_of_min(cat, base_mask, ordered[-m:], range(m), pot)
+            if tau is None:
+                break
+            taus.append(tau)
+        return tuple(taus)
+    per_m: list[list[Fraction]] = [[] for _ in range(len(seated) - 1)]
+    for c in seated:
+        others = [s for s in seated if s is not c]
+        wins_ties = all(c.before > s.before for s in others)
+        mask = base_mask if wins_ties else base_mask & (rows[:, 0] > rows[:, 1])
+        ordered = sorted(s.base for s in others)
+        for m in range(1, len(others) + 1):
+            tau = _max_of_min(cat, mask, ordered[-m:], range(1, m + 1), pot)
+            if tau is None:
+                break
+            per_m[m - 1].append(tau)
+    return tuple(max(v) for v in per_m if v)
+
+
+def bounds(
+    cat: Catalogue,
+    seated: Sequence[Seated],
+    pot: Fraction,
+    *,
+    top: bool,
+    zero_last: bool = False,
+) -> BoardBounds:
+    """The bounds of one free board (see the module)."""
+    lam = None if top or zero_last else _min_of_max(cat, sorted(s.base for s in seated), pot)
+    return BoardBounds(
+        seated=tuple(seated),
+        pot=pot,
+        top=top,
+        tau=_taus(cat, seated, pot, top=top, zero_last=zero_last),
+        lam=lam,
+        best_share=cat.best_share,
+    )
+
+
+def most_above(b: BoardBounds, threshold: Fraction) -> int:
+    """The most players of the board (the top board's champion left out) who can finish
+    strictly above ``threshold``."""
+    return sum(1 for tau in b.tau if threshold < tau)
+
+
+def fewest_above(b: BoardBounds, threshold: Fraction) -> int:
+    """The fewest players of the board (the top board's champions left out) who finish strictly
+    above ``threshold`` whatever happens."""
+    sure = [s for s in b.seated if s.base > threshold]
+    if b.top:
+        if not sure:
+            return 0
+        groups: dict[Fraction, int] = {}
+        for s in sure:
+            groups[s.before] = groups.get(s.before, 0) + 1
+        return len(sure) - max(groups.values())
+    if sure:
+        return len(sure)
+    if any(s.base + b.best_share * b.pot <= threshold for s in b.seated):
+        return 0
+    if b.lam is not None and b.lam <= threshold:
+        return 0
+    return 1

@@ -1,0 +1,141 @@
+"""Every way one board of the final round can end, as its scoring system pays it.
+
+The outlook (issue 38) asks what a board can still give each of its seven players. Under a
+board-scoring system that reads only the final centres (Divide and Conquer, seed 002, Appendix A,
+and every system of kind ``centre-count``) what a board pays depends on the *multiset* of its
+centre counts, the powers being interchangeable. So the board's outcomes are the partitions of at
+most 34 centres (:data:`~palmares.diplomacy.board.TOTAL_CENTRES`; neutral centres are allowed, as
+the board check allows them) into at most seven counts, one of them possibly a solo (18 or
+more). Each partition is scored once by the system itself (:meth:`ScoringSystem.score`), so the
+shares are exactly those the ante pays (Divide and Conquer's raw scores rounded to two decimals,
+:meth:`BoardScore.share`). Partitions that pay the same sorted shares are kept once.
+
+A board with every power at 0 is left out: the board check accepts it but nobody survives, and
+it pays nothing to anyone (the pot vanishes), which no played game does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import cast
+
+import numpy as np
+import numpy.typing as npt
+
+from palmares.diplomacy.board import GREAT_POWERS, SOLO_CENTRES, TOTAL_CENTRES, Board
+from palmares.diplomacy.scoring.base import ScoringSystem, exact
+
+__all__ = ["STANDARD", "Catalogue", "Map", "Row", "catalogue", "partitions"]
+
+
+def partitions(total: int, parts: int, largest: int) -> Iterator[tuple[int, ...]]:
+    """The partitions of ``total`` into exactly ``parts`` counts (0 allowed), each at most
+    ``largest``, in non-increasing order."""
+    if parts == 0:
+        if total == 0:
+            yield ()
+        return
+    for first in range(min(total, largest), -1, -1):
+        if first * parts < total:
+            break
+        for rest in partitions(total - first, parts - 1, first):
+            yield (first, *rest)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One way a board ends: the centre counts (non-increasing) and, aligned with them, each
+    power's board score and its share of the pot (score / board total)."""
+
+    centres: tuple[int, ...]
+    scores: tuple[Fraction, ...]
+    shares: tuple[Fraction, ...]
+    #: The shares from the largest.
+    sorted_shares: tuple[Fraction, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """The distinct outcomes of a board under one system. ``shares`` holds each row's shares
+    sorted from the largest, as floats, to filter quickly; every decision is then made on the
+    exact :class:`Row`."""
+
+    rows: tuple[Row, ...]
+    shares: npt.NDArray[np.float64]
+    #: Every partition, also those that pay the same shares as another (a player's own
+    #: centres matter to :mod:`.centres`: 4–1–0 pays as 4–0–0 but the second power holds one).
+    every: tuple[Row, ...]
+    #: For each centre count, what a power holding it can take and what is left for the
+    #: others (largest first), each pair once.
+    by_count: Mapping[int, tuple[tuple[Fraction, tuple[Fraction, ...]], ...]]
+    #: The largest share a power can take (a solo's whole pot under Divide and Conquer).
+    best_share: Fraction
+    #: Whether the largest share comes with nothing for everyone else (a solo): then one
+    #: outcome is the best for its winner whatever the outlook asks.
+    lone_winner: bool
+
+    def exact_sorted(self, index: int) -> tuple[Fraction, ...]:
+        return self.rows[index].sorted_shares
+
+
+def _score(system: ScoringSystem, centres: tuple[int, ...], solo: int) -> Row:
+    powers = GREAT_POWERS[: len(centres)]
+    board = Board(id="outlook", centres=dict(zip(powers, centres, strict=True)), solo_centres=solo)
+    result = system.score(board)
+    shares = tuple(result.share(p) for p in powers)
+    return Row(
+        centres=centres,
+        scores=tuple(exact(result[p]) for p in powers),
+        shares=shares,
+        sorted_shares=tuple(sorted(shares, reverse=True)),
+    )
+
+
+@lru_cache(maxsize=16)
+def _catalogue(key: str, hashable: Hashable, seats: int, centres: int, solo: int) -> Catalogue:
+    system = cast(ScoringSystem, hashable)  # the registry's systems are frozen dataclasses
+    seen: set[tuple[Fraction, ...]] = set()
+    rows: list[Row] = []
+    every: list[Row] = []
+    for total in range(1, centres + 1):
+        for counts in partitions(total, seats, total):
+            row = _score(system, counts, solo)
+            every.append(row)
+            shares = row.sorted_shares
+            if shares not in seen:
+                seen.add(shares)
+                rows.append(row)
+    array = np.array([[float(s) for s in row.sorted_shares] for row in rows], dtype=np.float64)
+    best = max(row.sorted_shares[0] for row in rows)
+    lone = any(r.sorted_shares[0] == best and not any(r.sorted_shares[1:]) for r in rows)
+    by_count: dict[int, dict[tuple[Fraction, tuple[Fraction, ...]], None]] = {}
+    for row in every:
+        for j, count in enumerate(row.centres):
+            rest = tuple(sorted((x for i, x in enumerate(row.shares) if i != j), reverse=True))
+            by_count.setdefault(count, {})[(row.shares[j], rest)] = None
+    held = {c: tuple(pairs) for c, pairs in sorted(by_count.items())}
+    return Catalogue(tuple(rows), array, tuple(every), held, best, lone)
+
+
+@dataclass(frozen=True, slots=True)
+class Map:
+    """The board's map: seats (powers), supply centres, centres for a solo. The standard map
+    is seed 002's; a smaller one makes an exhaustive search possible in the tests."""
+
+    seats: int = len(GREAT_POWERS)
+    centres: int = TOTAL_CENTRES
+    solo: int = SOLO_CENTRES
+
+
+STANDARD = Map()
+
+
+def catalogue(key: str, system: ScoringSystem, board_map: Map = STANDARD) -> Catalogue:
+    """The outcomes of a board under ``system`` (``key``: its registry spec, which names the
+    system for the cache: the catalogue is built once per process, system and map)."""
+    return _catalogue(
+        key, cast(Hashable, system), board_map.seats, board_map.centres, board_map.solo
+    )

@@ -1,0 +1,127 @@
+"""The one CSV writer of palmares' exports: the command line's ``--format csv`` (``cli.output``)
+and the files the site's jobs write (the WDD export, ``web.tournaments.wdd_export``) write their
+tables through :func:`write_csv`, so a file downloaded from the site is byte for byte what
+``palmares export`` prints for the same data.
+
+A header row of the columns' keys, then one line a row: values at full precision
+(:func:`machine_value`: exact decimals, dates as ISO, booleans ``yes``/``no``), text cells a
+spreadsheet would run as a formula escaped (:mod:`palmares.io.formulas`, issue 13), lines ending
+in ``\n``.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, TextIO
+
+from palmares.io.formulas import FORMULA_STARTS, escape_formula
+
+__all__ = ["csv_cell", "machine_value", "write_csv"]
+
+
+def machine_value(value: Any) -> Any:
+    """A value for CSV/JSON at full precision (exact decimals where the value has them)."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return value.numerator
+        return float(value)
+    if isinstance(value, Decimal):
+        return (
+            int(value)
+            if value == value.to_integral_value() and "." not in str(value)
+            else float(value)
+        )
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [machine_value(v) for v in value]
+    return value
+
+
+def csv_cell(value: Any) -> str:
+    value = machine_value(value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, list):
+        return escape_formula(";".join(str(v) for v in value))
+    if isinstance(value, str):
+        return escape_formula(value)
+    return str(value)
+
+
+#: The commonest types straight to their cell (what :func:`csv_cell` gives them, faster).
+_CSV_FAST: dict[type, Callable[[Any], str]] = {
+    str: escape_formula,
+    int: str,
+    float: repr,
+    type(None): lambda _: "",
+    bool: lambda v: "yes" if v else "no",
+}
+
+
+_NONE = type(None)
+_TEXT = {str, _NONE}
+_WHOLE = {int, _NONE}
+
+
+def _escaped(cells: list[str]) -> list[str]:
+    """:func:`~palmares.io.formulas.escape_formula` of each cell; at once when no cell starts
+    as a formula would (the column joined, each line's first character checked)."""
+    joined = "\n".join(cells)
+    if not joined.startswith(FORMULA_STARTS) and not any(
+        "\n" + start in joined for start in FORMULA_STARTS
+    ):
+        return list(cells)
+    return list(map(escape_formula, cells))
+
+
+def _csv_column(values: list[Any]) -> list[str]:
+    """The cells of one column (as :func:`csv_cell` writes each), a column at a time."""
+    kinds = set(map(type, values))
+    if kinds <= _TEXT:  # text, some cells empty
+        return _escaped(["" if v is None else v for v in values] if _NONE in kinds else values)
+    if kinds <= _WHOLE:  # whole numbers, some cells empty
+        return ["" if v is None else str(v) for v in values]
+    if len(kinds) == 1:
+        fast = _CSV_FAST.get(kinds.pop())
+        if fast is not None:
+            return list(map(fast, values))
+    out = []
+    for value in values:
+        known = _CSV_FAST.get(type(value))
+        out.append(known(value) if known is not None else csv_cell(value))
+    return out
+
+
+def _needs_quotes(cells: list[str]) -> bool:
+    """Whether the csv writer would quote any of ``cells`` (a comma, a quote, a line break)."""
+    joined = "\t".join(cells)
+    return any(ch in joined for ch in ',"\r\n')
+
+
+def write_csv(out: TextIO, keys: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> None:
+    """``rows`` as CSV to ``out``: the header ``keys``, then each row's values of ``keys``
+    (a missing key is an empty cell), a column at a time (:func:`csv_cell` of each)."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(keys)
+    columns = [_csv_column([row.get(k) for row in rows]) for k in keys]
+    if len(keys) > 1 and rows and not any(map(_needs_quotes, columns)):
+        # What the writer would write, joined at once (no cell it would quote).
+        out.write("\n".join(map(",".join, zip(*columns, strict=True))) + "\n")
+    else:
+        writer.writerows(zip(*columns, strict=True))
