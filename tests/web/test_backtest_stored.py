@@ -111,6 +111,28 @@ def test_the_page_says_its_figures_are_behind_and_queues_one_job(
     assert _backtest_jobs() == [job]
 
 
+def test_a_failed_backtest_is_queued_again_and_the_page_never_kept(
+    client: Client, db: None
+) -> None:
+    """The page that says its figures are being computed is never cached (nor its ETag sent):
+    once the job has failed, the next load queues a new one and links to it."""
+    dip_pouch_figures(
+        current_generation() - 1, lambda: {"rows": [], "chart": [], "competitions": 3}
+    )
+    cache.clear()
+    first = client.get("/ratings/dip-pouch/")
+    [job] = _backtest_jobs()
+    assert "ETag" not in first and "no-store" in first["Cache-Control"]
+    DBTaskResult.objects.filter(id=job).update(status=TaskResultStatus.FAILED)
+    again = client.get("/ratings/dip-pouch/").content.decode()  # the cache is not cleared
+    assert len(_backtest_jobs()) == 2
+    [new] = [j for j in _backtest_jobs() if j != job]
+    assert f'<a id="backtest-job" href="/jobs/{new}/">' in again
+    assert drain() == 1
+    done = client.get("/ratings/dip-pouch/")
+    assert 'id="behind"' not in done.content.decode() and "ETag" in done
+
+
 def test_no_thread_is_started_by_the_site() -> None:
     """Long work runs in a worker (issue 37): no request starts a thread. Three modules start
     one, none of them in a request: the worker's sweeper, a job's heartbeat (in the worker) and

@@ -94,6 +94,37 @@ def test_best_countries_teams_and_the_centres_as_entered() -> None:
     text = page.content.decode()
     assert 'id="outlook-countries"' in text and 'id="outlook-centres-entered"' in text
     assert f"as entered so far ({reporter})" in text
+    assert mine[0]["entered_conflict"] is False
+
+    # A second report that differs: the board is in conflict, nothing is taken as entered.
+    def report(player: str, counts: dict[str, int]) -> None:
+        code = Entry.objects.get(tournament=t, player__name=player).code
+        body = {
+            "player": player,
+            "code": code,
+            "centres": counts,
+            "eliminated": {p: 1905 for p, n in counts.items() if n == 0},
+            "final_year": 1907,
+        }
+        url = f"/api/tournaments/{t.pk}/rounds/2/boards/1/reports"
+        answer = Client().post(url, body, content_type="application/json")
+        assert answer.status_code == 200, answer.content
+
+    other = {**centres, "England": 9, "France": 5}
+    report(seats["England"], other)
+    mine = Client().get(f"/api/tournaments/{t.pk}/outlook", {"player": seats["England"]}).json()
+    assert mine[0]["centres_entered"] is None and mine[0]["entered_conflict"] is True
+    assert sorted(mine[0]["centres"]) == [str(k) for k in range(1, 8)]  # left free still
+    shown = Client().get(f"/diplomacy/{t.pk}/outlook/", {"player": seats["England"]})
+    assert "the reports from board 1 differ" in shown.content.decode()
+    assert 'id="outlook-centres-entered"' not in shown.content.decode()
+    # England's player corrects theirs: the two agree, both named as who entered it.
+    report(seats["England"], centres)
+    mine = Client().get(f"/api/tournaments/{t.pk}/outlook", {"player": seats["England"]}).json()
+    assert mine[0]["entered_conflict"] is False and mine[0]["centres_entered"] is not None
+    shown = Client().get(f"/diplomacy/{t.pk}/outlook/", {"player": seats["England"]})
+    assert f"as entered so far ({reporter}, {seats['England']})" in shown.content.decode()
+
     french = Client().get(f"/api/tournaments/{t.pk}/outlook", HTTP_ACCEPT_LANGUAGE="fr").json()
     red = next(r for r in french if r["player"] == PLAYERS[0])
     said = red["team"]["explanation"]

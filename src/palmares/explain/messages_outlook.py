@@ -130,6 +130,10 @@ OUTLOOK: dict[str, str] = {
     "outlook.label.power": N_("Power"),
     "outlook.centres.entered": N_("with the board's other results as entered so far ({entered}):"),
     "outlook.centres.free": N_("with the board's other results left free:"),
+    "outlook.centres.conflict": N_(
+        "the reports from board {board} differ: none is taken as entered until they agree or "
+        "the TD accepts one."
+    ),
     # Why there is no outlook.
     "outlook.unsupported.two_boards": N_(
         "{player} plays two boards of the final round; the outlook does not cover two-boarders."

@@ -17,7 +17,8 @@
   run and, without ``REDIS_URL``, the jobs' progress; ``PALMARES_JOB_ATTEMPTS`` (2) is how many
   times a job whose worker died is run before it is marked failed;
   ``PALMARES_JOB_STALE_SECONDS`` (60) how long a running job may go without a heartbeat before
-  its worker is taken for dead (``web.jobs``).
+  its worker is taken for dead; ``PALMARES_JOB_FILES_DAYS`` (7) how long the files jobs wrote
+  (WDD exports) are kept for download (``web.jobs``).
 """
 
 from __future__ import annotations
@@ -207,6 +208,7 @@ TASKS = {
 JOBS_DIR = Path(env_str("PALMARES_JOBS_DIR", "palmares-jobs")).resolve()
 JOB_ATTEMPTS = int(env_str("PALMARES_JOB_ATTEMPTS", "2"))
 JOB_STALE_SECONDS = float(env_str("PALMARES_JOB_STALE_SECONDS", "60"))
+JOB_FILES_DAYS = float(env_str("PALMARES_JOB_FILES_DAYS", "7"))
 CACHES["jobs"] = {
     "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
     "LOCATION": str(JOBS_DIR / "progress"),

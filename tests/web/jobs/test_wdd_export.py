@@ -155,3 +155,31 @@ def test_who_may_export_and_download(td: Client, officer: Client, wc: Tournament
     backtest = td.post("/api/backtest").json()["url"]
     drain()
     assert _download(td, backtest).status_code == 404
+
+
+def test_an_exports_file_is_removed_after_its_days_and_told_gone(
+    td: Client, wc: Tournament, settings: Any
+) -> None:
+    """A worker's sweep removes the files of jobs past ``PALMARES_JOB_FILES_DAYS``; the job
+    stays done and its file is answered as gone."""
+    import os
+    import time
+
+    from palmares.web.jobs.expiry import expire_files
+    from palmares.web.jobs.tasks import result_folder
+
+    fresh, old = (
+        _export(td, event_id=wc.event_id, kind=kind).json() for kind in ("classification", "boards")
+    )
+    assert drain() == 2
+    settings.JOB_FILES_DAYS = 7
+    stale = time.time() - 8 * 86_400
+    os.utime(result_folder(old["job"]), (stale, stale))
+    assert expire_files() == [old["job"]]
+    assert not result_folder(old["job"]).exists() and result_folder(fresh["job"]).is_dir()
+    gone = _download(td, old["url"])
+    assert gone.status_code == 404
+    assert gone.json()["detail"].startswith("this job has no file to download")
+    assert td.get(old["url"]).json()["state"] == "done"
+    assert _download(td, fresh["url"]).status_code == 200
+    assert expire_files() == []  # nothing else is old

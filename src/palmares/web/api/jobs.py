@@ -18,6 +18,7 @@ from ninja.responses import Status
 from palmares.core.message import Message
 from palmares.web.accounts.roles import is_ratings_officer, is_tournament_director
 from palmares.web.api.auth import WRITE_AUTH
+from palmares.web.api.base import refusal
 from palmares.web.api.schemas import ErrorOut, In
 from palmares.web.events.models import Event
 from palmares.web.jobs.models import Job
@@ -96,10 +97,6 @@ def _may_queue(user: Any) -> bool:
     return is_ratings_officer(user) or is_tournament_director(user) or directs_one
 
 
-def _refusal(message: Message, field: str | None = None) -> dict[str, Any]:
-    return {"detail": said(message), "field": field}
-
-
 @router.get(
     "/jobs/{job_id}",
     response={200: JobOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
@@ -109,9 +106,9 @@ def job(request: HttpRequest, job_id: str) -> Any:
     """Where a job stands (whoever queued it, ratings officers)."""
     state = job_state(job_id)
     if state is None:
-        return Status(404, _refusal(Message.of("api.not_found")))
+        return Status(404, refusal(Message.of("api.not_found")))
     if not may_see(request.user, state):
-        return Status(403, _refusal(Message.of("jobs.not_yours")))
+        return Status(403, refusal(Message.of("jobs.not_yours")))
     return {
         "job": state.id,
         "what": said(state.what),
@@ -133,10 +130,10 @@ def recompute(request: HttpRequest, payload: RecomputeIn, response: HttpResponse
     tournament directors (of the group, or of a tournament)."""
     user = request.user
     if not _may_queue(user):
-        return Status(403, _refusal(Message.of("jobs.officers_recompute")))
+        return Status(403, refusal(Message.of("jobs.officers_recompute")))
     for part in payload.only:
         if part not in PARTS:
-            return Status(422, _refusal(Message.of("jobs.unknown_part", part=repr(part)), "only"))
+            return Status(422, refusal(Message.of("jobs.unknown_part", part=repr(part)), "only"))
     parts = tuple(p for p in PARTS if p in payload.only) if payload.only else PARTS
     return queued(enqueue_recompute(user.pk, parts), response)
 
@@ -150,7 +147,7 @@ def backtest(request: HttpRequest, response: HttpResponse) -> Any:
     """Queue the Dip Pouch backtest ("which rating predicts best", stored for its page) at the
     current lists: ratings officers and tournament directors."""
     if not _may_queue(request.user):
-        return Status(403, _refusal(Message.of("jobs.officers_recompute")))
+        return Status(403, refusal(Message.of("jobs.officers_recompute")))
     return queued(enqueue_backtest(request.user.pk), response)
 
 
@@ -163,10 +160,10 @@ def skill_replay(request: HttpRequest, community: str, response: HttpResponse) -
     """Queue the replay of a community's whole history into its skill ratings (tantrix,
     wizard): ratings officers and tournament directors."""
     if not _may_queue(request.user):
-        return Status(403, _refusal(Message.of("jobs.officers_recompute")))
+        return Status(403, refusal(Message.of("jobs.officers_recompute")))
     if community not in SKILL_SOURCES:
         refused = Message.of("jobs.unknown_community", community=repr(community))
-        return Status(422, _refusal(refused, "community"))
+        return Status(422, refusal(refused, "community"))
     return queued(enqueue_skill_replay(request.user.pk, community), response)
 
 
@@ -191,12 +188,12 @@ def job_file(request: HttpRequest, job_id: str) -> Any:
     until it is done."""
     state = job_state(job_id)
     if state is None:
-        return Status(404, _refusal(Message.of("api.not_found")))
+        return Status(404, refusal(Message.of("api.not_found")))
     if not may_see(request.user, state):
-        return Status(403, _refusal(Message.of("jobs.not_yours")))
+        return Status(403, refusal(Message.of("jobs.not_yours")))
     path = result_file(state)
     if path is None:
-        return Status(404, _refusal(Message.of("jobs.no_file")))
+        return Status(404, refusal(Message.of("jobs.no_file")))
     content_type = _FILE_TYPES.get(path.suffix, "application/octet-stream")
     return FileResponse(
         path.open("rb"), as_attachment=True, filename=path.name, content_type=content_type
@@ -224,23 +221,23 @@ def export_wdd(
     """Queue the WDD files of a closed event, or of every closed event of the history (as
     ``palmares export wdd`` writes each): ratings officers and tournament directors."""
     if not _may_queue(request.user):
-        return Status(403, _refusal(Message.of("jobs.officers_export")))
+        return Status(403, refusal(Message.of("jobs.officers_export")))
     asked = payload or WddExportIn()
     if asked.kind is not None and asked.kind not in KINDS:
-        return Status(422, _refusal(Message.of("cli.wdd_file", kind=repr(asked.kind)), "kind"))
+        return Status(422, refusal(Message.of("cli.wdd_file", kind=repr(asked.kind)), "kind"))
     if asked.event_id is not None:
         event = Event.objects.filter(pk=asked.event_id).first()
         if event is None:
             refused = Message.of("jobs.no_event", event=asked.event_id)
-            return Status(422, _refusal(refused, "event_id"))
+            return Status(422, refusal(refused, "event_id"))
         if not closed(event):
             refused = Message.of("events.not_closed", event=str(event))
-            return Status(422, _refusal(refused, "event_id"))
+            return Status(422, refusal(refused, "event_id"))
         if (
             asked.kind == "boards"
             and not Seat.objects.filter(board__round__tournament__event=event).exists()
         ):
             refused = Message.of("events.no_boards", event=str(event))
-            return Status(422, _refusal(refused, "event_id"))
+            return Status(422, refusal(refused, "event_id"))
     job = enqueue_wdd_export(request.user.pk, asked.event_id, asked.kind)
     return queued(job, response)

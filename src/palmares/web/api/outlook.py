@@ -9,10 +9,12 @@ round; ``worst`` and ``best`` the final places still reachable. With ``?player=N
 that player's line, and ``"centres": {"1": …, "2": …, …}``, the fewest centres on their own
 board that clinch each place ("1": the title; ``null``: no count does), the board's other powers
 left free (absent when their board is reported or they do not play the final round), and
-``"centres_entered"`` the same with the board's other powers as entered so far in the latest
-report from the table (absent when nothing is entered). Every line also carries
-``"best_country": {"Austria": {"verdict", "explanation"}, …}`` (each power's best-country award,
-seed 002 "Prizes": board score, then centres, then payout; "clinched" is at least shared) and,
+``"centres_entered"`` the same with the board's other powers as entered so far from the table:
+the result its reports agree on, or the one they all give so far (absent when nothing is
+entered, and when the board's reports differ: then ``"entered_conflict": true``). Every line
+also carries ``"best_country": {"Austria": {"verdict", "explanation"}, …}`` (each power's
+best-country award, seed 002 "Prizes": board score, then centres, then payout; "clinched" is
+at least shared) and,
 when the player is in a team, ``"team": {"name", "verdict", "explanation"}``: their team's
 verdict for the team championship, one of ``clinched``, ``possible``, ``out`` or
 ``not_computed`` (where the exact reasoning does not hold; the explanation says why). The
@@ -70,6 +72,7 @@ class OutlookOut(Schema):
     explanation: ExplanationOut
     centres: dict[str, int | None] | None = None
     centres_entered: dict[str, int | None] | None = None
+    entered_conflict: bool = False
     best_country: dict[str, VerdictOut]
     team: TeamOut | None = None
 
@@ -92,6 +95,7 @@ def _row(line: OutlookLine) -> OutlookOut:
         centres_entered=(
             {str(k): c for k, c in line.centres_entered} if line.centres_entered else None
         ),
+        entered_conflict=line.entered_conflict,
         best_country={
             power: VerdictOut(verdict=_verdict(v.verdict), explanation=v.explanation)
             for power, _, v in line.best_country

@@ -15,6 +15,7 @@ from django.db import OperationalError, close_old_connections, connection
 from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME
 from django_tasks_db.management.commands.db_worker import Worker
 
+from palmares.web.jobs.expiry import expire_files
 from palmares.web.jobs.lost import new_worker_id, sweep
 
 __all__ = ["run_worker", "sweep_now"]
@@ -23,11 +24,13 @@ log = logging.getLogger(__name__)
 
 
 def sweep_now() -> None:
-    """One sweep of lost jobs; a database busy with another job's write is tried next time."""
+    """One sweep of lost jobs, and of job files past their retention; a database busy with
+    another job's write is tried next time."""
     try:
         sweep()
     except OperationalError as exc:
         log.info("sweep of lost jobs put off: %s", exc)
+    expire_files()
 
 
 def _sweeping(stop: threading.Event, every: float, parent: int | None) -> None:

@@ -20,6 +20,7 @@ from palmares.core.spec import parse_spec
 from palmares.diplomacy.aggregation.ante import Ante
 from palmares.diplomacy.aggregation.registry import get_aggregation
 from palmares.diplomacy.board import GREAT_POWERS, parse_power
+from palmares.diplomacy.lifecycle.reports import agreed_outcome
 from palmares.diplomacy.outlook import FinalBoard, Outlook, PlayerOutlook, Verdict, outlook
 from palmares.diplomacy.outlook import unsupported as unsupported_outlook
 from palmares.diplomacy.outlook.awards import CountryOutlook, Key, best_country_outlook
@@ -29,8 +30,9 @@ from palmares.diplomacy.scoring.registry import get_info, get_system
 from palmares.explain.language import Language
 from palmares.explain.messages import tell
 from palmares.web.tournaments import adapters
+from palmares.web.tournaments.day import load_day
 from palmares.web.tournaments.models import CalledSeat, Round, Tournament
-from palmares.web.tournaments.models_reports import BoardReport
+from palmares.web.tournaments.reports import load_reports
 from palmares.web.tournaments.rows import planned_rounds
 
 __all__ = [
@@ -62,6 +64,8 @@ class FullOutlook:
     teams: tuple[TeamOutlook, ...] = ()
     team_of: dict[str, str] = field(default_factory=dict)
     entered_by: dict[str, str] = field(default_factory=dict)
+    #: The free boards whose reports from the table differ (left free in "as entered").
+    conflicts: frozenset[str] = frozenset()
 
 
 def tournament_outlook(t: Tournament, centres_for: frozenset[str] = frozenset()) -> FullOutlook:
@@ -125,7 +129,7 @@ def tournament_outlook(t: Tournament, centres_for: frozenset[str] = frozenset())
                 scores[player] = before.of(player).score if player in before else start
     scores = {p: exact(s) for p, s in scores.items()}
     system = get_system(t.scoring)
-    entered, entered_by = _entered(rnd, [b for b in boards if b.result is None])
+    entered, entered_by, conflicts = _entered(t, rnd, [b for b in boards if b.result is None])
     players = outlook(
         scores,
         boards,
@@ -163,24 +167,35 @@ def tournament_outlook(t: Tournament, centres_for: frozenset[str] = frozenset())
         else ()
     )
     team_of = {p: team for team, ms in members.items() for p in ms}
-    return FullOutlook(players, countries, teams, team_of, entered_by)
+    return FullOutlook(players, countries, teams, team_of, entered_by, conflicts)
 
 
 def _entered(
-    rnd: Round, free: list[FinalBoard]
-) -> tuple[dict[str, dict[str, int]], dict[str, str]]:
-    """Each free board's result as entered so far: the latest report from the table of one of
-    its seated players (issue 38), and who entered it."""
-    seated = {b.label: {p for _, p in b.seats} for b in free}
+    t: Tournament, rnd: Round, free: list[FinalBoard]
+) -> tuple[dict[str, dict[str, int]], dict[str, str], frozenset[str]]:
+    """Each free board's result as entered so far from the table (issue 38): the result its
+    reports agree on under the board's rule, else the one result its reports give while they
+    all say the same; who entered it (those players, in the order they reported). A board whose
+    reports differ is left free — no report is taken over another — and named in the third
+    value (the conflicts the TD's board of boards shows)."""
+    labels = {b.label for b in free}
+    reports = load_reports(t, rnd.number, load_day(t, with_invitations=False))
     entered: dict[str, dict[str, int]] = {}
     by: dict[str, str] = {}
-    rows = BoardReport.objects.filter(round=rnd, label__in=list(seated)).select_related("player")
-    for row in rows.order_by("-updated", "-id"):
-        if row.label in entered or row.player.name not in seated[row.label]:
+    conflicts: set[str] = set()
+    for board in reports.boards:
+        if board.board not in labels or not board.reports:
             continue
-        entered[row.label] = {parse_power(str(p)): int(n) for p, n in row.centres.items()}
-        by[row.label] = row.player.name
-    return entered, by
+        outcome = agreed_outcome(reports, board.board)
+        if outcome is None:
+            told = {r.outcome for r in board.reports}
+            if len(told) > 1:
+                conflicts.add(board.board)
+                continue
+            (outcome,) = told
+        entered[board.board] = dict(outcome.centres)
+        by[board.board] = ", ".join(r.player for r in board.reports if r.outcome == outcome)
+    return entered, by, frozenset(conflicts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +228,8 @@ class OutlookLine:
     centres_entered_words: tuple[str, ...] = ()
     centres_heading: str = ""
     centres_entered_heading: str = ""
+    #: Whether the player's board has reports that differ (nothing is taken "as entered").
+    entered_conflict: bool = False
     #: Each power's best-country award: (power, its name in the language, verdict).
     best_country: tuple[tuple[str, str, ToldVerdict], ...] = ()
     #: The player's team and its verdict for the team championship (``None``: no team).
@@ -232,6 +249,7 @@ def _line(p: PlayerOutlook, found: FullOutlook, language: Language) -> OutlookLi
     team_name = found.team_of.get(p.player)
     team = next((x for x in found.teams if x.team == team_name), None)
     by = found.entered_by.get(p.board or "", "")
+    conflict = p.board is not None and p.board in found.conflicts
     return OutlookLine(
         player=p.player,
         place=p.place,
@@ -250,7 +268,10 @@ def _line(p: PlayerOutlook, found: FullOutlook, language: Language) -> OutlookLi
         centres_heading=tell(Message.of("outlook.centres.free"), language) if p.centres else "",
         centres_entered_heading=tell(Message.of("outlook.centres.entered", entered=by), language)
         if p.centres_entered
+        else tell(Message.of("outlook.centres.conflict", board=p.board or ""), language)
+        if conflict and p.centres
         else "",
+        entered_conflict=conflict,
         best_country=countries,
         team=(team.team, _told(team.verdict, language)) if team is not None else None,
     )

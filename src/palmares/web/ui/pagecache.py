@@ -34,7 +34,11 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.cache import (
+    add_never_cache_headers,
+    get_conditional_response,
+    patch_cache_control,
+)
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -49,6 +53,7 @@ __all__ = [
     "cached_value",
     "framed",
     "public_page",
+    "transient",
 ]
 
 #: Marks stand for a page's entries in its cached frame (``framed``): no escaping changes them,
@@ -101,9 +106,25 @@ def public_page(
             response = build(False)
             if response.status_code != 200:
                 return response
+            if getattr(response, TRANSIENT, False):
+                add_never_cache_headers(response)
+                return response
             cache.set(key, response.content)
     response["ETag"] = etag
     patch_cache_control(response, public=True, no_cache=True)
+    return response
+
+
+#: The attribute of a response that shows work under way (figures a job is computing): it is
+#: never kept, so that the next visit shows where that work stands (a job that failed is queued
+#: again, one that is done has bumped the data's generation).
+TRANSIENT = "_palmares_transient"
+
+
+def transient(response: HttpResponse) -> HttpResponse:
+    """Mark ``response`` as showing work under way: :func:`public_page` and
+    :func:`cached_page` keep none of it and the browser is told not to either."""
+    setattr(response, TRANSIENT, True)
     return response
 
 
@@ -168,7 +189,7 @@ def cached_page(*scopes: str) -> Callable[[View], View]:
             version = data_generation(scopes) if scopes else ()
             generation = (version, view.__module__, view.__name__)
             response = public_page(request, generation, lambda _: view(request, *args, **kwargs))
-            if response.status_code == 200:
+            if response.status_code == 200 and not getattr(response, TRANSIENT, False):
                 mark(response, scopes, version)  # kept whole by the outermost middleware
             return response
 

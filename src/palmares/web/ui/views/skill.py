@@ -10,7 +10,8 @@ and imported lists, of the Wizard games): the backtest replays the whole history
 figures are stored in the database (``ratinglists.backtests``), so no process replays them for
 a page: when the lists have moved on since the stored ones, the page shows those, says the new
 ones are being computed, links to the backtest job that computes them (queued here unless one is
-already queued or running: ``jobs.services.queued_backtest``) and reloads itself.
+already queued or running: ``jobs.services.queued_backtest``) and reloads itself; that page is
+never cached (``pagecache.transient``), so a job that failed is queued again at the next load.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from palmares.web.ratinglists.backtests import SIZE, SYSTEMS, dip_pouch_page, fi
 from palmares.web.ratinglists.services import results_from_database
 from palmares.web.tantrixdb import adapters as tantrix_adapters
 from palmares.web.tantrixdb.models import Match, Rating
-from palmares.web.ui.pagecache import cache_key, cached_page, cached_value
+from palmares.web.ui.pagecache import cache_key, cached_page, cached_value, transient
 from palmares.web.ui.queries import current_generation
 from palmares.web.wizarddb import adapters as wizard_adapters
 from palmares.web.wizarddb.models import Game
@@ -93,4 +94,6 @@ def which_predicts(request: HttpRequest, community: str) -> HttpResponse:
         "measures": Message.of("page.skill_measures"),
         "calibration": Message.of("page.skill_calibration"),
     }
-    return render(request, "ui/skill.html", context)
+    response = render(request, "ui/skill.html", context)
+    # figures being computed: never kept, so that the next load shows the job as it stands
+    return transient(response) if behind is not None else response
