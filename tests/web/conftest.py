@@ -22,6 +22,23 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
         load_demo()
 
 
+@pytest.fixture(scope="session")
+def live_sessions_released(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """At the end of the run, before the test database is dropped: end the PostgreSQL sessions
+    the live server's request threads may still hold (one winding down would stop the drop).
+    Never between tests: it would end the sessions of whatever runs next on this worker."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> None:
     """Each test's transaction is rolled back, generation numbers included: start clean (and

@@ -32,7 +32,9 @@ ARGS = [
 
 
 @pytest.fixture
-def browser_page() -> Iterator[Any]:
+def browser_page(live_sessions_released: None) -> Iterator[Any]:
+    """A phone-sized page of Debian's chromium (the live server's stray sessions are ended
+    once, at the end of the run: ``conftest.live_sessions_released``)."""
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
@@ -47,20 +49,6 @@ def browser_page() -> Iterator[Any]:
         finally:
             browser.close()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    _release_server_connections()
-
-
-def _release_server_connections() -> None:
-    """The live server answers each request in a thread of its own; one still winding down can
-    hold a PostgreSQL session that would stop the test database from being dropped."""
-    from django.db import connection
-
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
 
 
 def test_ranking_player_event_and_a_td_entering_a_board(

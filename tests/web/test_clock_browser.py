@@ -18,7 +18,7 @@ from django.contrib.auth.models import Group, User
 
 from palmares.web.accounts.roles import TOURNAMENT_DIRECTORS
 from palmares.web.tournaments.setup import SetUp, create_tournament
-from tests.web.test_browser import ARGS, CHROMIUM, _release_server_connections
+from tests.web.test_browser import ARGS, CHROMIUM
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +31,7 @@ window.speechSynthesis.speak = (u) => { window.__spoken.push(u.text); };
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
+def browser(live_sessions_released: None) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
@@ -44,7 +44,6 @@ def browser() -> Iterator[Any]:
         finally:
             launched.close()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    _release_server_connections()
 
 
 def _seconds(page: Any) -> int:
@@ -67,9 +66,7 @@ def test_screens_agree_pause_holds_calls_are_spoken_and_turns_roll_over(
 ) -> None:
     from django.db import connection
 
-    # test_browser's fixture ends other sessions of the test database on PostgreSQL (its live
-    # server's): start on a fresh connection of our own rather than one it may have ended.
-    connection.close()
+    connection.close()  # a fresh connection of the test's own
     # An open tournament (a closed one's clock is stopped and refuses every write, issue 32),
     # created through the set-up service by its director.
     user = User.objects.create_user("td", password="td-password-2007")

@@ -48,7 +48,9 @@ def _standings(page: Any) -> list[str]:
     return [str(t) for t in page.locator("#standings tbody tr").all_inner_texts()]
 
 
-def test_seven_phones_report_a_board_and_the_td_accepts(live_server: Any, tmp_path: Path) -> None:
+def test_seven_phones_report_a_board_and_the_td_accepts(
+    live_server: Any, live_sessions_released: None, tmp_path: Path
+) -> None:
     from playwright.sync_api import sync_playwright
 
     connection.close()
