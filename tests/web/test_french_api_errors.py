@@ -224,3 +224,48 @@ def test_who_may_change_a_tournament_in_french(other_td: Client, wc: Tournament)
         "seuls les directeurs de ce tournoi peuvent ajouter des directeurs",
         "only this tournament's directors may add directors",
     )
+
+
+def test_what_a_schema_refuses_is_told_in_french(officer: Client, ocean: Event) -> None:
+    """pydantic's refusals (a missing field, a value of the wrong kind, past a bound, too
+    long, a NUL, not JSON) come from the catalogue (web.api.invalid), French for a French
+    request; the field is named in both."""
+    url = f"/api/events/{ocean.pk}/results"
+    cases = [
+        ([{"rank": 1}], "0.player est obligatoire", "0.player is required"),
+        (
+            [{"player": "A", "rank": "1"}],
+            "0.rank doit être un entier",
+            "0.rank must be an integer",
+        ),
+        (
+            [{"player": "A", "rank": 2**31}],
+            f"0.rank doit valoir au plus 2{NBSP}147{NBSP}483{NBSP}647",
+            "0.rank must be at most 2147483647",
+        ),
+        (
+            [{"player": "x" * 201, "rank": 1}],
+            "0.player compte au plus 200 caractères",
+            "0.player may hold at most 200 characters",
+        ),
+        (
+            [{"player": "A\u0000B", "rank": 1}],
+            "0.player : un caractère NUL n’est pas admis",
+            "0.player: a NUL character is not allowed",
+        ),
+        (
+            {"player": "A"},
+            "le corps de la requête doit être une liste",
+            "the request's body must be a list",
+        ),
+    ]
+    for body, french, english in cases:
+        assert _fr(officer, "PUT", url, body) == (422, french, english), body
+    for language, said in (
+        ("fr", "le corps de la requête n’est pas du JSON valide"),
+        ("en", "the request's body is not valid JSON"),
+    ):
+        answer = officer.put(
+            url, "{not json", content_type="application/json", HTTP_ACCEPT_LANGUAGE=language
+        )
+        assert (answer.status_code, answer.json()) == (400, {"detail": said, "field": None})

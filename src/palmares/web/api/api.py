@@ -19,7 +19,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI
-from ninja.errors import AuthenticationError, ValidationError
+from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.openapi.docs import ABS_TPL_PATH, Swagger
 
 from palmares.core.errors import PalmaresError
@@ -31,6 +31,7 @@ from palmares.web.api.base import refusal as _refusal
 from palmares.web.api.clock import router as clock_router
 from palmares.web.api.closing import router as closing_router
 from palmares.web.api.games import router as games_router
+from palmares.web.api.invalid import field_of, invalid_message
 from palmares.web.api.jobs import router as jobs_router
 from palmares.web.api.outlook import router as outlook_router
 from palmares.web.api.overrides import router as overrides_router
@@ -42,7 +43,7 @@ from palmares.web.api.tournaments import router as tournaments_router
 from palmares.web.api.undo import router as undo_router
 from palmares.web.faces.uploads import UploadTooLarge
 from palmares.web.lib.concurrency import WriteConflict
-from palmares.web.lib.words import told
+from palmares.web.lib.words import said, told
 
 __all__ = ["api"]
 
@@ -79,17 +80,29 @@ api.add_router("", outlook_router)
 
 @api.exception_handler(ValidationError)
 def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    """A request its schema refuses: the first error told in the request's language
+    (``invalid``), the field it names, and pydantic's own list of them all."""
     first: dict[str, Any] = exc.errors[0] if exc.errors else {}
-    loc = [str(p) for p in first.get("loc", []) if p not in ("body", "query", "path", "payload")]
+    message = invalid_message(first)
     return api.create_response(
         request,
         {
-            "detail": first.get("msg", "invalid input"),
-            "field": ".".join(loc) or None,
+            "detail": said(message) if message is not None else first.get("msg", "invalid input"),
+            "field": field_of(first) or None,
             "errors": exc.errors,
         },
         status=422,
     )
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    """ninja's own refusals; a body it could not parse at all (400, raised from the parser's
+    error) told in the request's language."""
+    if exc.status_code == 400 and exc.__cause__ is not None:
+        body = _refusal(Message.of("api.invalid.json"))
+        return api.create_response(request, body, status=400)
+    return api.create_response(request, {"detail": str(exc)}, status=exc.status_code)
 
 
 @api.exception_handler(PalmaresError)

@@ -205,7 +205,7 @@ def job_file(request: HttpRequest, job_id: str) -> Any:
     response={202: QueuedOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
     auth=WRITE_AUTH,
     # the body may be left out (the whole history, both files): a JSON object when sent (a
-    # body that is no JSON at all: 400, "Cannot parse request body")
+    # body that is no JSON at all: 400, "the request's body is not valid JSON")
     openapi_extra={
         "requestBody": {
             "content": {

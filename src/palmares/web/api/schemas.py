@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
 from ninja import Field, Schema
 from pydantic import BeforeValidator, WithJsonSchema, field_validator
+from pydantic_core import PydanticCustomError
 
 from palmares.diplomacy.powers import Power
 
@@ -99,7 +100,7 @@ class In(Schema):
     @classmethod
     def _no_nul_anywhere(cls, value: Any) -> Any:
         if _holds_nul(value):
-            raise ValueError("a NUL character is not allowed")
+            raise PydanticCustomError("nul", "a NUL character is not allowed")
         return value
 
 
