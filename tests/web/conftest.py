@@ -40,6 +40,18 @@ def live_sessions_released(django_db_setup: None, django_db_blocker: Any) -> Ite
 
 
 @pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the site's default language: a request answered in French (its
+    ``Accept-Language``) leaves French active in the thread, and a test rendering without a
+    request would otherwise speak the language of whatever ran before it on this worker."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache() -> None:
     """Each test's transaction is rolled back, generation numbers included: start clean (and
     with no marker of an earlier test's writes on the connection)."""

@@ -7,7 +7,6 @@ and a search, anonymous and signed in, in English and French."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -18,7 +17,6 @@ from django.core.cache import cache
 from django.shortcuts import render
 from django.template import engines
 from django.test import Client
-from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -33,14 +31,6 @@ from palmares.web.players.models import Player
 from palmares.web.ui import bodies, rows
 from palmares.web.ui.templatetags import palmares as palmares_tags
 from palmares.web.ui.views import dip_pouch, site
-
-
-@pytest.fixture(autouse=True)
-def _no_language_left() -> Iterator[None]:
-    """The client's last request leaves its language active in this thread: the next test
-    (``test_rows``, which writes English figures) starts with none."""
-    yield
-    translation.deactivate()
 
 
 def _ordinary_fixed(value: Any, places: int = 2, language: Language | None = None) -> str:
