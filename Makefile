@@ -13,6 +13,8 @@ POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 # the tests marked xdist_group together on one worker (the PostgreSQL standby: one per run).
 WORKERS ?= auto
 XDIST := -n $(WORKERS) --dist loadgroup
+# Each pass ends with its 15 slowest tests: where a developer's wait goes (issue 36).
+SLOWEST := --durations=15
 
 $(STAMP): pyproject.toml src/palmares/diplomacy/seeding/_kernel.c src/palmares/ratings/_kernels.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,11 +35,11 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP) chromium
-	$(BIN)/pytest -q $(XDIST)
+	$(BIN)/pytest -q $(XDIST) $(SLOWEST)
 
 unit-postgres: $(STAMP)
 	bash .ci/pg-replication
-	DATABASE_URL=$(POSTGRES_URL) $(BIN)/pytest -q -p no:cacheprovider $(XDIST) tests/web tests/fuzz
+	DATABASE_URL=$(POSTGRES_URL) $(BIN)/pytest -q -p no:cacheprovider $(XDIST) $(SLOWEST) tests/web tests/fuzz
 
 # The browser test drives Debian's chromium (playwright cannot download browsers here).
 chromium:
