@@ -167,9 +167,15 @@ def best_countries(
     for power, entries in games.items():
         if not entries:
             continue
-        entries.sort(key=lambda g: (g.round, g.board, g.player))
-        groups = tie_groups(entries, key=lambda g: g.key())
-        best = groups[0].members
+        # The best group alone, in one pass (a league's archive holds a hundred thousand games
+        # of each power; ranking them all was most of `diplomacy standings`, issue 33): the
+        # games whose key is the largest, in round, board, player order.
+        keys = [g.key() for g in entries]
+        most = max(keys)
+        best = sorted(
+            (g for g, k in zip(entries, keys, strict=True) if k == most),
+            key=lambda g: (g.round, g.board, g.player),
+        )
         top = best[0]
         others = tuple(dict.fromkeys(g.player for g in best[1:] if g.player != top.player))
         out.append(
