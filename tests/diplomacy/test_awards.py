@@ -91,3 +91,34 @@ def test_best_country_without_a_payout_shares_a_tie_and_never_with_oneself() -> 
     assert best["Austria"].shared_with == ()
     assert best["Austria"].points is None
     assert (best["England"].player, best["England"].shared_with) == ("y", ("z",))
+
+
+def test_best_country_is_the_first_tie_group_of_every_game() -> None:
+    """The award is read in one pass over a power's games (issue 33); it is the first group
+    ``tie_groups`` makes of all of them (raw score, then centres, then payout; the earliest
+    game first), on random standings with many ties."""
+    import random
+
+    from palmares.core.ranking import tie_groups
+
+    rng = random.Random(38)
+    for _ in range(400):
+        players = []
+        every = []
+        for name in (f"p{i}" for i in range(rng.randint(1, 6))):
+            lines = []
+            for rnd in range(1, rng.randint(1, 4) + 1):
+                raw, centres, points = str(rng.randint(0, 3)), rng.randint(0, 2), rng.randint(0, 2)
+                lines.append(
+                    game(rnd, str(rng.randint(1, 2)), "Austria", "100", raw, centres, f"{points}")
+                )
+                every.append(
+                    (rnd, lines[-1].board or "", name, (Fraction(raw), centres, Fraction(points)))
+                )
+            players.append(standing(name, {1: 0}, tuple(lines)))
+        (got,) = best_countries(table(*players), ["Austria"])
+        ordered = sorted(every, key=lambda g: (g[0], g[1], g[2]))
+        first = tie_groups(ordered, key=lambda g: g[3])[0].members
+        assert (got.round, got.board, got.player) == first[0][:3]
+        others = tuple(dict.fromkeys(g[2] for g in first[1:] if g[2] != first[0][2]))
+        assert got.shared_with == others
