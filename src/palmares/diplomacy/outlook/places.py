@@ -239,17 +239,26 @@ class _Round:
             board_map=self.board_map,
         )
 
-    def worst(self, player: str) -> tuple[int, bool, Message]:
-        """(players above at worst, champion at worst, how the worst case is reached)."""
+    def _settled(self, player: str, *, worst: bool) -> tuple[int, bool, Message] | None:
+        """The player's case when their own board leaves nothing open (they sit out, or it is
+        reported): the same at worst and at best but for the other boards; else ``None``."""
         own = self.seat.get(player)
         if own is None:
             threshold = self.scores[player]
-            return self._others(player, threshold, worst=True), False, _how("sitting", player)
+            return self._others(player, threshold, worst=worst), False, _how("sitting", player)
         if own in self.fixed:
             threshold = self.fixed[own].finals[player]
-            count = self._others(player, threshold, worst=True)
+            count = self._others(player, threshold, worst=worst)
             count += self._count_fixed(own, player, threshold)
             return count, player in self.fixed[own].champions, _how("reported", player)
+        return None
+
+    def worst(self, player: str) -> tuple[int, bool, Message]:
+        """(players above at worst, champion at worst, how the worst case is reached)."""
+        settled = self._settled(player, worst=True)
+        if settled is not None:
+            return settled
+        own = self.seat[player]
         b = self.boards[own]
         threshold = self.base(player)
         mine = bounds(self.cat, self._seated(b, player), self.pot[own], top=b.top, zero_last=True)
@@ -258,15 +267,10 @@ class _Round:
 
     def best(self, player: str) -> tuple[int, bool, Message]:
         """(players above at best, champion at best, how the best case is reached)."""
-        own = self.seat.get(player)
-        if own is None:
-            threshold = self.scores[player]
-            return self._others(player, threshold, worst=False), False, _how("sitting", player)
-        if own in self.fixed:
-            threshold = self.fixed[own].finals[player]
-            count = self._others(player, threshold, worst=False)
-            count += self._count_fixed(own, player, threshold)
-            return count, player in self.fixed[own].champions, _how("reported", player)
+        settled = self._settled(player, worst=False)
+        if settled is not None:
+            return settled
+        own = self.seat[player]
         b = self.boards[own]
         threshold = self.base(player) + self.cat.best_share * self.pot[own]
         count = self._others(player, threshold, worst=False)
