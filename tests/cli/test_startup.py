@@ -289,5 +289,6 @@ def test_tables_to_a_file_print_as_rich_prints_them(
             m.setattr(output, "plain_width", lambda _out: None)
             output.emit(report, output.Format.table, out=richs)
         assert ours.getvalue() == richs.getvalue()
-        plain += output._plain_report(report, max(100, width or 0)) is not None
+        notes = [str(note) for note in report.notes]
+        plain += output._plain_report(report, notes, max(100, width or 0)) is not None
     assert plain >= 5

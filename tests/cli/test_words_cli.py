@@ -4,6 +4,7 @@ title, an order's verdict cut by its typed parts rather than at an English phras
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -69,3 +70,75 @@ def test_an_invalid_order_s_verdict_in_french(
     assert line.startswith(f"{orders}:1: 'F nap - tun': invalide")
     assert "NAP" in line and "TUN" in line
     assert "holds" not in line and "tient" not in line and "invalid:" not in line
+
+
+DIP = ROOT / "dip-pouch"
+WIZ = ROOT / "wizard"
+#: A table of every family of the command line, each printed under ``--language fr``.
+TABLES: tuple[tuple[str, ...], ...] = (
+    ("diplomacy", "standings", str(WDC / "boards.csv"), "--teams", str(WDC / "teams.csv")),
+    ("diplomacy", "standings", str(WDC / "boards.csv"), "--declines", str(WDC / "declines.csv")),
+    ("diplomacy", "board-score", str(WDC / "examples.json")),
+    ("diplomacy", "systems"),
+    ("diplomacy", "aggregations"),
+    ("dip-pouch", "ranking", str(DIP / "history.csv"), "--all"),
+    ("dip-pouch", "player", str(DIP / "history.csv"), "Anne Dupré"),
+    ("dip-pouch", "event", str(DIP / "dip-in-the-ocean-2004.csv"), "Dip in the Ocean 2004"),
+    ("dip-pouch", "events", str(DIP / "history.csv")),
+    ("tantrix", "performance", MATCHES, "--ratings", RATINGS),
+    ("tantrix", "tp", "20", "10"),
+    ("wizard", "month", str(WIZ / "games.csv"), "--month", "2019-12"),
+    ("wizard", "ledger", str(WIZ / "games.csv"), str(WIZ / "tournament.csv"), "Golem"),
+    ("wizard", "tournament", str(WIZ / "tournament.csv")),
+    ("ratings", "skill", str(WIZ / "games.csv"), "--kind", "games"),
+    ("ratings", "backtest", str(MATCHES), "--kind", "matches"),
+)
+
+
+@pytest.mark.parametrize("args", TABLES, ids=lambda args: "-".join(args[:2]))
+def test_every_header_is_a_word_of_the_catalogue(
+    args: tuple[str, ...], cli: Callable[..., CliResult], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A header printed in a table is a word of ``messages_columns`` (so French has it), or a
+    message; a new column with a key the catalogue lacks fails here."""
+    from palmares.cli import output
+    from palmares.explain.messages_columns import COLUMNS
+
+    told: list[str] = []
+    word = output.column_word
+
+    def recorded(text: str, language: object) -> str:
+        told.append(text)
+        return word(text, language)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(output, "column_word", recorded)
+    monkeypatch.setenv("COLUMNS", "400")
+    result = cli(*args, "--language", "fr")
+    assert result.code == 0, result.err
+    assert told, "no header was told"
+    # a round's own column is its number (R3); its figures are words (r3_ante)
+    words = {re.sub(r"^r\d+_", "", text) for text in told if not re.fullmatch(r"R\d+", text)}
+    assert words - COLUMNS == set()
+
+
+def test_a_table_in_french_has_french_headers_figures_powers_and_yes_no(
+    cli: Callable[..., CliResult], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--language fr`` prints a table in French: headers, decimal commas, the Great Powers'
+    names and oui/non; CSV keeps the machine's keys, points and values."""
+    monkeypatch.setenv("COLUMNS", "400")
+    events = ("dip-pouch", "events", str(DIP / "history.csv"), "--language")
+    french, english = cli(*events, "fr"), cli(*events, "en")
+    assert french.code == 0 and english.code == 0, french.err
+    assert "Épreuve" in french.out and "Au-dessus du plafond" in french.out
+    assert "Event" in english.out and "Above cap" in english.out
+    assert "│ non " in french.out and "│ no " in english.out and "│ no " not in french.out
+    assert re.search(r" 0,00 │", french.out) and not re.search(r"\d\.\d\d │", french.out)
+    assert re.search(r" 0\.00 │", english.out)
+    scores = ("diplomacy", "board-score", str(WDC / "examples.json"), "--language")
+    french, english = cli(*scores, "fr"), cli(*scores, "en")
+    assert "│ Autriche " in french.out and "│ 12,45434 │" in french.out
+    assert "│ Austria " in english.out and "│ 12.45434 │" in english.out
+    csv = cli(*scores, "fr", "--format", "csv")
+    assert csv.out.splitlines()[0] == "board,power,centres,f_sc,score"
+    assert "example-1,Austria,15,12.45434" in csv.out

@@ -174,3 +174,23 @@ def test_a_file_problem_keeps_file_line_and_column_in_either_language(tmp_path: 
         f"{path}:2: rank: doit valoir au moins 1, reçu 0\n"
         f"{path}:3: rank: attendu un nombre entier, reçu '2.5x'"
     )
+
+
+def test_no_key_is_given_two_sentences() -> None:
+    """Every message key is written once across the layer's tables (``TEXTS.update`` would let
+    a later table silently replace an earlier sentence)."""
+    seen: dict[str, str] = {}
+    twice: list[tuple[str, str, str]] = []
+    folder = Path(palmares.__file__).parent / "explain"
+    for path in sorted(folder.glob("messages*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                for key in node.keys:
+                    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                        if "." not in key.value:
+                            continue  # a table of words (ROUND_WORDS), not of messages
+                        if key.value in seen:
+                            twice.append((key.value, seen[key.value], path.name))
+                        seen[key.value] = path.name
+    assert len(seen) > 500
+    assert not twice, twice

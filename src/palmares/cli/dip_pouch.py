@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from palmares.cli.common import FormatOption, LanguageOption, bulk
+from palmares.cli.common import FormatOption, LanguageOption, bulk, language_of
 from palmares.cli.output import TABLE_ROWS, Col, Format, Report, Table, emit, fixed
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
 from palmares.explain import Language, explain
+from palmares.explain.numbers import figure
 from palmares.io.fields import iso_date
 from palmares.io.results import read_result_columns
 from palmares.ratings.ranking import year_end
@@ -77,11 +78,15 @@ def _kept(limit: int | None, show_all: bool, fmt: Format) -> int | None:
     return TABLE_ROWS if fmt is Format.table and not show_all else None
 
 
-def _cut_note(shown: int, listed: int | None, limit: int | None, what: str) -> list[str]:
-    """The note under a list cut short without being asked to."""
+def _cut_note(
+    shown: int, listed: int | None, limit: int | None, events: bool
+) -> list[str | Message]:
+    """The note under a list of players (or ``events``) cut short without being asked to."""
     if listed is None or shown >= listed or limit is not None:
         return []
-    return [f"showing the first {shown:,} of {listed:,} {what}: --limit N or --all for more"]
+    if events:
+        return [Message.of("cli.cut_events", shown=shown, listed=listed)]
+    return [Message.of("cli.cut_players", shown=shown, listed=listed)]
 
 
 def _day(text: str) -> date:
@@ -106,6 +111,7 @@ def ranking(
     limit: LimitOption = None,
     show_all: AllOption = False,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """The international (and national) ranking, today or as of a date or year end."""
     with bulk():
@@ -113,7 +119,7 @@ def ranking(
             raise PalmaresError.of(Message.of("cli.as_of_or_year"))
         day = _day(as_of) if as_of is not None else year_end(year) if year is not None else None
         kept = _kept(limit, show_all, fmt)
-        history = _history(results)
+        history = _history(results, language)
         listed = history.ranking(
             as_of=day or date.today(),
             nationality=nationality,
@@ -142,11 +148,19 @@ def ranking(
             Col("events", "Events", justify="right"),
             Col("player_id", "Player id", _shown_id),
         ]
-        title = "Dip Pouch ranking" + (f" as of {day.isoformat()}" if day else " (permanent)")
-        if nationality:
-            title += f", nationality {nationality}"
-        notes = _cut_note(len(rows), listed.listed, limit, "players")
-        emit(Report([Table("ranking", cols, rows, title)], notes=notes), fmt)
+        if day is not None and nationality:
+            title = Message.of(
+                "dip_pouch.ranking_as_of_in", day=day.isoformat(), nationality=nationality
+            )
+        elif day is not None:
+            title = Message.of("dip_pouch.ranking_as_of", day=day.isoformat())
+        elif nationality:
+            title = Message.of("dip_pouch.ranking_permanent_in", nationality=nationality)
+        else:
+            title = Message.of("dip_pouch.ranking_permanent")
+        notes = _cut_note(len(rows), listed.listed, limit, events=False)
+        told = language_of(language)
+        emit(Report([Table("ranking", cols, rows, title)], notes=notes, language=told), fmt)
 
 
 def _rank_of(row: dict[str, Any]) -> str:
@@ -208,9 +222,13 @@ def player(
                 )
             ]
         p = page.player
-        title = (
-            f"{p.name} ({p.nationality or 'nationality unknown'}): rating {TWO(page.rating)}, "
-            f"rank {page.rank or '-'}, national rank {page.national_rank or '-'}"
+        title = Message.of(
+            "dip_pouch.player_title",
+            name=p.name,
+            nationality=p.nationality or Message.of("dip_pouch.nationality_unknown"),
+            rating=figure(page.rating, 2, fixed=True, language=language_of(language)),
+            rank=page.rank or "-",
+            national_rank=page.national_rank or "-",
         )
         summary = {
             "player_id": p.key,
@@ -259,8 +277,8 @@ def event(
             Col("rating_before", "Rating before", TWO, "right"),
             Col("rating_after", "Rating after", TWO, "right"),
         ]
-        rounds = "1" if ev.rounds == 1 else str(ev.rounds) if ev.rounds else "more than one"
-        facts = {
+        rounds = ev.rounds if ev.rounds else Message.of("dip_pouch.more_than_one")
+        facts: dict[str, object] = {
             "event_id": ev.event_id,
             "event": ev.name,
             "date": ev.date,
@@ -288,7 +306,11 @@ def event(
             tables = [Table("facts", seed_header, [facts], ev.name), lines]
         else:  # csv prints the first table: the players
             tables = [lines, Table("facts", [Col(k) for k in facts], [facts])]
-        notes = [f"flag: {line}" for f in report.flags for line in explain(f, language)]
+        notes: list[str | Message] = [
+            Message.of("dip_pouch.flag", line=line)
+            for f in report.flags
+            for line in explain(f, language)
+        ]
         emit(Report(tables, explain=list(explain(value, language)), notes=notes), fmt)
 
 
@@ -298,6 +320,7 @@ def events(
     limit: LimitOption = None,
     show_all: AllOption = False,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """The list of included events with their tournament values, in the order applied."""
     with bulk():
@@ -317,7 +340,7 @@ def events(
                 "formula": s.value.formula,
                 "flagged": s.value.above_cap,
             }
-            for s in _history(results).events()
+            for s in _history(results, language).events()
         ]
         cols = [
             Col("date", "Date"),
@@ -333,10 +356,6 @@ def events(
             Col("formula", "Formula", TWO, "right"),
             Col("flagged", "Above cap"),
         ]
-        notes = _cut_note(min(len(rows), kept or len(rows)), len(rows), limit, "events")
-        emit(
-            Report(
-                [Table("events", cols, rows[:kept], Message.of("cli.included_events"))], notes=notes
-            ),
-            fmt,
-        )
+        notes = _cut_note(min(len(rows), kept or len(rows)), len(rows), limit, events=True)
+        table = Table("events", cols, rows[:kept], Message.of("cli.included_events"))
+        emit(Report([table], notes=notes, language=language_of(language)), fmt)

@@ -28,9 +28,11 @@ import typer.main
 from typer import _click as click
 
 from palmares.cli import coercion, lazy_rich
+from palmares.cli.output import speaking
 from palmares.cli.progress import progress_bar
 from palmares.core.errors import PalmaresError
 from palmares.explain.errors import told
+from palmares.explain.language import Language
 
 lazy_rich.install()
 coercion.install()
@@ -206,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = sys.argv[1:] if argv is None else argv
     try:
-        with progress_bar():
+        asked = _language_asked(args)
+        with progress_bar(), speaking(None if asked is None else Language(asked)):
             result = _command(args).main(args=args, standalone_mode=False)
     except typer.Exit as exc:
         return int(exc.exit_code)

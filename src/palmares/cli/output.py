@@ -17,7 +17,9 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -26,10 +28,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from palmares.cli.progress import progress_bar, surely_not_terminal
 from palmares.core.message import Message
-from palmares.core.rounding import half_up
-from palmares.explain.language import Language
+from palmares.explain.language import Language, language_from_env
 from palmares.explain.messages import tell
+from palmares.explain.messages_columns import NO, YES
 from palmares.explain.numbers import figure
+from palmares.explain.voice import voice
 from palmares.io.csv_writer import machine_value, write_csv
 
 if TYPE_CHECKING:
@@ -40,10 +43,15 @@ __all__ = [
     "Format",
     "Report",
     "Table",
+    "column_word",
     "emit",
     "fixed",
     "machine_value",
     "progress_bar",
+    "shown",
+    "speaking",
+    "table_language",
+    "word",
 ]
 
 
@@ -53,15 +61,68 @@ class Format(enum.StrEnum):
     json = "json"
 
 
+#: The language the table format is drawing in (set by :func:`emit`): its figures are written
+#: as that language writes them (``70,13`` in French); CSV and JSON keep the machine's.
+_TABLE_LANGUAGE: ContextVar[Language] = ContextVar("table_language", default=Language.EN)
+
+
+#: The ``--language`` of the running command (set by ``cli.main``): a report that names none
+#: is drawn in it, else in the locale environment's.
+_ASKED: ContextVar[Language | None] = ContextVar("asked_language", default=None)
+
+
+@contextmanager
+def speaking(language: Language | None) -> Iterator[None]:
+    """Draw every report of the running command in ``language`` (``None``: the locale's)."""
+    token = _ASKED.set(language)
+    try:
+        yield
+    finally:
+        _ASKED.reset(token)
+
+
+def table_language() -> Language:
+    """The language of the table being drawn (English outside :func:`emit`)."""
+    return _TABLE_LANGUAGE.get()
+
+
+@contextmanager
+def _drawing_in(language: Language) -> Iterator[None]:
+    token = _TABLE_LANGUAGE.set(language)
+    try:
+        yield
+    finally:
+        _TABLE_LANGUAGE.reset(token)
+
+
+def shown(value: Any, places: int = 3, *, exact: bool = True, fixed: bool = False) -> str:
+    """:func:`palmares.explain.numbers.figure` in the language of the table being drawn."""
+    return figure(value, places, exact=exact, fixed=fixed, language=table_language())
+
+
 def fixed(places: int) -> Callable[[Any], str]:
     """Display a number to ``places`` decimals, half up (``None`` shows empty)."""
 
     def show(value: Any) -> str:
         if value is None or value == "":
             return ""
-        return figure(value, places, fixed=True)
+        return shown(value, places, fixed=True)
 
     return show
+
+
+def _per_round(key: str) -> tuple[str, str] | None:
+    """``r3_ante`` → (``3``, ``ante``): a per-round column of the standings."""
+    found = re.fullmatch(r"r(\d+)_(\w+)", key)
+    return None if found is None else (found.group(1), found.group(2))
+
+
+def column_word(text: str, language: Language | None) -> str:
+    """A header told in ``language``: the column words' catalogue (``messages_columns``)."""
+    per_round = _per_round(text)
+    if per_round is not None:
+        return f"r{per_round[0]}_{column_word(per_round[1], language)}"
+    return voice(language).say(text) if "{" not in text else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +142,9 @@ class Col:
 
     def title_in(self, language: Language | None) -> str:
         """The header in ``language`` (``None``: the locale environment's)."""
-        return _words(self.header, language) if self.header is not None else self.key
+        if isinstance(self.header, Message):
+            return tell(self.header, language)
+        return column_word(self.key if self.header is None else self.header, language)
 
 
 @dataclass(slots=True)
@@ -96,7 +159,8 @@ class Table:
 class Report:
     tables: list[Table] = field(default_factory=list)
     explain: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    #: Lines under the tables: a text, or a message told in the report's language.
+    notes: list[str | Message] = field(default_factory=list)
     #: The language of the table format's headers and titles (``None``: the locale's).
     language: Language | None = None
 
@@ -113,14 +177,24 @@ def _display(col: Col, value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return voice(table_language()).say(YES if value else NO)
+    if isinstance(value, Message):
+        return tell(value, table_language())
+    if isinstance(value, enum.Enum):  # a named thing of a rule (a power, a season): a word
+        return word(value.value)
     if isinstance(value, float | Fraction | Decimal):
-        return str(half_up(value, 2))
+        return shown(value, 2, fixed=True)
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, tuple | list):
         return ", ".join(str(v) for v in value)
     return str(value)
+
+
+def word(value: Any) -> str:
+    """A cell naming a thing of a rule (a Great Power, a season), in the table's language: the
+    catalogue's word where it has one, else the name as written."""
+    return "" if value is None else voice(table_language()).say(str(value))
 
 
 #: Table format shows this many rows of a long list unless told otherwise (``--limit``, ``--all``).
@@ -221,17 +295,17 @@ def _plain_line(line: str, width: int) -> bool:
     return cell_len(line) <= width
 
 
-def _plain_report(report: Report, width: int) -> str | None:
+def _plain_report(report: Report, notes: list[str], width: int) -> str | None:
     """The table format of ``report`` on a file that is no terminal, as rich would print it,
     when every table is drawn by :func:`_plain_table` and every line is plain; else ``None``."""
     parts: list[str] = []
     for table in report.tables:
         cells = [[_display(c, row.get(c.key)) for c in table.columns] for row in table.rows]
-        plain = _plain_table(table, cells, width, report.language)
+        plain = _plain_table(table, cells, width, table_language())
         if plain is None:
             return None
         parts.append(plain)
-    lines = [*report.notes, *(["", *report.explain] if report.explain else [])]
+    lines = [*notes, *(["", *report.explain] if report.explain else [])]
     if not all(_plain_line(line, width) for line in lines):
         return None
     parts.extend(line + "\n" for line in lines)
@@ -248,6 +322,8 @@ def emit(
     """Print ``report`` in ``fmt`` to ``out`` (stdout by default)."""
     out = out or sys.stdout
     err = err or sys.stderr
+    language = report.language or _ASKED.get() or language_from_env()
+    notes = [_words(note, language) for note in report.notes]
     if fmt is Format.json:
         payload: dict[str, Any] = {
             t.name: [{c.key: machine_value(r.get(c.key)) for c in t.columns} for r in t.rows]
@@ -255,8 +331,8 @@ def emit(
         }
         if report.explain:
             payload["explain"] = report.explain
-        if report.notes:
-            payload["notes"] = report.notes
+        if notes:
+            payload["notes"] = notes
         json.dump(payload, out, indent=2, ensure_ascii=False)
         out.write("\n")
         return
@@ -264,12 +340,18 @@ def emit(
         if report.tables:
             table = report.tables[0]
             write_csv(out, [c.key for c in table.columns], table.rows)
-        for line in report.notes + report.explain:
+        for line in notes + report.explain:
             err.write(line + "\n")
         return
+    with _drawing_in(language):
+        _draw(report, notes, out)
+
+
+def _draw(report: Report, notes: list[str], out: TextIO) -> None:
+    """The table format of ``report``: plain text where it can, else rich."""
     width = plain_width(out)
     if width is not None:
-        text = _plain_report(report, max(100, width))
+        text = _plain_report(report, notes, max(100, width))
         if text is not None:
             out.write(text)
             return
@@ -282,18 +364,18 @@ def emit(
         cells = [[_display(c, row.get(c.key)) for c in table.columns] for row in table.rows]
         plain = None
         if not console.is_terminal or len(cells) > TABLE_ROWS:
-            plain = _plain_table(table, cells, console.width, report.language)
+            plain = _plain_table(table, cells, console.width, table_language())
         if plain is not None:
             console.file.write(plain)
             continue
-        title = None if table.title is None else _words(table.title, report.language)
+        title = None if table.title is None else _words(table.title, table_language())
         rich_table = RichTable(title=title, title_justify="left", show_lines=False)
         for col in table.columns:
-            rich_table.add_column(col.title_in(report.language), justify=col.justify)
+            rich_table.add_column(col.title_in(table_language()), justify=col.justify)
         for values in cells:
             rich_table.add_row(*values)
         console.print(rich_table)
-    for line in report.notes:
+    for line in notes:
         console.print(line, markup=False, highlight=False)
     if report.explain:
         console.print()

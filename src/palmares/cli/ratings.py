@@ -20,7 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from palmares.cli.common import FormatOption, LanguageOption, language_of
-from palmares.cli.output import Col, Format, Report, Table, emit, fixed
+from palmares.cli.output import Col, Format, Report, Table, emit, fixed, shown
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
 from palmares.explain.messages import tell
@@ -64,7 +64,9 @@ def _shown(row: dict[str, Any]) -> dict[str, Any]:
     out = dict(row)
     for m in ("kendall_tau", "log_likelihood"):
         low, high = row[f"{m}_low"], row[f"{m}_high"]
-        out[f"{m}_ci"] = "" if low is None else f"{low:.3f}–{high:.3f}"
+        out[f"{m}_ci"] = (
+            "" if low is None else f"{shown(low, 3, fixed=True)}–{shown(high, 3, fixed=True)}"
+        )
     return out
 
 
@@ -164,10 +166,12 @@ def backtest(
     chosen = [s.strip() for s in systems.split(",") if s.strip()]
     unknown = [s for s in chosen if s not in SYSTEMS]
     if unknown or not chosen:
-        raise PalmaresError(
-            f"--systems: unknown {', '.join(unknown) or '(none given)'} "
-            f"(known: {', '.join(SYSTEMS)})"
+        said = Message.of(
+            "cli.unknown_systems",
+            unknown=", ".join(unknown) if unknown else Message.of("cli.none_given"),
+            known=", ".join(SYSTEMS),
         )
+        raise PalmaresError.of(said)
     competitions = read_competitions(file, kind, system=system, ratings=ratings).columns
     if not len(competitions):
         raise PalmaresError.of(Message.of("cli.no_competitions", file=str(file)))

@@ -219,7 +219,7 @@ def update(
     result, entries = _rate(matches, ratings, event, clamp)
     updated = update_list(entries, result, established=established, unknown_games=unknown_games)
     new_entries = updated.entries
-    notes = [line for c in updated.changes for line in explain(c, language)]
+    notes: list[str | Message] = [line for c in updated.changes for line in explain(c, language)]
     if world_championship:
         weights = {c.player: c.tournament_games for c in updated.changes}
         shifted = recentre(new_entries, weights, centre=centre)
@@ -312,6 +312,7 @@ def seeding(
         int, typer.Option(help="G assumed for an entry whose G is empty.")
     ] = ESTABLISHED_GAMES,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """The seeding list: ratings below the established G blended toward a newcomer's rating."""
     entries = read_ratings_csv(ratings, established=established)
@@ -338,4 +339,5 @@ def seeding(
         Col("games", "G", justify="right"),
         Col("seeding_rating", "Seeding rating", display=WHOLE, justify="right"),
     ]
-    emit(Report(tables=[Table("seeding", columns, rows)]), fmt)
+    report = Report(tables=[Table("seeding", columns, rows)], language=language_of(language))
+    emit(report, fmt)

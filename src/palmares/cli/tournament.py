@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from palmares.cli.common import FormatOption
-from palmares.cli.output import Col, Format, Report, Table, emit
+from palmares.cli.output import Col, Format, Report, Table, emit, word
 from palmares.core.errors import InputError
 from palmares.core.message import Message
 
@@ -150,7 +150,7 @@ def board_call(
             [
                 Table(
                     "call",
-                    [Col("board"), Col("power"), Col("player")],
+                    [Col("board"), Col("power", display=word), Col("player")],
                     rows,
                     title=Message.of("label.board_call", round=round_),
                 ),

@@ -15,10 +15,10 @@ from typing import Annotated, Any
 import typer
 
 from palmares.cli.common import FormatOption, LanguageOption
-from palmares.cli.output import Col, Format, Report, Table, emit, fixed
+from palmares.cli.output import Col, Format, Report, Table, emit, fixed, shown
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
-from palmares.explain import Language, explain, figure, tell
+from palmares.explain import Language, explain, tell
 from palmares.io.wizard import read_game_columns, read_games, read_tournaments, read_triads
 from palmares.wizard.game import Game
 from palmares.wizard.invitational import previous_month, uninvited
@@ -56,7 +56,7 @@ def _number(value: Any) -> str:
     """A master-point or win figure: whole numbers as such, fractions to two decimals."""
     if value is None or value == "":
         return ""
-    return figure(Fraction(value), 2, exact=False)
+    return shown(Fraction(value), 2, exact=False)
 
 
 def _reasons(awards: tuple[Award, ...], language: Language | None) -> str:
@@ -205,7 +205,7 @@ def junior(
 TOURNAMENT_COLUMNS = [
     Col("tournament", "Tournament"),
     Col("date", "Date"),
-    Col("place", "Place", justify="right"),
+    Col("place", justify="right"),
     Col("player", "Player"),
     Col("games_finished", "Games", justify="right"),
     Col("master_points", Message.of("label.master_points"), _number, justify="right"),

@@ -54,4 +54,37 @@ CLI: dict[str, str] = {
     "cli.no_event_on": N_("no event named {event} on {day}"),
     "cli.date": N_("expected YYYY-MM-DD, got {got}"),
     "cli.seat": N_("expected POWER=PLAYER, got {got}"),
+    "cli.cut_players": N_(
+        "showing the first {shown} of {listed} players: --limit N or --all for more"
+    ),
+    "cli.cut_events": N_(
+        "showing the first {shown} of {listed} events: --limit N or --all for more"
+    ),
+    "cli.unknown_systems": N_("--systems: unknown {unknown} (known: {known})"),
+    "cli.none_given": N_("(none given)"),
+    # cli.dip_pouch: the player's page title, a flagged event's note, the event's venue
+    "dip_pouch.player_title": N_(
+        "{name} ({nationality}): rating {rating}, rank {rank}, national rank {national_rank}"
+    ),
+    "dip_pouch.nationality_unknown": N_("nationality unknown"),
+    "dip_pouch.flag": N_("flag: {line}"),
+    "dip_pouch.more_than_one": N_("more than one"),
+    "dip_pouch.ranking_permanent": N_("Dip Pouch ranking (permanent)"),
+    "dip_pouch.ranking_as_of": N_("Dip Pouch ranking as of {day}"),
+    "dip_pouch.ranking_permanent_in": N_(
+        "Dip Pouch ranking (permanent), nationality {nationality}"
+    ),
+    "dip_pouch.ranking_as_of_in": N_("Dip Pouch ranking as of {day}, nationality {nationality}"),
+    # cli.diplomacy.standings: the tables' titles and words
+    "standings.each_round": N_("Each round: {words}"),
+    "standings.score_after": N_("score after R{round}"),
+    "standings.top_board": N_("Top board invitations"),
+    "standings.accepted": N_("accepted"),
+    "standings.declined": N_("declined"),
+    "standings.places": N_("Champion and places 2–7"),
+    "standings.rank_sum": N_("rank sum"),
+    "standings.raw_score": N_("raw score"),
+    "standings.board_score": N_("board score"),
+    "standings.counted_after": N_("(after R{round})"),
+    "standings.chaos": N_("Chaos game (recorded, never scored)"),
 }

@@ -18,7 +18,7 @@ import typer
 
 from palmares.cli.common import FormatOption, LanguageOption, language_of
 from palmares.cli.diplomacy.app import app
-from palmares.cli.output import Col, Format, Report, Table, emit
+from palmares.cli.output import Col, Format, Report, Table, emit, word
 from palmares.core.errors import InputError
 from palmares.core.message import Message
 from palmares.diplomacy.adjudication.board_map import standard_map
@@ -129,7 +129,7 @@ def adjudicate_command(
         return
     cols = [
         Col("line"),
-        Col("power"),
+        Col("power", display=word),
         Col("parsed", "order"),
         Col("valid"),
         Col("succeeds"),
@@ -311,7 +311,7 @@ def replay_command(
                     Col("phase", justify="right"),
                     Col("when"),
                     Col("what"),
-                    Col("power"),
+                    Col("power", display=word),
                     Col("record"),
                     Col("adjudication"),
                 ],
@@ -326,7 +326,7 @@ def replay_command(
                 [
                     Col("phase", justify="right"),
                     Col("line", justify="right"),
-                    Col("power"),
+                    Col("power", display=word),
                     Col("order"),
                     Col("valid"),
                     Col("succeeds"),

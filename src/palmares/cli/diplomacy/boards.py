@@ -15,7 +15,7 @@ import typer
 
 from palmares.cli.common import FormatOption, LanguageOption, language_of
 from palmares.cli.diplomacy.app import app
-from palmares.cli.output import Col, Format, Report, Table, emit, fixed
+from palmares.cli.output import Col, Format, Report, Table, emit, fixed, word
 from palmares.diplomacy.scoring import get_system
 from palmares.explain import explain
 from palmares.io.boards import read_boards_json
@@ -61,7 +61,7 @@ def board_score(
                     "score": score,
                 }
             )
-    cols = [Col("board"), Col("power"), Col("centres", justify="right")]
+    cols = [Col("board"), Col("power", display=word), Col("centres", justify="right")]
     if has_f:
         cols.append(Col("f_sc", "f(sc)", fixed(5), "right"))
     cols.append(Col("score", display=fixed(2), justify="right"))

@@ -13,7 +13,7 @@ import typer
 
 from palmares.cli.common import FormatOption, LanguageOption, language_of
 from palmares.cli.diplomacy.app import app
-from palmares.cli.output import Col, Format, Report, Table, emit
+from palmares.cli.output import Col, Format, Report, Table, emit, word
 from palmares.core.errors import InputError, PalmaresError
 from palmares.core.message import Message
 from palmares.diplomacy.seeding import SeedingProblem, board_call
@@ -96,7 +96,7 @@ def seed(
         tables=[
             Table(
                 "call",
-                [Col("round"), Col("board"), Col("power"), Col("player")],
+                [Col("round"), Col("board"), Col("power", display=word), Col("player")],
                 [
                     {"round": s.round, "board": s.board, "power": s.power, "player": s.player}
                     for s in call.seats
@@ -131,7 +131,7 @@ def seed(
                 [
                     Col("board"),
                     Col("player"),
-                    Col("power"),
+                    Col("power", display=word),
                     Col("times", Message.of("label.played_before")),
                 ],
                 [

@@ -15,18 +15,18 @@ import typer
 from palmares.cli.common import FormatOption, LanguageOption, bulk, language_of
 from palmares.cli.diplomacy.app import app
 from palmares.cli.diplomacy.boards import DEFAULT_SYSTEM
-from palmares.cli.output import Col, Format, Report, Table, emit, fixed
+from palmares.cli.output import Col, Format, Report, Table, column_word, emit, fixed, shown, word
 from palmares.core.errors import InputError, PalmaresError, Problem
 from palmares.core.message import Message
 from palmares.diplomacy.aggregation import Standings, get_aggregation
 from palmares.diplomacy.aggregation.ante import ante_pot
-from palmares.diplomacy.aggregation.base import ROUND_COLUMNS
 from palmares.diplomacy.awards import BestCountryOrder
 from palmares.diplomacy.chaos import ChaosGame
 from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, player_prizes, prizes
 from palmares.diplomacy.scoring import get_system
 from palmares.diplomacy.teams import TeamChampionship
 from palmares.explain import Language, explain, tell
+from palmares.explain.messages_columns import ROUND_WORDS
 from palmares.explain.numbers import figure
 from palmares.io.boards import read_boards_csv, read_teams_csv, team_problems
 from palmares.io.tournament import read_chaos_csv, read_declines_csv
@@ -118,7 +118,7 @@ def standings(
         )
         report = Report(tables=[main_table], language=words)
         if fmt is Format.table:
-            report.tables.append(_rounds_table(main_table, table))
+            report.tables.append(_rounds_table(main_table, table, words))
         report.tables.extend(_prize_tables(table, prize_list, champion_words, words))
         if chaos_game is not None:
             report.tables.append(_chaos_table(chaos_game))
@@ -227,7 +227,7 @@ def _scores(table: Standings) -> Callable[[Any], str]:
     """How the table view shows a tournament score: three decimals, or as it is when low is best
     (a sum of ranks is a whole number)."""
     if table.low_is_best:
-        return lambda v: "" if v is None else figure(v)
+        return lambda v: "" if v is None else shown(v)
     return fixed(3)
 
 
@@ -240,13 +240,15 @@ def _show(value: Any) -> str:
     return fixed(3)(value)
 
 
-def _rounds_table(standing_table: Table, table: Standings) -> Table:
+def _rounds_table(standing_table: Table, table: Standings, language: Language) -> Table:
     """The table view's second table: per round the aggregation's figures (one cell per round,
     a line each), in the standings' order."""
     cols = [Col("rank", justify="right"), Col("player")]
     cols += [Col(f"r{r}", f"R{r}", _round_cell, "right") for r in table.rounds]
-    words = ", ".join(ROUND_COLUMNS[name] for name in table.round_columns)
-    return Table("rounds", cols, standing_table.rows, f"Each round: {words}")
+    words = ", ".join(column_word(ROUND_WORDS[name], language) for name in table.round_columns)
+    return Table(
+        "rounds", cols, standing_table.rows, Message.of("standings.each_round", words=words)
+    )
 
 
 _SIGNS = {"stake": "−", "pot_share": "+"}
@@ -266,7 +268,10 @@ def _prize_tables(table: Standings, p: Prizes, champion_words: str, words: Langu
                 "rank": i.rank,
                 "player": i.player,
                 "score": i.score,
-                "invitation": "accepted" if i.accepted else "declined",
+                "invitation": tell(
+                    Message.of("standings.accepted" if i.accepted else "standings.declined"),
+                    words,
+                ),
                 "reason": i.reason or "",
             }
             for i in p.top_board.invitations
@@ -279,7 +284,7 @@ def _prize_tables(table: Standings, p: Prizes, champion_words: str, words: Langu
                     Col("player"),
                     Col(
                         "score",
-                        f"score after R{p.top_board.after_round}",
+                        Message.of("standings.score_after", round=p.top_board.after_round),
                         _scores(table),
                         "right",
                     ),
@@ -287,7 +292,7 @@ def _prize_tables(table: Standings, p: Prizes, champion_words: str, words: Langu
                     Col("reason"),
                 ],
                 rows,
-                "Top board invitations",
+                Message.of("standings.top_board"),
             )
         )
     if p.champion is not None:
@@ -308,12 +313,12 @@ def _prize_tables(table: Standings, p: Prizes, champion_words: str, words: Langu
                     Col("note"),
                 ],
                 rows,
-                "Champion and places 2–7",
+                Message.of("standings.places"),
             )
         )
     payout = any(b.points is not None for b in p.best_countries)
     best_cols = [
-        Col("power"),
+        Col("power", display=word),
         Col("player"),
         Col("round", justify="right"),
         Col("board"),
@@ -343,7 +348,7 @@ def _prize_tables(table: Standings, p: Prizes, champion_words: str, words: Langu
             explain(BestCountryOrder(table.system == "divide-and-conquer", payout), words)[0],
         )
     )
-    team_word = "rank sum" if table.low_is_best else "score"
+    team_word = Message.of("standings.rank_sum") if table.low_is_best else "score"
     if p.teams:
         out.append(
             Table(
@@ -360,8 +365,17 @@ def _prize_tables(table: Standings, p: Prizes, champion_words: str, words: Langu
                         "team": t.team,
                         "score": t.score,
                         "members": "; ".join(
-                            f"{m.player} {'#' if table.low_is_best else ''}{figure(m.score)}"
-                            + (f" (after R{m.counted_after})" if m.counted_after else "")
+                            f"{m.player} {'#' if table.low_is_best else ''}"
+                            + figure(m.score, language=words)
+                            + (
+                                " "
+                                + tell(
+                                    Message.of("standings.counted_after", round=m.counted_after),
+                                    words,
+                                )
+                                if m.counted_after
+                                else ""
+                            )
                             for m in t.members
                         ),
                     }
@@ -373,9 +387,11 @@ def _prize_tables(table: Standings, p: Prizes, champion_words: str, words: Langu
     return out
 
 
-def _score_word(table: Standings) -> str:
+def _score_word(table: Standings) -> Message:
     """Divide and Conquer calls its board score the raw score (seed 002); other systems do not."""
-    return "raw score" if table.system == "divide-and-conquer" else "board score"
+    if table.system == "divide-and-conquer":
+        return Message.of("standings.raw_score")
+    return Message.of("standings.board_score")
 
 
 def _chaos_table(game: ChaosGame) -> Table:
@@ -391,5 +407,5 @@ def _chaos_table(game: ChaosGame) -> Table:
             {"rank": rank, "player": e.player, "centres": e.centres, "eliminated": e.eliminated}
             for rank, e in game.ranked()
         ],
-        "Chaos game (recorded, never scored)",
+        Message.of("standings.chaos"),
     )

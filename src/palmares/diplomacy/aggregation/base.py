@@ -96,22 +96,22 @@ class TiesBrokenBy(Note):
     chain: tuple[str, ...]
 
 
-#: The per-round figures an aggregation may declare (:attr:`Standings.round_columns`), each with
-#: the words the table view uses. CSV/JSON name them ``r{N}_{name}``.
-ROUND_COLUMNS: Mapping[str, str] = {
-    "stake": "stake (−)",  # the ante: the stakes put into the round's pots
-    "pot_share": "pot share taken (+)",  # the ante: what the round's pots paid back
-    "points": "board score",  # the board score(s) earned in the round
-    "round_score": "round score",  # round ranks: the round's best board score
-    "rank": "round rank",  # round ranks: the rank in the round (a missed round: below all)
+#: The per-round figures an aggregation may declare (:attr:`Standings.round_columns`); the words
+#: layer names them (`explain.messages_columns.ROUND_WORDS`). CSV/JSON name them ``r{N}_{name}``.
+ROUND_COLUMNS: tuple[str, ...] = (
+    "stake",  # the ante: the stakes put into the round's pots
+    "pot_share",  # the ante: what the round's pots paid back
+    "points",  # the board score(s) earned in the round
+    "round_score",  # round ranks: the round's best board score
+    "rank",  # round ranks: the rank in the round (a missed round: below all)
     # weight × board score: what the round's games add to the *final* total (the score after a
     # round is the aggregation applied to the games so far, so it may count a game in full that
     # the final total weighs less or drops)
-    "weighted": "points in the final total",
-    "counted": "counts in the final total",  # yes / no (a two-boarder's round: yes+no)
-    "bonus": "sit-out bonus",  # points credited for a round sat out
-    "score": "score after",  # the tournament score after the round
-}
+    "weighted",
+    "counted",  # yes / no (a two-boarder's round: yes+no)
+    "bonus",  # points credited for a round sat out
+    "score",  # the tournament score after the round
+)
 
 
 @dataclass(frozen=True, slots=True)
