@@ -5,6 +5,7 @@ elsewhere assert it), numbers follow the language, and a stored message reads ba
 from __future__ import annotations
 
 import ast
+import re
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -42,6 +43,9 @@ def _keys_said() -> dict[str, str]:
                 for key in options:  # "a" if … else "b": both keys
                     if isinstance(key, ast.Constant) and isinstance(key.value, str):
                         found[key.value] = str(path.relative_to(root))
+    for path in root.rglob("*.html"):  # a template's sentence about a rule: {% words "key" %}
+        for key in re.findall(r"""{%\s*words\s+["']([\w.]+)["']""", path.read_text("utf-8")):
+            found[key] = str(path.relative_to(root))
     return found
 
 

@@ -80,6 +80,27 @@ PAGES: dict[str, str] = {
         "Each returning player's predicted chance of winning, in tenths, against how often such "
         "players won. On the diagonal is well calibrated."
     ),
+    # templates, through ``{% words "key" … %}`` (web.ui.templatetags.palmares)
+    "page.scoring_of": N_("Board scores: {scoring}; tournament score: {aggregation}."),
+    "page.top_board_invitations": N_("Top board invitations after round {round}"),
+    "page.top_board_invited": N_("Top board, invited after round {round}"),
+    "page.top_board_provisional": N_("Provisional: round {round} is still being played."),
+    "page.skill_meaning": N_(
+        "Weng–Lin skill rating (Plackett–Luce): the estimate μ and its uncertainty σ, from "
+        "every stored result"
+    ),
+    "page.level_reached": N_("{level} ({points}) reached in {source}"),
+    "page.level_next": N_("next: {level} at {points}"),
+    # seed 003's two tables of a Tantrix event
+    "page.tantrix_unofficial": N_("Players who previously had unofficial or no ratings"),
+    "page.tantrix_official": N_("Players who previously had official ratings"),
+    # 2007 WDC rules, "Chaos Game": a house rule a chaos game may take
+    "page.build_anywhere": N_("House rule: build in any owned centre"),
+    "page.permanent_top": N_("Dip Pouch — top of the Permanent list"),
+    # web.ui.views.clock: the room's clock (seed 002, "Game Timing")
+    "page.clock_time_draw": N_("Time: the game ends (time draw)"),
+    "page.clock_next_turn": N_("Next turn: {minutes} minutes"),
+    "page.clock_games_end": N_("Games end at {at}"),
 }
 
 #: key → (singular, plural, the value that counts): the pages' counted sentences.

@@ -53,6 +53,13 @@ def said_filter(value: Any) -> str:
     return said(value)
 
 
+@register.simple_tag
+def words(key: str, **arguments: Any) -> str:
+    """``{% words "page.top_board_invitations" round=r %}``: a sentence about a rule from the one
+    catalogue (``palmares.explain``), in the page's language; escaped like any variable."""
+    return said(Message.of(key, **arguments))
+
+
 @register.filter
 def power(value: Any) -> str:
     """``{{ seat.power|power }}``: a Great Power's name in the page's language."""

@@ -12,6 +12,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from palmares.core.errors import InputError
@@ -26,7 +27,7 @@ from palmares.web.chaosgames.services import (
     current_position,
     start_chaos_game,
 )
-from palmares.web.lib.words import told
+from palmares.web.lib.words import said, told
 from palmares.web.tournaments.models import Tournament
 
 __all__ = ["chaos_game", "new_chaos_game"]
@@ -43,7 +44,7 @@ class NewChaosGameForm(forms.Form):
     )
     rules = forms.ChoiceField(label=_("Order rules"), choices=RULES, initial="wdc-2007")
     build_anywhere = forms.BooleanField(
-        label=_("House rule: build in any owned centre"), required=False
+        label=lazy(lambda: said(Message.of("page.build_anywhere")), str)(), required=False
     )
 
 

@@ -17,7 +17,7 @@ from palmares.core.message import Message
 from palmares.diplomacy.chaos_schedule import next_deadline
 from palmares.web.accounts.roles import directs
 from palmares.web.clock import services
-from palmares.web.lib.words import told
+from palmares.web.lib.words import said, told
 from palmares.web.tournaments.closing import is_closed
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.screens import current_round
@@ -31,10 +31,12 @@ def _strings() -> dict[str, str]:
         "fall": _("Fall"),
         "not_started": _("The clock has not started"),
         "paused": _("Clock paused"),
-        "time_draw": _("Time: the game ends (time draw)"),
-        "next": _("Next turn: %(n)s minutes"),
+        # the timing rule's own sentences (seed 002, "Game Timing"): the catalogue's, the
+        # page's script putting its figure where the placeholder stands
+        "time_draw": said(Message.of("page.clock_time_draw")),
+        "next": said(Message.of("page.clock_next_turn", minutes="%(n)s")),
         "round": _("Round %(n)s"),
-        "ends": _("Games end at %(t)s"),
+        "ends": said(Message.of("page.clock_games_end", at="%(t)s")),
         "minute": _("1 minute left"),
         "minutes": _("%(n)s minutes left"),
         "seconds": _("%(n)s seconds left"),
