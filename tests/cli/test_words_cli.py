@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from typer._click.core import Context
 
 from palmares.cli.main import main
 from tests.conftest import CliResult
@@ -142,3 +144,44 @@ def test_a_table_in_french_has_french_headers_figures_powers_and_yes_no(
     csv = cli(*scores, "fr", "--format", "csv")
     assert csv.out.splitlines()[0] == "board,power,centres,f_sc,score"
     assert "example-1,Austria,15,12.45434" in csv.out
+
+
+#: Commands that print no sentence of a rule and read no user file: the server, its worker and
+#: static files, the accounts, and the exports (files in the formats' own machine words).
+SPEECHLESS = {"serve", "worker", "demo", "users", "export", "recompute"}
+
+
+def _command_at(root: Any, path: tuple[str, ...]) -> Any:
+    command = root
+    for name in path:
+        command = command.get_command(Context(command), name)
+        assert command is not None, path
+    return command
+
+
+def _leaves(group: Any, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command under ``group`` (typer's groups list and give their commands)."""
+    found: list[tuple[str, ...]] = []
+    for name in group.list_commands(Context(group)):
+        command = group.get_command(Context(group), name)
+        if hasattr(command, "list_commands"):
+            found += _leaves(command, (*path, name))
+        else:
+            found.append((*path, name))
+    return found
+
+
+def test_every_command_that_speaks_takes_language() -> None:
+    """``--language`` on every command that reads a file or tells a rule: a refusal in the
+    language asked, whichever the command (issue 35)."""
+    from palmares.cli.main import _command
+
+    root = _command(["--help"])
+    leaves = [p for p in _leaves(root) if p[0] not in SPEECHLESS]
+    assert len(leaves) > 30
+    missing = [
+        " ".join(path)
+        for path in leaves
+        if not any("--language" in p.opts for p in _command_at(root, path).params)
+    ]
+    assert missing == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -58,3 +59,30 @@ def test_a_tournament_from_the_command_line(cli: Any, write: Callable[..., Path]
         "board call round 1",
         "publish board call round 1",
     ]
+
+
+def test_the_day_s_refusals_and_notes_in_the_language_asked(
+    cli: Any, write: Callable[..., Path]
+) -> None:
+    """``--language fr`` on the day's commands: the note of a write and a refusal in French
+    (issue 35); nothing is written by the refusal."""
+    made = cli("tournament", "create", "Coupe", "--date", "2026-07-01", "--rounds", "2",
+               "--format", "csv", "--language", "fr")  # fmt: skip
+    assert made.code == 0, made.err
+    assert made.err.startswith("L’ajustement pour parties manquées")
+    tid = _rows(made.out)[0]["id"]
+    centres = dict.fromkeys(("Austria", "England", "France", "Germany", "Italy", "Russia"), 5)
+    board = {"id": "A", "centres": centres | {"Turkey": 4}, "final_year": 1905}
+    sheet = write("sheet.json", json.dumps([board]))
+    for language, said in (
+        ("fr", "la ronde 1 n’a pas de table A"),
+        ("en", "round 1 has no board A"),
+    ):
+        refused = cli("tournament", "result", tid, str(sheet), "--round", "1", "--board", "A",
+                      "--language", language)  # fmt: skip
+        assert refused.code == 2 and said in refused.err, refused.err
+    assert not Tournament.objects.get(pk=tid).rounds.filter(boards__isnull=False).exists()
+    bad = write("games.csv", "date,game,player,score\n2019-11-01,G1,Jinx,abc\n")
+    refused = cli("import", "games", str(bad), "--language", "fr")
+    assert refused.code == 2
+    assert refused.err == f"error: {bad}:2: score: attendu un nombre entier, reçu 'abc'\n"

@@ -48,6 +48,7 @@ __all__ = [
     "fixed",
     "machine_value",
     "progress_bar",
+    "reader_language",
     "shown",
     "speaking",
     "table_language",
@@ -79,6 +80,11 @@ def speaking(language: Language | None) -> Iterator[None]:
         yield
     finally:
         _ASKED.reset(token)
+
+
+def reader_language() -> Language:
+    """The language the running command speaks: its ``--language``, else the locale's."""
+    return _ASKED.get() or language_from_env()
 
 
 def table_language() -> Language:
@@ -322,7 +328,7 @@ def emit(
     """Print ``report`` in ``fmt`` to ``out`` (stdout by default)."""
     out = out or sys.stdout
     err = err or sys.stderr
-    language = report.language or _ASKED.get() or language_from_env()
+    language = report.language or reader_language()
     notes = [_words(note, language) for note in report.notes]
     if fmt is Format.json:
         payload: dict[str, Any] = {

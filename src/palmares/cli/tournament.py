@@ -15,8 +15,8 @@ from typing import Annotated, Any
 
 import typer
 
-from palmares.cli.common import FormatOption
-from palmares.cli.output import Col, Format, Report, Table, emit, word
+from palmares.cli.common import FormatOption, LanguageOption
+from palmares.cli.output import Col, Format, Report, Table, emit, reader_language, word
 from palmares.core.errors import InputError
 from palmares.core.message import Message
 
@@ -62,6 +62,7 @@ def create(
         typer.Option(help="The fewer-games adjustment (seed 002), where the aggregation has one."),
     ] = True,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """Create a tournament; prints its id."""
     try:
@@ -92,6 +93,7 @@ def register(
         Path, typer.Argument(help="players.csv or .xlsx: player, team, nationality.")
     ],
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """Register a players.csv; says which players are new to the database."""
     t = _get(tournament_id)
@@ -109,6 +111,7 @@ def keep_apart(
     tournament_id: IdArg,
     pairs: Annotated[Path, typer.Argument(help="pairs.csv: player_a, player_b.")],
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """Keep the pairs of pairs.csv apart."""
     from palmares.io.seeding import read_pairs_csv
@@ -128,6 +131,7 @@ def board_call(
     seed: Annotated[int, typer.Option(help="Seed of the search (same seed, same call).")] = 1,
     publish: Annotated[bool, typer.Option(help="Publish the call (players see it).")] = False,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """Make round N's board call from its roll call (every active player if none was taken)."""
     t = _get(tournament_id)
@@ -172,6 +176,7 @@ def standings(
     tournament_id: IdArg,
     after_round: Annotated[int | None, typer.Option(help="Standings after this round.")] = None,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """The engine's standings of the tournament, from the boards entered."""
     t = _get(tournament_id)
@@ -192,18 +197,18 @@ def standings(
 
 
 def _told(said: Sequence[Any]) -> list[str]:
-    """What a write did, in the locale's language."""
+    """What a write did, in the ``--language`` asked, else the locale's."""
     from palmares.explain.messages import tell
 
-    return [tell(m) for m in said]
+    return [tell(m, reader_language()) for m in said]
 
 
 def _told_json(note: Any) -> str:
-    """A stored note (a message kept as JSON) in the locale's language."""
+    """A stored note (a message kept as JSON) in the ``--language`` asked, else the locale's."""
     from palmares.core.message import Message
     from palmares.explain.messages import tell
 
-    return tell(Message.from_json(note)) if isinstance(note, dict) else str(note)
+    return tell(Message.from_json(note), reader_language()) if isinstance(note, dict) else str(note)
 
 
 def _done(said: Sequence[Any], fmt: Format) -> None:
@@ -232,6 +237,7 @@ def roll_call(
         bool, typer.Option(help="Accept the engine's proposal of sitters and two-boarders.")
     ] = False,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """Take round N's roll call (present, sitting out, two boards), or accept the proposal."""
     t = _get(tournament_id)
@@ -258,6 +264,7 @@ def swap(
     ] = None,
     powers: Annotated[bool, typer.Option(help="Swap two powers of --board.")] = False,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """Swap two players of round N's call (or two powers of one board, with --powers)."""
     t = _get(tournament_id)
@@ -281,6 +288,7 @@ def publish(
         bool, typer.Option("--unpublish", help="Take the publication back (a draft again).")
     ] = False,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """Publish round N's call for the players (or lock it, or take it back)."""
     t = _get(tournament_id)
@@ -313,6 +321,7 @@ def result(
         ),
     ] = None,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """Enter (or correct) board L's result of round N, on the published call's seats."""
     from palmares.io.boards import read_boards_json
@@ -355,6 +364,7 @@ def remove_results(
     round_: RoundOpt,
     board: Annotated[str | None, typer.Option(help="Only this board (default: the round).")] = None,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """Remove round N's results (or one board's), so the round can be called again or the
     tournament closed."""
@@ -365,7 +375,9 @@ def remove_results(
 
 
 @app.command("undo")
-def undo(tournament_id: IdArg, fmt: FormatOption = Format.table) -> None:
+def undo(
+    tournament_id: IdArg, fmt: FormatOption = Format.table, language: LanguageOption = None
+) -> None:
     """Undo the last result entry (from the audit log)."""
     t = _get(tournament_id)
     from palmares.web.tournaments.undo import undo_last_result
@@ -374,7 +386,9 @@ def undo(tournament_id: IdArg, fmt: FormatOption = Format.table) -> None:
 
 
 @app.command("close")
-def close(tournament_id: IdArg, fmt: FormatOption = Format.table) -> None:
+def close(
+    tournament_id: IdArg, fmt: FormatOption = Format.table, language: LanguageOption = None
+) -> None:
     """Close the tournament: file its classification into the ratings."""
     t = _get(tournament_id)
     from palmares.web.tournaments.closing import close_tournament

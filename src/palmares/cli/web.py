@@ -18,7 +18,7 @@ from typing import Annotated
 
 import typer
 
-from palmares.cli.common import FormatOption
+from palmares.cli.common import FormatOption, LanguageOption
 from palmares.cli.output import Col, Format, Report, Table, emit
 from palmares.core.errors import InputError, PalmaresError
 from palmares.core.message import Message
@@ -45,7 +45,9 @@ def _done(what: str, fmt: Format, **figures: object) -> None:
 
 
 @import_app.command("results")
-def import_results(file: FileArg, fmt: FormatOption = Format.table) -> None:
+def import_results(
+    file: FileArg, fmt: FormatOption = Format.table, language: LanguageOption = None
+) -> None:
     """Event results (results.csv); the Dip Pouch ratings are recomputed after the import."""
     _django()
     from palmares.web.events.services import import_results as run
@@ -61,6 +63,7 @@ def import_boards(
     day: Annotated[str, typer.Option("--date", help="The event's date, YYYY-MM-DD.")],
     teams: Annotated[Path | None, typer.Option(help="teams.csv")] = None,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """A Diplomacy tournament's boards.csv (and teams.csv); replaces that tournament's boards."""
     try:
@@ -80,6 +83,7 @@ def import_matches(
     file: FileArg,
     ratings: Annotated[Path | None, typer.Option(help="ratings.csv before the event")] = None,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """A Tantrix tournament's matches.csv (and the pre-tournament ratings.csv)."""
     _django()
@@ -95,6 +99,7 @@ def import_games(
     file: FileArg,
     junior: Annotated[bool, typer.Option("--junior", help="Games of Wizard Junior.")] = False,
     fmt: FormatOption = Format.table,
+    language: LanguageOption = None,
 ) -> None:
     """Wizard games.csv (one row per player per game); ``--junior`` for Wizard Junior."""
     _django()
@@ -105,7 +110,9 @@ def import_games(
 
 
 @import_app.command("tournaments")
-def import_tournaments(file: FileArg, fmt: FormatOption = Format.table) -> None:
+def import_tournaments(
+    file: FileArg, fmt: FormatOption = Format.table, language: LanguageOption = None
+) -> None:
     """Wizard tournament.csv (one row per player per tournament)."""
     _django()
     from palmares.web.wizarddb.services import import_tournaments as run
@@ -114,7 +121,9 @@ def import_tournaments(file: FileArg, fmt: FormatOption = Format.table) -> None:
 
 
 @import_app.command("triads")
-def import_triads(file: FileArg, fmt: FormatOption = Format.table) -> None:
+def import_triads(
+    file: FileArg, fmt: FormatOption = Format.table, language: LanguageOption = None
+) -> None:
     """Wizard triad.csv: the TRIAD game of stored tournaments (tournament, player, score or
     place)."""
     _django()
