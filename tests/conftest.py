@@ -137,6 +137,25 @@ def schemathesis_summary(stats: dict[str, list[Any]]) -> str | None:
     )
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test has its own node id. schemathesis names each operation's test
+    (``test_every_operation_as_a_director[GET /api/players]``) but gives them all the function's
+    node id under pytest 9; pytest-xdist's ``--dist loadgroup`` keeps one test per id, so most
+    operations were silently never run. Each gets the id its name says, and two tests that
+    still share an id stop the run."""
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        if type(item).__name__ == "SchemathesisFunction" and "[" not in item.nodeid:
+            file = item.nodeid.partition("::")[0]
+            item._id = NodeId.parse(f"{file}::{item.name}")
+    seen = Counter(item.nodeid for item in items)
+    twice = sorted(nodeid for nodeid, n in seen.items() if n > 1)
+    if twice:
+        raise pytest.UsageError(f"tests sharing a node id (one would not run): {twice[:5]}")
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """Under pytest-xdist, a worker hands its fuzz figures to the controller."""
     output = getattr(session.config, "workeroutput", None)

@@ -126,8 +126,8 @@ def test_screens_agree_pause_holds_calls_are_spoken_and_turns_roll_over(
     director.click("#td button[data-action=resume]")
     phone.wait_for_function("document.getElementById('state').textContent === ''", timeout=10_000)
 
-    # 75 seconds left: every screen hears "1 minute left" when the clock passes 60.
-    director.fill("#td input[name=minutes]", str(75 / 60))
+    # 63 seconds left: every screen hears "1 minute left" when the clock passes 60.
+    director.fill("#td input[name=minutes]", str(63 / 60))
     director.click("#td button[data-action=set]")
     try:
         phone.wait_for_function(
@@ -144,8 +144,8 @@ def test_screens_agree_pause_holds_calls_are_spoken_and_turns_roll_over(
     assert projector.evaluate("window.__spoken").count("1 minute left") <= 1
     assert phone.inner_text("#call") in ("1 minute left", "")
 
-    # 12 seconds left: at zero "Time" is called and the next turn starts with its full length.
-    director.fill("#td input[name=minutes]", str(12 / 60))
+    # 4 seconds left: at zero "Time" is called and the next turn starts with its full length.
+    director.fill("#td input[name=minutes]", str(4 / 60))
     director.click("#td button[data-action=set]")
     phone.wait_for_function("window.__spoken.includes('Time')", timeout=25_000, polling=200)
     phone.wait_for_function(

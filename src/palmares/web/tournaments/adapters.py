@@ -23,6 +23,7 @@ from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem
 from palmares.diplomacy.seeding import board_call as call_boards
 from palmares.web.lib.generations import cached_read
 from palmares.web.tournaments.models import Board, Entry, Tournament
+from palmares.web.tournaments.models import Seat as SeatRow
 from palmares.web.tournaments.models_prizes import ScoreOverride, TopBoardDecline
 from palmares.web.tournaments.rows import read_day
 
@@ -58,35 +59,40 @@ def _version(tournament: Tournament, up_to_round: int | None) -> tuple[object, .
 
 
 def played_boards(tournament: Tournament, *, up_to_round: int | None = None) -> list[PlayedBoard]:
-    boards = (
-        Board.objects.filter(round__tournament=tournament)
-        .select_related("round")
-        .prefetch_related("seats__player")
-        .order_by("round__number", "id")
-    )
+    """The tournament's boards with seven seats, in round and entry order (read as values: the
+    standings are worked out after every result of the day)."""
+    boards = Board.objects.filter(round__tournament=tournament).order_by("round__number", "id")
+    seats = SeatRow.objects.filter(board__round__tournament=tournament)
     if up_to_round is not None:
         boards = boards.filter(round__number__lte=up_to_round)
-    played: list[PlayedBoard] = []
-    for board in boards:
-        seats = tuple(
+        seats = seats.filter(board__round__number__lte=up_to_round)
+    seated: dict[int, list[Seat]] = {}
+    for board_id, power, name, centres, eliminated, draw in seats.order_by(
+        "board", "power"
+    ).values_list("board_id", "power", "player__name", "centres", "eliminated", "in_draw"):
+        seated.setdefault(board_id, []).append(
             Seat(
-                power=parse_power(seat.power),
-                player=seat.player.name,
-                centres=seat.centres,
-                eliminated=seat.eliminated,
-                draw=seat.in_draw,
+                power=parse_power(power),
+                player=name,
+                centres=centres,
+                eliminated=eliminated,
+                draw=draw,
             )
-            for seat in board.seats.all()
         )
-        if len(seats) == 7:
+    played: list[PlayedBoard] = []
+    for board_id, number, label, final_year, top_board, by_year in boards.values_list(
+        "id", "round__number", "label", "final_year", "top_board", "centres_by_year"
+    ):
+        on_board = seated.get(board_id, [])
+        if len(on_board) == 7:
             played.append(
                 PlayedBoard(
-                    round=board.round.number,
-                    board=board.label,
-                    seats=seats,
-                    final_year=board.final_year,
-                    top_board=board.top_board,
-                    centres_by_year=_by_year(board.centres_by_year),
+                    round=number,
+                    board=label,
+                    seats=tuple(on_board),
+                    final_year=final_year,
+                    top_board=top_board,
+                    centres_by_year=_by_year(by_year),
                 )
             )
     return played
@@ -166,10 +172,15 @@ def _overridden(tournament: Tournament, up_to_round: int | None) -> Overridden:
 
 
 def teams(tournament: Tournament) -> dict[str, tuple[str, ...]]:
-    return {
-        team.name: tuple(m.name for m in team.members.order_by("key"))
-        for team in tournament.teams.prefetch_related("members").order_by("name")
-    }
+    """Each team's members by name, teams by name and members in key order."""
+    members: dict[str, list[str]] = {}
+    for name, member in tournament.teams.order_by("name", "members__key").values_list(
+        "name", "members__name"
+    ):
+        found = members.setdefault(name, [])
+        if member is not None:
+            found.append(member)
+    return {name: tuple(found) for name, found in members.items()}
 
 
 def tournament_prizes(tournament: Tournament, *, up_to_round: int | None = None) -> Prizes:

@@ -17,6 +17,7 @@ from palmares.web.tournaments.models import (
     KeepApart,
     Presence,
     Round,
+    Seat,
     Tournament,
 )
 
@@ -32,28 +33,39 @@ def read_day(t: Tournament, *, teams: Mapping[str, tuple[str, ...]], qualifying:
     """``t``'s day from its rows; ``teams`` its teams, ``qualifying`` the round after which the
     top board is invited (its seven are left unknown here)."""
     team_of = {p: team for team, members in teams.items() for p in members}
+    # Read as plain values, not model instances: the day is read before and after every write
+    # of the day (``day.change_day``), and a 70-player day holds about 1,500 rows.
     registered = tuple(
-        Registered(e.player.name, e.arrives, e.withdrawn_after, team_of.get(e.player.name))
-        for e in Entry.objects.filter(tournament=t).select_related("player").order_by("id")
+        Registered(name, arrives, withdrawn_after, team_of.get(name))
+        for name, arrives, withdrawn_after in Entry.objects.filter(tournament=t)
+        .order_by("id")
+        .values_list("player__name", "arrives", "withdrawn_after")
     )
     pairs = tuple(
-        (k.player_a.name, k.player_b.name)
-        for k in KeepApart.objects.filter(tournament=t).select_related("player_a", "player_b")
+        KeepApart.objects.filter(tournament=t).values_list("player_a__name", "player_b__name")
     )
     presences: dict[int, list[tuple[str, int | None]]] = {}
-    for p in Presence.objects.filter(round__tournament=t).select_related("player", "round"):
-        presences.setdefault(p.round_id, []).append((p.player.name, p.boards))
+    for round_id, name, boards in Presence.objects.filter(round__tournament=t).values_list(
+        "round_id", "player__name", "boards"
+    ):
+        presences.setdefault(round_id, []).append((name, boards))
     called: dict[int, list[tuple[Place, bool]]] = {}
-    for c in CalledSeat.objects.filter(round__tournament=t).select_related("player"):
-        place = Place(c.label, parse_power(c.power), c.player.name)
-        called.setdefault(c.round_id, []).append((place, c.changed))
+    for round_id, label, power, name, moved in CalledSeat.objects.filter(
+        round__tournament=t
+    ).values_list("round_id", "label", "power", "player__name", "changed"):
+        called.setdefault(round_id, []).append((Place(label, parse_power(power), name), moved))
+    seated: dict[int, dict[str, str]] = {}
+    for board_id, power, name in Seat.objects.filter(board__round__tournament=t).values_list(
+        "board_id", "power", "player__name"
+    ):
+        seated.setdefault(board_id, {})[parse_power(power)] = name
     results: dict[int, list[Result]] = {}
-    for b in Board.objects.filter(round__tournament=t).prefetch_related("seats__player"):
-        seats = {parse_power(s.power): s.player.name for s in b.seats.all()}
+    for board_id, round_id, label, top_board in Board.objects.filter(
+        round__tournament=t
+    ).values_list("id", "round_id", "label", "top_board"):
+        seats = seated.get(board_id)
         if seats:
-            results.setdefault(b.round_id, []).append(
-                Result.of(b.label, seats, top_board=b.top_board)
-            )
+            results.setdefault(round_id, []).append(Result.of(label, seats, top_board=top_board))
     rounds: list[L.RoundDay] = []
     for rnd in Round.objects.filter(tournament=t).order_by("number"):
         roll = tuple(sorted(presences.get(rnd.pk, []))) if rnd.roll_taken else None
