@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from django.db.models import Prefetch
-
 from palmares.web.events.models import Event
 from palmares.web.lib.generations import cached_read
 from palmares.web.wizarddb.models import Game, Placement, TournamentPlace, TriadFinish
@@ -45,25 +43,25 @@ def games(
 ) -> tuple[GameValue, ...]:
     """Stored games of ``division`` (those on ``start`` ≤ day < ``end`` when given) as the
     engine's values."""
-    # The placements with their players in one joined query: a prefetch of the players
-    # themselves asks SQLite for one id per term of an OR, which a month of the online
-    # league's games (a thousand players) takes past SQLite's depth of 1,000.
-    rows = (
-        Game.objects.filter(division=division)
-        .prefetch_related(Prefetch("placements", Placement.objects.select_related("player")))
-        .order_by("date", "code")
-    )
+    # Two queries of plain values joined in Python: the games, and their placements with the
+    # players' names (a filter on the game's columns, never a list of ids: a month of the
+    # online league's games would take an OR of ids past SQLite's depth of 1,000).
+    chosen = Game.objects.filter(division=division)
+    placed = Placement.objects.filter(game__division=division)
     if start is not None:
-        rows = rows.filter(date__gte=start)
+        chosen = chosen.filter(date__gte=start)
+        placed = placed.filter(game__date__gte=start)
     if end is not None:
-        rows = rows.filter(date__lt=end)
+        chosen = chosen.filter(date__lt=end)
+        placed = placed.filter(game__date__lt=end)
+    finishes: dict[int, list[Finish]] = {}
+    for game_id, name, score, place in placed.order_by("game_id", "place", "-score").values_list(
+        "game_id", "player__name", "score", "place"
+    ):
+        finishes.setdefault(game_id, []).append(Finish(name, score, place))
     return tuple(
-        GameValue(
-            g.code,
-            g.date,
-            tuple(Finish(p.player.name, p.score, p.place) for p in g.placements.all()),
-        )
-        for g in rows
+        GameValue(code, day, tuple(finishes.get(game_id, ())))
+        for game_id, code, day in chosen.order_by("date", "code").values_list("id", "code", "date")
     )
 
 
