@@ -106,6 +106,17 @@ def test_the_top_board_before_it_ends() -> None:
     assert all(v.status is not Status.OUT for _, v in lines["C"].places)
 
 
+def test_a_tie_for_the_top_board_won_by_a_lower_score_than_a_third_player() -> None:
+    """Found by the property below: 3–3 on the top board gives P0 and P3 equal shares; P0 (96)
+    wins the tie over P3 (93) though P1 (110) has the larger score: P0 champion, P1 and P3 above
+    P4 (98.1 after losing every centre), so P4 can finish 4th."""
+    scores = {f"P{i}": Fraction(v) for i, v in enumerate((96, 110, 42, 93, 109, 46))}
+    boards = [_board("1", ["P1", "P0", "P3"], top=True), _board("2", ["P2", "P5", "P4"])]
+    _check(scores, boards)
+    got = outlook(scores, boards, system=SYSTEM, system_key=KEY, board_map=SMALL)
+    assert {x.player: x.worst for x in got.players}["P4"] == 4
+
+
 _scores = st.lists(st.integers(min_value=40, max_value=200), min_size=6, max_size=10)
 
 

@@ -15,10 +15,11 @@ count is the number of ``m`` with ``T < τ_m``; ``τ_m`` falls as ``m`` grows.
 On the **top board** the champion (the largest share, a tie going to the larger score before
 the round: seed 002, "Top Board") takes no place, so the count leaves them out: ``τ_m`` is then
 the best over each would-be champion ``c`` taking the largest share and the ``m`` largest other
-bases taking the next shares. A tie for the largest share is counted only when ``c`` wins it on
-the score before the round (ahead of every other player of the board): that never counts an
-outcome that cannot happen, and may miss one where the tied share goes to a player with a
-smaller score (see the report of issue 38).
+bases taking the next shares. When ``c`` does not win every tie (a player of the board has a
+larger score before the round), the outcomes whose largest share is tied are tried in every
+order of the shares among the others (:func:`_tied_taus`): ``c`` is champion when every other
+player given the largest share has a smaller score before the round (an equal score shares the
+title and takes no place).
 
 **At least** (:func:`fewest_above`): the players whose base alone is above ``T`` (set ``N``) are
 above whatever happens. Off the top board: if ``N`` is not empty, one of them takes the whole
@@ -33,6 +34,7 @@ one score before the round.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -137,7 +139,73 @@ def _taus(
             if tau is None:
                 break
             per_m[m - 1].append(tau)
+        if not wins_ties:
+            tied = base_mask & (rows[:, 0] == rows[:, 1])
+            for m, tau in enumerate(_tied_taus(cat, tied, c, others, pot), start=1):
+                if tau is not None:
+                    per_m[m - 1].append(tau)
     return tuple(max(v) for v in per_m if v)
+
+
+def _tied_taus(
+    cat: Catalogue,
+    tied: npt.NDArray[np.bool_],
+    c: Seated,
+    others: Sequence[Seated],
+    pot: Fraction,
+) -> list[Fraction | None]:
+    """``τ_1 …`` over the outcomes whose largest share is tied, ``c`` champion: ``c`` takes the
+    largest share and wins the tie on the score before the round, so every other player given
+    a share equal to it has a smaller score before the round (an equal score shares the title:
+    that player takes no place and is not counted). Every order of the other shares among the
+    others is tried (at most 6! on the standard map); ``τ_m`` is the best ``m``-th largest
+    final of the counted players."""
+    n = len(others)
+    best: list[Fraction | None] = [None] * n
+    if not tied.any():
+        return best
+    index = np.nonzero(tied)[0]
+    w = cat.shares[index][:, 1 : n + 1]
+    at_top = w == cat.shares[index][:, [0]]
+    bases = np.array([float(s.base) for s in others])
+    above = np.array([s.before > c.before for s in others])
+    equal = np.array([s.before == c.before for s in others])
+    candidates: list[tuple[int, tuple[int, ...]]] = []
+    floats = np.full(n, -np.inf)
+    for order in itertools.permutations(range(n)):
+        who = list(order)  # column j + 1 goes to others[order[j]]
+        allowed = ~(at_top & above[who]).any(axis=1)
+        if not allowed.any():
+            continue
+        finals = bases[who] + w[allowed] * float(pot)
+        finals = np.where((at_top & equal[who])[allowed], -np.inf, finals)  # a co-champion
+        ranked = -np.sort(-finals, axis=1)
+        tops = ranked.max(axis=0)
+        rows = np.nonzero(allowed)[0]
+        for m in np.nonzero(tops >= floats - _EPS * (np.abs(floats) + 1))[0]:
+            top = float(tops[m])
+            if top == -np.inf:
+                continue
+            floats[m] = max(float(floats[m]), top)
+            for k in np.nonzero(ranked[:, m] >= top - _EPS * (abs(top) + 1))[0]:
+                candidates.append((int(index[rows[k]]), order))
+    for r, order in candidates:  # the exact pass decides
+        shares = cat.exact_sorted(r)
+        counted: list[Fraction] = []
+        for j, i in enumerate(order):
+            share = shares[j + 1]
+            if share == shares[0] and others[i].before > c.before:
+                break
+            if share == shares[0] and others[i].before == c.before:
+                continue
+            counted.append(others[i].base + share * pot)
+        else:
+            counted.sort(reverse=True)
+            for place, value in enumerate(counted):
+                known = best[place]
+                if known is None or value > known:
+                    best[place] = value
+    return best
 
 
 def bounds(
