@@ -11,7 +11,7 @@ from hypothesis.stateful import run_state_machine_as_test
 from tests.conftest import examples
 from tests.web.day_machine import Api, DayMachine, Services
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 SETTINGS = settings(
     max_examples=examples(8, 80),

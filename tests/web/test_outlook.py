@@ -20,7 +20,7 @@ from palmares.web.tournaments.exports import wdd_board_rows
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.services import import_boards
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 VERDICTS = {"clinched", "possible", "out"}
 

@@ -61,6 +61,7 @@ def _play(client: Client, tid: int, n: int) -> list[dict[str, Any]]:
     return boards
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_seventy_players_six_rounds_through_the_api(
     cli: Callable[..., CliResult], write: Callable[[str, str], Path]

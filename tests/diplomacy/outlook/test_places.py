@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
@@ -141,6 +142,7 @@ def _tournaments(draw: st.DrawFn) -> tuple[dict[str, Fraction], list[FinalBoard]
     return scores, boards
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(_tournaments())
 def test_the_outlook_is_the_exhaustive_search(
@@ -181,6 +183,7 @@ def test_the_fewest_centres_that_clinch_each_place() -> None:
     assert d[1] is None  # D is not on the top board: no count of centres makes them champion
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
 @given(_tournaments())
 def test_the_fewest_centres_are_the_exhaustive_search(
