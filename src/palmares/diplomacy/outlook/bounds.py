@@ -100,13 +100,22 @@ def _min_of_max(cat: Catalogue, bases: Sequence[Fraction], pot: Fraction) -> Fra
     """min over the outcomes of max_i (bases[i] + share[i] · pot), the largest share to the
     smallest base: λ, the lowest bar every player of the board can be kept under."""
     w = cat.shares[:, : len(bases)]
-    values = np.max(np.array([float(b) for b in bases]) + w * float(pot), axis=1)
+    terms = np.array([float(b) for b in bases]) + w * float(pot)
+    values = terms.max(axis=1)
     low = float(values.min())
     keep = np.nonzero(values <= low + _EPS * (abs(low) + 1))[0]
+    # A row's exact maximum is among the terms within a float's error of its largest; many
+    # rows share those terms (a leader taking nothing: their own base), each pair once.
+    near = terms[keep] >= values[keep, None] - _EPS * (np.abs(values[keep, None]) + 1)
     best: Fraction | None = None
-    for r in keep:
+    seen: set[tuple[tuple[int, Fraction], ...]] = set()
+    for k, r in enumerate(keep):
         shares = cat.exact_sorted(int(r))
-        value = max(b + shares[i] * pot for i, b in enumerate(bases))
+        key = tuple((int(i), shares[i]) for i in np.nonzero(near[k])[0])
+        if key in seen:
+            continue
+        seen.add(key)
+        value = max(bases[i] + share * pot for i, share in key)
         if best is None or value < best:
             best = value
     return best
