@@ -4,7 +4,9 @@
 ``standby.signal`` and ``primary_conninfo``) into a temporary directory, and starts it with
 ``pg_ctl`` on ``port`` as a hot standby: it replays the primary's WAL as it streams, so the
 test database created on the primary (and every row committed there) appears on it shortly
-after. Run as root, the cluster belongs to the ``postgres`` user (PostgreSQL refuses to run as
+after. It streams through a physical replication slot of its own (dropped when it stops), so
+the primary keeps the WAL it has not received yet however busy the other tests make it. Run as
+root, the cluster belongs to the ``postgres`` user (PostgreSQL refuses to run as
 root) and the commands run through ``runuser``.
 
 The primary must accept replication connections from 127.0.0.1: ``wal_level`` ``replica``
@@ -35,10 +37,17 @@ AT_LEAST_PRIMARY = (
 )
 
 
+#: The physical replication slots of these standbys: the primary keeps the WAL a standby has not
+#: received yet (without one, a busy primary recycled it and the standby could never catch up).
+SLOT_PREFIX = "palmares_standby_"
+
+
 @dataclass
 class Standby:
     directory: Path
     port: int
+    primary: dict[str, object]
+    slot: str
 
     @property
     def data(self) -> Path:
@@ -47,6 +56,18 @@ class Standby:
     def stop(self) -> None:
         _run([str(BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"])
         shutil.rmtree(self.directory, ignore_errors=True)
+        _drop_slots(self.primary, self.slot)
+
+
+def _drop_slots(primary: dict[str, object], name: str) -> None:
+    """Drop the slot ``name`` and any inactive slot a standby of an interrupted run left (it
+    would keep the primary's WAL for ever)."""
+    with psycopg.connect(**primary, dbname="postgres", autocommit=True) as conn:  # type: ignore[arg-type]
+        conn.execute(
+            "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
+            " WHERE slot_name = %s OR (slot_name LIKE %s AND NOT active)",
+            (name, SLOT_PREFIX + "%"),
+        )
 
 
 def _as_owner() -> list[str]:
@@ -59,13 +80,17 @@ def _run(command: list[str]) -> None:
         raise RuntimeError(f"{command[0]} exited {done.returncode}: {done.stderr.strip()}")
 
 
-def _base_backup(source: list[str], data: Path, tries: int = 3) -> None:
+def _base_backup(
+    source: list[str], data: Path, primary: dict[str, object], slot: str, tries: int = 3
+) -> None:
     """``pg_basebackup -R`` of the primary into ``data``; tried again (from an empty folder)
     when it fails, since a database that another run drops while it is copied fails the copy
     on a server that several checkouts share."""
     for attempt in range(1, tries + 1):
+        _drop_slots(primary, slot)
         try:
-            _run([str(BIN / "pg_basebackup"), *source, "-D", str(data), "-R", "-X", "stream"])
+            backup = ["-D", str(data), "-R", "-X", "stream", "-C", "-S", slot]
+            _run([str(BIN / "pg_basebackup"), *source, *backup])
             return
         except RuntimeError:
             _run(["rm", "-rf", str(data)])
@@ -85,9 +110,11 @@ def start_standby(host: str, port: int, user: str, standby_port: int) -> Standby
     if os.geteuid() == 0:
         owner = pwd.getpwnam("postgres")
         os.chown(directory, owner.pw_uid, owner.pw_gid)
-    standby = Standby(directory, standby_port)
+    origin: dict[str, object] = {"host": host, "port": port, "user": user}
+    slot = f"{SLOT_PREFIX}{standby_port}_{os.getpid()}"
+    standby = Standby(directory, standby_port, origin, slot)
     source = ["-h", host, "-p", str(port), "-U", user, "-c", "fast"]
-    _base_backup(source, standby.data)
+    _base_backup(source, standby.data, origin, standby.slot)
     settings = {
         "listen_addresses": "'127.0.0.1'",
         "port": str(standby_port),
