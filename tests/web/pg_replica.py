@@ -4,9 +4,7 @@
 ``standby.signal`` and ``primary_conninfo``) into a temporary directory, and starts it with
 ``pg_ctl`` on ``port`` as a hot standby: it replays the primary's WAL as it streams, so the
 test database created on the primary (and every row committed there) appears on it shortly
-after. It streams through a physical replication slot of its own (dropped when it stops), so
-the primary keeps the WAL it has not received yet however busy the other tests make it. Run as
-root, the cluster belongs to the ``postgres`` user (PostgreSQL refuses to run as
+after. Run as root, the cluster belongs to the ``postgres`` user (PostgreSQL refuses to run as
 root) and the commands run through ``runuser``.
 
 The primary must accept replication connections from 127.0.0.1: ``wal_level`` ``replica``
@@ -37,17 +35,10 @@ AT_LEAST_PRIMARY = (
 )
 
 
-#: The physical replication slots of these standbys: the primary keeps the WAL a standby has not
-#: received yet (without one, a busy primary recycled it and the standby could never catch up).
-SLOT_PREFIX = "palmares_standby_"
-
-
 @dataclass
 class Standby:
     directory: Path
     port: int
-    primary: dict[str, object]
-    slot: str
 
     @property
     def data(self) -> Path:
@@ -56,18 +47,6 @@ class Standby:
     def stop(self) -> None:
         _run([str(BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"])
         shutil.rmtree(self.directory, ignore_errors=True)
-        _drop_slots(self.primary, self.slot)
-
-
-def _drop_slots(primary: dict[str, object], name: str) -> None:
-    """Drop the slot ``name`` and any inactive slot a standby of an interrupted run left (it
-    would keep the primary's WAL for ever)."""
-    with psycopg.connect(**primary, dbname="postgres", autocommit=True) as conn:  # type: ignore[arg-type]
-        conn.execute(
-            "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
-            " WHERE slot_name = %s OR (slot_name LIKE %s AND NOT active)",
-            (name, SLOT_PREFIX + "%"),
-        )
 
 
 def _as_owner() -> list[str]:
@@ -80,17 +59,13 @@ def _run(command: list[str]) -> None:
         raise RuntimeError(f"{command[0]} exited {done.returncode}: {done.stderr.strip()}")
 
 
-def _base_backup(
-    source: list[str], data: Path, primary: dict[str, object], slot: str, tries: int = 3
-) -> None:
+def _base_backup(source: list[str], data: Path, tries: int = 3) -> None:
     """``pg_basebackup -R`` of the primary into ``data``; tried again (from an empty folder)
     when it fails, since a database that another run drops while it is copied fails the copy
     on a server that several checkouts share."""
     for attempt in range(1, tries + 1):
-        _drop_slots(primary, slot)
         try:
-            backup = ["-D", str(data), "-R", "-X", "stream", "-C", "-S", slot]
-            _run([str(BIN / "pg_basebackup"), *source, *backup])
+            _run([str(BIN / "pg_basebackup"), *source, "-D", str(data), "-R", "-X", "stream"])
             return
         except RuntimeError:
             _run(["rm", "-rf", str(data)])
@@ -110,11 +85,9 @@ def start_standby(host: str, port: int, user: str, standby_port: int) -> Standby
     if os.geteuid() == 0:
         owner = pwd.getpwnam("postgres")
         os.chown(directory, owner.pw_uid, owner.pw_gid)
-    origin: dict[str, object] = {"host": host, "port": port, "user": user}
-    slot = f"{SLOT_PREFIX}{standby_port}_{os.getpid()}"
-    standby = Standby(directory, standby_port, origin, slot)
+    standby = Standby(directory, standby_port)
     source = ["-h", host, "-p", str(port), "-U", user, "-c", "fast"]
-    _base_backup(source, standby.data, origin, standby.slot)
+    _base_backup(source, standby.data)
     settings = {
         "listen_addresses": "'127.0.0.1'",
         "port": str(standby_port),
