@@ -153,3 +153,36 @@ def test_the_ruling_desk_on_a_phone(live_server: Any, browser_page: Any) -> None
     page.click("#next-phase button[type=submit]")
     page.wait_for_selector("#ruling")
     assert "fall 1901" in page.inner_text("h2")
+
+
+def test_the_rule_pages_fit_a_phone_in_both_languages(live_server: Any, browser_page: Any) -> None:
+    """The pages whose sentences about a rule come from the catalogue (issue 35) at 390 px, in
+    English and French: each sentence in the page's language, nothing wider than the screen (a
+    Tantrix rating's worked-out lines scroll inside their block)."""
+    from palmares.web.events.models import Event
+    from palmares.web.faces.demo import load_demo
+
+    load_demo()
+    wc = Tournament.objects.get(event__name="World Diplomacy Championship 2007")
+    tantrix = Event.objects.get(name="NZ Tantrix Championship 2000")
+    pages = {
+        f"/tantrix/events/{tantrix.pk}/": (
+            "Players who previously had official ratings",
+            "Joueurs avec une cote officielle",
+        ),
+        f"/diplomacy/{wc.pk}/?tab=prizes": (
+            "Top board invitations after round",
+            "Invitations à la table finale après la ronde",
+        ),
+        f"/diplomacy/{wc.pk}/": ("Board scores:", "Score des tables :"),
+        "/": ("Dip Pouch — top of the Permanent list", "Dip Pouch — tête du classement permanent"),
+    }
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    for language in ("en", "fr"):
+        page.set_extra_http_headers({"Accept-Language": language})
+        for url, words in pages.items():
+            page.goto(f"{live_server.url}{url}")
+            assert words[language == "fr"] in page.inner_text("body"), (language, url)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, (language, url, width)
