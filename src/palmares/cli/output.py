@@ -18,13 +18,13 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from palmares.cli.progress import progress_bar, surely_not_terminal
 from palmares.core.message import Message
@@ -62,6 +62,8 @@ class Format(enum.StrEnum):
     json = "json"
 
 
+T = TypeVar("T")
+
 #: The language the table format is drawing in (set by :func:`emit`): its figures are written
 #: as that language writes them (``70,13`` in French); CSV and JSON keep the machine's.
 _TABLE_LANGUAGE: ContextVar[Language] = ContextVar("table_language", default=Language.EN)
@@ -73,13 +75,18 @@ _ASKED: ContextVar[Language | None] = ContextVar("asked_language", default=None)
 
 
 @contextmanager
-def speaking(language: Language | None) -> Iterator[None]:
-    """Draw every report of the running command in ``language`` (``None``: the locale's)."""
-    token = _ASKED.set(language)
+def _set(var: ContextVar[T], value: T) -> Iterator[None]:
+    """``var`` holds ``value`` inside the ``with`` block."""
+    token = var.set(value)
     try:
         yield
     finally:
-        _ASKED.reset(token)
+        var.reset(token)
+
+
+def speaking(language: Language | None) -> AbstractContextManager[None]:
+    """Draw every report of the running command in ``language`` (``None``: the locale's)."""
+    return _set(_ASKED, language)
 
 
 def reader_language() -> Language:
@@ -90,15 +97,6 @@ def reader_language() -> Language:
 def table_language() -> Language:
     """The language of the table being drawn (English outside :func:`emit`)."""
     return _TABLE_LANGUAGE.get()
-
-
-@contextmanager
-def _drawing_in(language: Language) -> Iterator[None]:
-    token = _TABLE_LANGUAGE.set(language)
-    try:
-        yield
-    finally:
-        _TABLE_LANGUAGE.reset(token)
 
 
 def shown(value: Any, places: int = 3, *, exact: bool = True, fixed: bool = False) -> str:
@@ -349,7 +347,7 @@ def emit(
         for line in notes + report.explain:
             err.write(line + "\n")
         return
-    with _drawing_in(language):
+    with _set(_TABLE_LANGUAGE, language):
         _draw(report, notes, out)
 
 
