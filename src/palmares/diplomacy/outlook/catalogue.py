@@ -16,7 +16,8 @@ it pays nothing to anyone (the pot vanishes), which no played game does.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
+import math
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -81,42 +82,71 @@ class Catalogue:
         return self.rows[index].sorted_shares
 
 
+#: A share as an exact, cheaply hashed key: its numerator and denominator (a Fraction's hash
+#: is a modular inverse; the build hashes a few million of them).
+_Key = tuple[int, int]
+
+
 def _score(system: ScoringSystem, centres: tuple[int, ...], solo: int) -> Row:
     powers = GREAT_POWERS[: len(centres)]
     board = Board(id="outlook", centres=dict(zip(powers, centres, strict=True)), solo_centres=solo)
     result = system.score(board)
-    shares = tuple(result.share(p) for p in powers)
+    scores = tuple(exact(result[p]) for p in powers)
+    # BoardScore.share, its board total taken once for the board's seven shares.
+    total = exact(result.board_total)
+    shares = (
+        tuple(s / total for s in scores)
+        if total != 0
+        else tuple(Fraction(1, len(powers)) for _ in powers)
+    )
     return Row(
         centres=centres,
-        scores=tuple(exact(result[p]) for p in powers),
+        scores=scores,
         shares=shares,
-        sorted_shares=tuple(sorted(shares, reverse=True)),
+        sorted_shares=tuple(sorted(shares, key=_order(shares), reverse=True)),
     )
+
+
+def _order(shares: tuple[Fraction, ...]) -> Callable[[Fraction], int]:
+    """An exact integer sort key for the shares of one board: each over their common
+    denominator (comparing Fractions pairwise costs a multiplication each time)."""
+    common = math.lcm(*(s.denominator for s in shares))
+    return lambda s: s.numerator * (common // s.denominator)
+
+
+def _keys(shares: tuple[Fraction, ...]) -> tuple[_Key, ...]:
+    return tuple((s.numerator, s.denominator) for s in shares)
 
 
 @lru_cache(maxsize=16)
 def _catalogue(key: str, hashable: Hashable, seats: int, centres: int, solo: int) -> Catalogue:
     system = cast(ScoringSystem, hashable)  # the registry's systems are frozen dataclasses
-    seen: set[tuple[Fraction, ...]] = set()
+    seen: set[tuple[_Key, ...]] = set()
     rows: list[Row] = []
     every: list[Row] = []
+    by_count: dict[int, dict[tuple[_Key, tuple[_Key, ...]], tuple[Fraction, tuple[Fraction, ...]]]]
+    by_count = {}
     for total in range(1, centres + 1):
         for counts in partitions(total, seats, total):
             row = _score(system, counts, solo)
             every.append(row)
-            shares = row.sorted_shares
-            if shares not in seen:
-                seen.add(shares)
+            ordered = row.sorted_shares
+            keys = _keys(ordered)
+            if keys not in seen:
+                seen.add(keys)
                 rows.append(row)
+            # What the power holding each count takes, and the others' shares (largest first):
+            # the sorted shares without one occurrence of its own.
+            for count, share in zip(row.centres, row.shares, strict=True):
+                own = (share.numerator, share.denominator)
+                at = keys.index(own)
+                rest = ordered[:at] + ordered[at + 1 :]
+                pair = (own, keys[:at] + keys[at + 1 :])
+                by_count.setdefault(count, {}).setdefault(pair, (share, rest))
     array = np.array([[float(s) for s in row.sorted_shares] for row in rows], dtype=np.float64)
     best = max(row.sorted_shares[0] for row in rows)
     lone = any(r.sorted_shares[0] == best and not any(r.sorted_shares[1:]) for r in rows)
-    by_count: dict[int, dict[tuple[Fraction, tuple[Fraction, ...]], None]] = {}
-    for row in every:
-        for j, count in enumerate(row.centres):
-            rest = tuple(sorted((x for i, x in enumerate(row.shares) if i != j), reverse=True))
-            by_count.setdefault(count, {})[(row.shares[j], rest)] = None
-    held = {c: tuple(pairs) for c, pairs in sorted(by_count.items())}
+    held = {c: tuple(pairs.values()) for c, pairs in sorted(by_count.items())}
     return Catalogue(tuple(rows), array, tuple(every), held, best, lone)
 
 
