@@ -33,6 +33,88 @@ def board_outcomes(board: FinalBoard, cat: Catalogue, system: ScoringSystem) -> 
     return out
 
 
+def _ends(
+    scores: Mapping[str, Fraction],
+    boards: Sequence[FinalBoard],
+    cat: Catalogue,
+    system: ScoringSystem,
+    stake: Fraction,
+    centres: bool,
+) -> list[list[tuple[dict[str, tuple[Fraction, int]], frozenset[str] | None]]]:
+    """Every way each board ends, as its players' final scores and centres, and, on the top
+    board, its winners (a tie to the larger score before the round); every partition of the
+    centres dealt to the players in every order, each order once."""
+    out: list[list[tuple[dict[str, tuple[Fraction, int]], frozenset[str] | None]]] = []
+    for b in boards:
+        pot = stake * sum(scores[p] for _, p in b.seats)
+        players = [p for _, p in b.seats]
+        if b.result is not None:  # a reported board ends as reported
+            scored = system.score(b.result)
+            orders = [
+                tuple(
+                    (exact(scored[power]), scored.share(power), b.result.centres[power])
+                    for power, _ in b.seats
+                )
+            ]
+        else:
+            # Where the centres held do not matter, the outcomes paying the same are one.
+            rows = cat.every if centres else cat.rows
+            seen: set[tuple[tuple[Fraction, Fraction, int], ...]] = set()
+            orders = []
+            for row in rows:
+                held = row.centres if centres else (0,) * len(row.centres)
+                each = list(zip(row.scores, row.shares, held, strict=True))
+                for order in itertools.permutations(each):
+                    if order not in seen:
+                        seen.add(order)
+                        orders.append(order)
+        ends: list[tuple[dict[str, tuple[Fraction, int]], frozenset[str] | None]] = []
+        for order in orders:
+            final = {
+                p: (scores[p] * (1 - stake) + share * pot, held)
+                for p, (_, share, held) in zip(players, order, strict=True)
+            }
+            winners: frozenset[str] | None = None
+            if b.top:
+                key = {
+                    p: (score, scores[p]) for p, (score, _, _) in zip(players, order, strict=True)
+                }
+                best = max(key.values())
+                winners = frozenset(p for p, k in key.items() if k == best)
+            ends.append((final, winners))
+        out.append(ends)
+    return out
+
+
+def _joint(
+    scores: Mapping[str, Fraction],
+    boards: Sequence[FinalBoard],
+    cat: Catalogue,
+    system: ScoringSystem,
+    stake: Fraction,
+    centres: bool = False,
+) -> Iterator[tuple[dict[str, int], dict[str, int]]]:
+    """For every joint outcome of the boards: each player's final place (seed 002: the top
+    board's winner is champion; the others' place is 2 + the players strictly above them, the
+    champion left out) and the centres each seated player ends with."""
+    has_top = any(b.top for b in boards)
+    for joint in itertools.product(*_ends(scores, boards, cat, system, stake, centres)):
+        final = dict(scores)
+        held: dict[str, int] = {}
+        champions: frozenset[str] = frozenset()
+        for outcome, winners in joint:
+            for p, (value, count) in outcome.items():
+                final[p] = value
+                held[p] = count
+            if winners is not None:
+                champions = winners
+        placed: dict[str, int] = {}
+        for p, v in final.items():
+            above = sum(1 for q, w in final.items() if w > v and q not in champions)
+            placed[p] = 1 if p in champions else (2 if has_top else 1) + above
+        yield placed, held
+
+
 def places(
     scores: Mapping[str, Fraction],
     boards: Sequence[FinalBoard],
@@ -41,23 +123,7 @@ def places(
     stake: Fraction = Fraction(1, 10),
 ) -> Iterator[dict[str, int]]:
     """Each player's final place, for every joint outcome of the boards."""
-    pots = {b.label: stake * sum(scores[p] for _, p in b.seats) for b in boards}
-    has_top = any(b.top for b in boards)
-    per_board = [board_outcomes(b, cat, system) for b in boards]
-    for joint in itertools.product(*per_board):
-        final = dict(scores)
-        champions: set[str] = set()
-        for b, outcome in zip(boards, joint, strict=True):
-            for player, (_, share) in outcome.items():
-                final[player] = scores[player] * (1 - stake) + share * pots[b.label]
-            if b.top:
-                key = {p: (score, scores[p]) for p, (score, _) in outcome.items()}
-                best = max(key.values())
-                champions = {p for p, k in key.items() if k == best}
-        placed: dict[str, int] = {}
-        for p, v in final.items():
-            above = sum(1 for q, w in final.items() if w > v and q not in champions)
-            placed[p] = 1 if p in champions else (2 if has_top else 1) + above
+    for placed, _ in _joint(scores, boards, cat, system, stake):
         yield placed
 
 
@@ -82,55 +148,18 @@ def fewest(
     boards: Sequence[FinalBoard],
     cat: Catalogue,
     system: ScoringSystem,
-    player: str,
+    players: Sequence[str],
     stake: Fraction = Fraction(1, 10),
-) -> dict[int, int | None]:
-    """The fewest centres ``player`` needs on their board to clinch each place 1–7, by trying
-    every joint outcome (every partition of the centres, in every order, on every board)."""
-    pots = {b.label: stake * sum(scores[p] for _, p in b.seats) for b in boards}
-    has_top = any(b.top for b in boards)
-    per_board: list[list[dict[str, tuple[Fraction, Fraction, int]]]] = []
-    for b in boards:
-        players = [p for _, p in b.seats]
-        if b.result is not None:  # a reported board ends as reported
-            scored = system.score(b.result)
-            per_board.append(
-                [
-                    {
-                        p: (exact(scored[power]), scored.share(power), b.result.centres[power])
-                        for power, p in b.seats
-                    }
-                ]
-            )
-            continue
-        seen: set[tuple[tuple[Fraction, Fraction, int], ...]] = set()
-        outs: list[dict[str, tuple[Fraction, Fraction, int]]] = []
-        for row in cat.every:
-            triples = list(zip(row.scores, row.shares, row.centres, strict=True))
-            for order in itertools.permutations(triples):
-                if order not in seen:
-                    seen.add(order)
-                    outs.append(dict(zip(players, order, strict=True)))
-        per_board.append(outs)
-    worst: dict[int, int] = {}
-    for joint in itertools.product(*per_board):
-        final = dict(scores)
-        champions: set[str] = set()
-        mine = 0
-        for b, outcome in zip(boards, joint, strict=True):
-            for p, (_, share, held) in outcome.items():
-                final[p] = scores[p] * (1 - stake) + share * pots[b.label]
-                if p == player:
-                    mine = held
-            if b.top:
-                key = {p: (score, scores[p]) for p, (score, _, _) in outcome.items()}
-                best = max(key.values())
-                champions = {p for p, k in key.items() if k == best}
-        v = final[player]
-        above = sum(1 for q, w in final.items() if w > v and q not in champions)
-        rank = 1 if player in champions else (2 if has_top else 1) + above
-        worst[mine] = max(worst.get(mine, rank), rank)
-    out: dict[int, int | None] = {}
-    for k in range(1, 8):
-        out[k] = next((c for c in sorted(worst) if worst[c] <= k), None)
-    return out
+) -> dict[str, dict[int, int | None]]:
+    """The fewest centres each of ``players`` needs on their board to clinch each place 1–7,
+    by trying every joint outcome (every partition of the centres, in every order, on every
+    board): the fewest count whose worst place over the outcomes is that place or better."""
+    worst: dict[str, dict[int, int]] = {p: {} for p in players}
+    for placed, held in _joint(scores, boards, cat, system, stake, centres=True):
+        for p in players:
+            mine, rank = held[p], placed[p]
+            worst[p][mine] = max(worst[p].get(mine, rank), rank)
+    return {
+        p: {k: next((c for c in sorted(w) if w[c] <= k), None) for k in range(1, 8)}
+        for p, w in worst.items()
+    }
