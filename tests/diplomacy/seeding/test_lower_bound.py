@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from palmares.diplomacy.board import GREAT_POWERS
@@ -51,6 +51,7 @@ def test_21_players_after_one_round() -> None:
 
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 4))
+@example(seed=211036, rounds=4)  # 3,000 moves found 156, not 154 (4 such in 1,500 instances)
 def test_bound_never_above_the_best_call(seed: int, rounds: int) -> None:
     rng = random.Random(seed)
     names = [f"p{i:02d}" for i in range(1, 15)]
@@ -82,8 +83,9 @@ def test_bound_never_above_the_best_call(seed: int, rounds: int) -> None:
     mine = found.boards[0] if 0 in found.boards[0] else found.boards[1]
     assert order(tuple(sorted(mine))) == least
     assert levels.parts(found.cost)[1:] == least[1:]
-    # Two boards: the search finds it, by Σ m² alone (the common measure) …
-    assert search(prep, seed=1, moves=3000, levels=PairLevels.squares()).cost == best
+    # Two boards: the search finds it, by Σ m² alone (the common measure), in 10,000 moves
+    # (none of 1,500 random instances of three and four rounds missed it; 3,000 missed 4).
+    assert search(prep, seed=1, moves=10000, levels=PairLevels.squares()).cost == best
 
 
 def test_many_meetings_spread_evenly_cost_squares() -> None:
