@@ -19,9 +19,11 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TextIO
 
+import numpy as np
+
 from palmares.io.formulas import FORMULA_STARTS, escape_formula
 
-__all__ = ["csv_cell", "machine_value", "write_csv"]
+__all__ = ["csv_cell", "machine_units", "machine_value", "write_csv"]
 
 
 def machine_value(value: Any) -> Any:
@@ -47,6 +49,32 @@ def machine_value(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [machine_value(v) for v in value]
     return value
+
+
+def machine_units(
+    units: Sequence[int | None], places: int, order: Sequence[int] | None = None
+) -> list[int | float | None]:
+    """:func:`machine_value` of each figure ``units[k]`` · 10^−``places`` (``None`` stays
+    ``None``), taken in ``order``, without a Fraction per figure (issue 33): the whole number
+    when the figure is one, else the float nearest to it (an integer's true division is
+    correctly rounded, as the Fraction's ``float`` is: the same float)."""
+    picked = np.asarray(units, dtype=object)
+    if order is not None:
+        picked = picked[np.asarray(order, dtype=np.int64)]
+    out: list[Any] = picked.tolist()
+    present = np.flatnonzero(np.not_equal(picked, None))
+    if present.size == 0:
+        return out
+    scale = 10**places
+    nearest = (picked[present] / scale).astype(np.float64)
+    floats = nearest.tolist()
+    for k, value in zip(present.tolist(), floats, strict=True):
+        out[k] = value
+    for k in present[nearest == np.floor(nearest)].tolist():  # perhaps a whole number
+        whole, rest = divmod(int(picked[k]), scale)
+        if rest == 0:
+            out[k] = whole
+    return out
 
 
 def csv_cell(value: Any) -> str:
@@ -114,12 +142,21 @@ def _needs_quotes(cells: list[str]) -> bool:
     return any(ch in joined for ch in ',"\r\n')
 
 
-def write_csv(out: TextIO, keys: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> None:
+def write_csv(
+    out: TextIO,
+    keys: Sequence[str],
+    rows: Sequence[Mapping[str, Any]],
+    column_values: Mapping[str, Sequence[Any]] | None = None,
+) -> None:
     """``rows`` as CSV to ``out``: the header ``keys``, then each row's values of ``keys``
-    (a missing key is an empty cell), a column at a time (:func:`csv_cell` of each)."""
+    (a missing key is an empty cell), a column at a time (:func:`csv_cell` of each).
+    ``column_values``: the values of some keys given as columns, in the rows' order."""
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(keys)
-    columns = [_csv_column([row.get(k) for row in rows]) for k in keys]
+    given = column_values or {}
+    columns = [
+        _csv_column(list(given[k]) if k in given else [row.get(k) for row in rows]) for k in keys
+    ]
     if len(keys) > 1 and rows and not any(map(_needs_quotes, columns)):
         # What the writer would write, joined at once (no cell it would quote).
         out.write("\n".join(map(",".join, zip(*columns, strict=True))) + "\n")
