@@ -23,7 +23,7 @@ import numpy as np
 
 from palmares.io.formulas import FORMULA_STARTS, escape_formula
 
-__all__ = ["csv_cell", "machine_units", "machine_value", "write_csv"]
+__all__ = ["Cells", "csv_cell", "machine_cells", "machine_units", "machine_value", "write_csv"]
 
 
 def machine_value(value: Any) -> Any:
@@ -75,6 +75,25 @@ def machine_units(
         if rest == 0:
             out[k] = whole
     return out
+
+
+class Cells(list[str]):
+    """A column's cells as :func:`write_csv` writes them, made already (a column of numbers:
+    :func:`machine_cells`); written as they are."""
+
+    __slots__ = ()
+
+
+def machine_cells(
+    units: Sequence[int | None], places: int, order: Sequence[int] | None = None
+) -> Cells:
+    """:func:`csv_cell` of each value of :func:`machine_units` (``""`` for ``None``, the whole
+    number's digits, the float's repr), at once for the column."""
+    values = machine_units(units, places, order)
+    kinds = set(map(type, values))
+    if kinds == {float}:
+        return Cells(map(repr, values))
+    return Cells("" if v is None else repr(v) if isinstance(v, float) else str(v) for v in values)
 
 
 def csv_cell(value: Any) -> str:
@@ -142,6 +161,10 @@ def _needs_quotes(cells: list[str]) -> bool:
     return any(ch in joined for ch in ',"\r\n')
 
 
+def _given(values: Sequence[Any]) -> list[str]:
+    return values if isinstance(values, Cells) else _csv_column(list(values))
+
+
 def write_csv(
     out: TextIO,
     keys: Sequence[str],
@@ -155,7 +178,7 @@ def write_csv(
     writer.writerow(keys)
     given = column_values or {}
     columns = [
-        _csv_column(list(given[k]) if k in given else [row.get(k) for row in rows]) for k in keys
+        _given(given[k]) if k in given else _csv_column([row.get(k) for row in rows]) for k in keys
     ]
     if len(keys) > 1 and rows and not any(map(_needs_quotes, columns)):
         # What the writer would write, joined at once (no cell it would quote).

@@ -29,7 +29,7 @@ from palmares.explain import Language, explain, tell
 from palmares.explain.messages_columns import ROUND_WORDS
 from palmares.explain.numbers import figure
 from palmares.io.boards import read_boards_csv, read_teams_csv, team_problems
-from palmares.io.csv_writer import machine_units
+from palmares.io.csv_writer import machine_cells, machine_units
 from palmares.io.tournament import read_chaos_csv, read_declines_csv
 
 __all__ = ["app", "standings"]
@@ -186,7 +186,7 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
     rounds to a second table (:func:`_rounds_table`) so both fit a terminal."""
     names = table.round_columns
     rows: list[dict[str, Any]] = []
-    columns = _figure_columns(table) if fmt is not Format.table else None
+    columns = _figure_columns(table, fmt) if fmt is not Format.table else None
     for s in table.players:
         row: dict[str, Any] = {
             "rank": s.rank,
@@ -227,22 +227,24 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
     return Table("standings", cols, rows, title, columns or {})
 
 
-def _figure_columns(table: Standings) -> dict[str, list[Any]] | None:
+def _figure_columns(table: Standings, fmt: Format) -> dict[str, list[Any]] | None:
     """The per-round figures and the adjustment of every player, in the standings' order, as
-    the machine formats write them, from the aggregation's exact columns (the ante's ledger:
-    no Line, no Fraction per figure, issue 33); ``None`` when it keeps none."""
+    the machine formats write them (CSV: the cells themselves), from the aggregation's exact
+    columns (the ante's ledger: no Line, no Fraction per figure, issue 33); ``None`` when it
+    keeps none."""
     figures = table.figures
     if figures is None:
         return None
+    machine = machine_cells if fmt is Format.csv else machine_units
     where = {p: i for i, p in enumerate(figures.players)}
     order = [where[s.player] for s in table.players]
     out: dict[str, list[Any]] = {}
     for r in table.rounds:
         for name in table.round_columns:
             column = figures.column(r, name)
-            out[f"r{r}_{name}"] = machine_units(column.units, column.places, order)
+            out[f"r{r}_{name}"] = machine(column.units, column.places, order)
     adjustment = figures.adjustment()
-    out["adjustment"] = machine_units(adjustment.units, adjustment.places, order)
+    out["adjustment"] = machine(adjustment.units, adjustment.places, order)
     return out
 
 
