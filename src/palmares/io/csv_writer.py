@@ -88,12 +88,26 @@ def machine_cells(
     units: Sequence[int | None], places: int, order: Sequence[int] | None = None
 ) -> Cells:
     """:func:`csv_cell` of each value of :func:`machine_units` (``""`` for ``None``, the whole
-    number's digits, the float's repr), at once for the column."""
-    values = machine_units(units, places, order)
-    kinds = set(map(type, values))
-    if kinds == {float}:
-        return Cells(map(repr, values))
-    return Cells("" if v is None else repr(v) if isinstance(v, float) else str(v) for v in values)
+    number's digits, the nearest float's repr), in one pass over the column."""
+    picked = np.asarray(units, dtype=object)
+    if order is not None:
+        picked = picked[np.asarray(order, dtype=np.int64)]
+    values: list[int | None] = picked.tolist()
+    scale = 10**places
+    cells = Cells()
+    append = cells.append
+    for unit in values:
+        if unit is None:
+            append("")
+            continue
+        nearest = unit / scale
+        if nearest.is_integer():
+            whole, rest = divmod(unit, scale)
+            if rest == 0:
+                append(str(whole))
+                continue
+        append(repr(nearest))
+    return cells
 
 
 def csv_cell(value: Any) -> str:
@@ -161,6 +175,10 @@ def _needs_quotes(cells: list[str]) -> bool:
     return any(ch in joined for ch in ',"\r\n')
 
 
+#: Rows joined at once by :func:`write_csv`.
+_BLOCK = 2048
+
+
 def _given(values: Sequence[Any]) -> list[str]:
     return values if isinstance(values, Cells) else _csv_column(list(values))
 
@@ -181,7 +199,10 @@ def write_csv(
         _given(given[k]) if k in given else _csv_column([row.get(k) for row in rows]) for k in keys
     ]
     if len(keys) > 1 and rows and not any(map(_needs_quotes, columns)):
-        # What the writer would write, joined at once (no cell it would quote).
-        out.write("\n".join(map(",".join, zip(*columns, strict=True))) + "\n")
+        # What the writer would write, joined a block of rows at a time (no cell it would
+        # quote; a block, not the whole file, is held as text at once).
+        for first in range(0, len(rows), _BLOCK):
+            block = [column[first : first + _BLOCK] for column in columns]
+            out.write("\n".join(map(",".join, zip(*block, strict=True))) + "\n")
     else:
         writer.writerows(zip(*columns, strict=True))

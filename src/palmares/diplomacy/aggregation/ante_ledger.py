@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import overload
+from typing import Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -103,7 +103,7 @@ class LedgerRound:
     boards: tuple[PlayedBoard, ...]
     seat_player: I64
     starts: I64
-    shares: tuple[int, ...]
+    shares: npt.NDArray[Any]
     share_places: int
     before: Units
     before_places: int
@@ -225,7 +225,7 @@ class AnteLedger:
                 members = rd.seat_player[first : first + len(board.seats)].tolist()
                 pot = Fraction(sum(int(rd.before[m]) for m in members), 10**rd.before_places)
                 pot *= rate
-                share = Fraction(rd.shares[pos], 10**rd.share_places)
+                share = Fraction(int(rd.shares[pos]), 10**rd.share_places)
                 take = share * pot
                 before, score = score, score - pre * rate + take
                 out.append(
@@ -382,14 +382,16 @@ def ante_ledger(
         if raw is None:
             return None
         q = max((p for _, p in raw), default=0)
-        shares = tuple(c * 10 ** (q - p) for c, p in raw)
+        scaled = [c * 10 ** (q - p) for c, p in raw]
+        small = q <= 15 and all(0 <= c <= 10**q for c in scaled)  # shares of 0 … 1 fit int64
+        shares = np.array(scaled, dtype=np.int64 if small else object)
         seat_player = np.fromiter(
             (index[seat.player] for b in in_round for seat in b.seats), np.int64, len(raw)
         )
         sizes = np.array([len(b.seats) for b in in_round], dtype=np.int64)
         starts = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
         pots = np.add.reduceat(units[seat_player], starts)  # Σ N of each board's players
-        paid = _objects(shares) * pots[np.repeat(np.arange(len(in_round)), sizes)]
+        paid = _objects(scaled) * pots[np.repeat(np.arange(len(in_round)), sizes)]
         taken = np.zeros(n, dtype=object)
         np.add.at(taken, seat_player, paid)
         games = np.bincount(seat_player, minlength=n).astype(np.int64)

@@ -83,17 +83,19 @@ class DivideAndConquer:
 
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
-        f = {power: f_sc(count) for power, count in board.centres.items()}
+        centres = board.centres
+        f = {power: f_sc(count) for power, count in centres.items()}
         total_f = sum(f.values())
-        raw: dict[str, float] = {}
-        for power in board.centres:
-            if soloist is not None:
-                raw[power] = 100.0 if power == soloist else 0.0
-            elif total_f == 0:
-                raw[power] = 0.0
-            else:
-                raw[power] = 100 * f[power] / total_f
-        scores: dict[str, Score] = {p: _cents(v) if self.rounded else v for p, v in raw.items()}
+        raw: dict[str, float]
+        if soloist is not None:
+            raw = {power: 100.0 if power == soloist else 0.0 for power in centres}
+        elif total_f == 0:
+            raw = dict.fromkeys(centres, 0.0)
+        else:
+            raw = {power: 100 * value / total_f for power, value in f.items()}
+        scores: dict[str, Score] = (
+            {p: _cents(v) for p, v in raw.items()} if self.rounded else dict(raw)
+        )
         return BoardScore(
             board=board,
             system=SLUG,
