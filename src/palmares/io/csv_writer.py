@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any, TextIO
 
 import numpy as np
+import numpy.typing as npt
 
 from palmares.io.formulas import FORMULA_STARTS, escape_formula
 
@@ -52,29 +53,39 @@ def machine_value(value: Any) -> Any:
 
 
 def machine_units(
-    units: Sequence[int | None], places: int, order: Sequence[int] | None = None
+    units: Sequence[int | None] | npt.NDArray[np.object_],
+    places: int,
+    order: Sequence[int] | None = None,
 ) -> list[int | float | None]:
     """:func:`machine_value` of each figure ``units[k]`` · 10^−``places`` (``None`` stays
     ``None``), taken in ``order``, without a Fraction per figure (issue 33): the whole number
     when the figure is one, else the float nearest to it (an integer's true division is
     correctly rounded, as the Fraction's ``float`` is: the same float)."""
-    picked = np.asarray(units, dtype=object)
+    scale = 10**places
+    out: list[int | float | None] = []
+    append = out.append
+    for unit in _picked(units, order):
+        if unit is None:
+            append(None)
+            continue
+        nearest = unit / scale
+        if nearest.is_integer():
+            whole, rest = divmod(unit, scale)
+            if rest == 0:
+                append(whole)
+                continue
+        append(nearest)
+    return out
+
+
+def _picked(
+    units: Sequence[int | None] | npt.NDArray[np.object_], order: Sequence[int] | None
+) -> list[int | None]:
+    picked = np.asarray(units, dtype=np.object_)
     if order is not None:
         picked = picked[np.asarray(order, dtype=np.int64)]
-    out: list[Any] = picked.tolist()
-    present = np.flatnonzero(np.not_equal(picked, None))
-    if present.size == 0:
-        return out
-    scale = 10**places
-    nearest = (picked[present] / scale).astype(np.float64)
-    floats = nearest.tolist()
-    for k, value in zip(present.tolist(), floats, strict=True):
-        out[k] = value
-    for k in present[nearest == np.floor(nearest)].tolist():  # perhaps a whole number
-        whole, rest = divmod(int(picked[k]), scale)
-        if rest == 0:
-            out[k] = whole
-    return out
+    values: list[int | None] = picked.tolist()
+    return values
 
 
 class Cells(list[str]):
@@ -85,18 +96,16 @@ class Cells(list[str]):
 
 
 def machine_cells(
-    units: Sequence[int | None], places: int, order: Sequence[int] | None = None
+    units: Sequence[int | None] | npt.NDArray[np.object_],
+    places: int,
+    order: Sequence[int] | None = None,
 ) -> Cells:
     """:func:`csv_cell` of each value of :func:`machine_units` (``""`` for ``None``, the whole
     number's digits, the nearest float's repr), in one pass over the column."""
-    picked = np.asarray(units, dtype=object)
-    if order is not None:
-        picked = picked[np.asarray(order, dtype=np.int64)]
-    values: list[int | None] = picked.tolist()
     scale = 10**places
     cells = Cells()
     append = cells.append
-    for unit in values:
+    for unit in _picked(units, order):
         if unit is None:
             append("")
             continue

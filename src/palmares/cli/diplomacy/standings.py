@@ -6,7 +6,7 @@ build a :class:`~palmares.cli.output.Report` from its results. No figure is comp
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -227,7 +227,7 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
     return Table("standings", cols, rows, title, columns or {})
 
 
-def _figure_columns(table: Standings, fmt: Format) -> dict[str, list[Any]] | None:
+def _figure_columns(table: Standings, fmt: Format) -> dict[str, Sequence[Any]] | None:
     """The per-round figures and the adjustment of every player, in the standings' order, as
     the machine formats write them (CSV: the cells themselves), from the aggregation's exact
     columns (the ante's ledger: no Line, no Fraction per figure, issue 33); ``None`` when it
@@ -238,7 +238,7 @@ def _figure_columns(table: Standings, fmt: Format) -> dict[str, list[Any]] | Non
     machine = machine_cells if fmt is Format.csv else machine_units
     where = {p: i for i, p in enumerate(figures.players)}
     order = [where[s.player] for s in table.players]
-    out: dict[str, list[Any]] = {}
+    out: dict[str, Sequence[Any]] = {}
     for r in table.rounds:
         for name in table.round_columns:
             column = figures.column(r, name)

@@ -69,12 +69,13 @@ def places_of(value: Fraction) -> int | None:
 
 def _units(value: Fraction, places: int) -> int:
     """``value`` · 10^``places``, a whole number when ``places`` ≥ :func:`places_of`."""
-    return value.numerator * 10**places // value.denominator
+    return int(value.numerator * 10**places // value.denominator)
 
 
-def _objects(values: Sequence[int] | Iterator[int], n: int = -1) -> Units:
-    out = np.empty(n if n >= 0 else len(values), dtype=object)  # type: ignore[arg-type]
-    out[:] = list(values)
+def _objects(values: Sequence[int]) -> Units:
+    """``values`` as a numpy array of Python integers."""
+    out: Units = np.empty(len(values), dtype=np.object_)
+    out[:] = values
     return out
 
 

@@ -19,6 +19,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 from palmares.core.message import Message
 from palmares.core.ranking import tie_groups
 from palmares.diplomacy.board import PlayedBoard
@@ -264,7 +267,7 @@ class ScaledColumn:
     Conquer is a terminating decimal (seed 002, Appendix A: 100 points, 10 % stakes, raw scores
     of two decimals), so a column of them needs no Fraction per figure (issue 33)."""
 
-    units: Sequence[int | None]
+    units: Sequence[int | None] | npt.NDArray[np.object_]
     places: int
 
     def value(self, k: int) -> Fraction | None:
