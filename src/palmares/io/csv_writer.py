@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, TextIO
+from typing import Any, TextIO, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -88,24 +88,39 @@ def _picked(
     return values
 
 
-class Cells(list[str]):
-    """A column's cells as :func:`write_csv` writes them, made already (a column of numbers:
-    :func:`machine_cells`); written as they are."""
+class Cells(Sequence[str]):
+    """The cells of a column of exact figures ``units[k]`` · 10^−``places`` as :func:`write_csv`
+    writes them (:func:`csv_cell` of :func:`machine_units`: ``""`` for ``None``, the whole
+    number's digits, the nearest float's repr), made a block of rows at a time when read (a
+    hundred rounds of ten thousand players are never all text at once; issue 33). A number's
+    cell never needs quoting."""
 
-    __slots__ = ()
+    __slots__ = ("_places", "_units")
+
+    def __init__(self, units: list[int | None], places: int) -> None:
+        self._units = units
+        self._places = places
+
+    def __len__(self) -> int:
+        return len(self._units)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return _cells(self._units[index], self._places)
+        return _cells([self._units[index]], self._places)[0]
 
 
-def machine_cells(
-    units: Sequence[int | None] | npt.NDArray[np.object_],
-    places: int,
-    order: Sequence[int] | None = None,
-) -> Cells:
-    """:func:`csv_cell` of each value of :func:`machine_units` (``""`` for ``None``, the whole
-    number's digits, the nearest float's repr), in one pass over the column."""
+def _cells(units: list[int | None], places: int) -> list[str]:
     scale = 10**places
-    cells = Cells()
+    cells: list[str] = []
     append = cells.append
-    for unit in _picked(units, order):
+    for unit in units:
         if unit is None:
             append("")
             continue
@@ -117,6 +132,15 @@ def machine_cells(
                 continue
         append(repr(nearest))
     return cells
+
+
+def machine_cells(
+    units: Sequence[int | None] | npt.NDArray[np.object_],
+    places: int,
+    order: Sequence[int] | None = None,
+) -> Cells:
+    """The CSV cells of :func:`machine_units` (the same arguments), made when written."""
+    return Cells(_picked(units, order), places)
 
 
 def csv_cell(value: Any) -> str:
@@ -178,7 +202,7 @@ def _csv_column(values: list[Any]) -> list[str]:
     return out
 
 
-def _needs_quotes(cells: list[str]) -> bool:
+def _needs_quotes(cells: Sequence[str]) -> bool:
     """Whether the csv writer would quote any of ``cells`` (a comma, a quote, a line break)."""
     joined = "\t".join(cells)
     return any(ch in joined for ch in ',"\r\n')
@@ -188,7 +212,7 @@ def _needs_quotes(cells: list[str]) -> bool:
 _BLOCK = 2048
 
 
-def _given(values: Sequence[Any]) -> list[str]:
+def _given(values: Sequence[Any]) -> Sequence[str]:
     return values if isinstance(values, Cells) else _csv_column(list(values))
 
 
@@ -207,7 +231,8 @@ def write_csv(
     columns = [
         _given(given[k]) if k in given else _csv_column([row.get(k) for row in rows]) for k in keys
     ]
-    if len(keys) > 1 and rows and not any(map(_needs_quotes, columns)):
+    made = [c for c in columns if not isinstance(c, Cells)]
+    if len(keys) > 1 and rows and not any(map(_needs_quotes, made)):
         # What the writer would write, joined a block of rows at a time (no cell it would
         # quote; a block, not the whole file, is held as text at once).
         for first in range(0, len(rows), _BLOCK):

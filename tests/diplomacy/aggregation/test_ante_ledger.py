@@ -22,7 +22,7 @@ from palmares.diplomacy.aggregation.ante_ledger import places_of
 from palmares.diplomacy.aggregation.base import Standings
 from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard, Seat
 from palmares.diplomacy.scoring import get_system
-from palmares.io.csv_writer import machine_units, machine_value
+from palmares.io.csv_writer import csv_cell, machine_cells, machine_units, machine_value
 
 DNC = get_system("divide-and-conquer")
 DNC_EXACT = get_system("divide-and-conquer:rounded=no")
@@ -165,6 +165,8 @@ def test_machine_units_is_machine_value_of_the_fraction(
     assert [(type(x), x) for x in got] == [(type(x), x) for x in want]
     order = list(reversed(range(len(units))))
     assert machine_units(units, places, order) == [want[k] for k in order]
+    cells = machine_cells(units, places, order)
+    assert list(cells) == cells[:] == [csv_cell(want[k]) for k in order]
 
 
 @pytest.mark.parametrize("units", [[10**30 + 1], [10**30], [123456789 * 10**25]])
