@@ -91,18 +91,24 @@ def _picked(
 class Cells(Sequence[str]):
     """The cells of a column of exact figures ``units[k]`` · 10^−``places`` as :func:`write_csv`
     writes them (:func:`csv_cell` of :func:`machine_units`: ``""`` for ``None``, the whole
-    number's digits, the nearest float's repr), made a block of rows at a time when read (a
-    hundred rounds of ten thousand players are never all text at once; issue 33). A number's
-    cell never needs quoting."""
+    number's digits, the nearest float's repr), its figures picked and made into text a block
+    of rows at a time when read (a hundred rounds of ten thousand players are never all held
+    at once; issue 33). A number's cell never needs quoting."""
 
-    __slots__ = ("_places", "_units")
+    __slots__ = ("_order", "_pick", "_places")
 
-    def __init__(self, units: list[int | None], places: int) -> None:
-        self._units = units
+    def __init__(
+        self,
+        pick: Callable[[npt.NDArray[np.int64]], list[int | None]],
+        places: int,
+        order: npt.NDArray[np.int64],
+    ) -> None:
+        self._pick = pick
         self._places = places
+        self._order = order
 
     def __len__(self) -> int:
-        return len(self._units)
+        return len(self._order)
 
     @overload
     def __getitem__(self, index: int) -> str: ...
@@ -112,8 +118,8 @@ class Cells(Sequence[str]):
 
     def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
-            return _cells(self._units[index], self._places)
-        return _cells([self._units[index]], self._places)[0]
+            return _cells(self._pick(self._order[index]), self._places)
+        return _cells(self._pick(self._order[index : index + 1]), self._places)[0]
 
 
 def _cells(units: list[int | None], places: int) -> list[str]:
@@ -135,12 +141,11 @@ def _cells(units: list[int | None], places: int) -> list[str]:
 
 
 def machine_cells(
-    units: Sequence[int | None] | npt.NDArray[np.object_],
-    places: int,
-    order: Sequence[int] | None = None,
+    pick: Callable[[npt.NDArray[np.int64]], list[int | None]], places: int, order: Sequence[int]
 ) -> Cells:
-    """The CSV cells of :func:`machine_units` (the same arguments), made when written."""
-    return Cells(_picked(units, order), places)
+    """The CSV cells of the figures ``pick(order)`` · 10^−``places``, as :func:`csv_cell` writes
+    :func:`machine_units` of them, made a block at a time when written."""
+    return Cells(pick, places, np.asarray(order, dtype=np.int64))
 
 
 def csv_cell(value: Any) -> str:

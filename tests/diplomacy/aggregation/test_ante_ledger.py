@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from palmares.diplomacy.aggregation.ante import Ante
 from palmares.diplomacy.aggregation.ante_ledger import places_of
-from palmares.diplomacy.aggregation.base import Standings
+from palmares.diplomacy.aggregation.base import ScaledColumn, Standings
 from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard, Seat
 from palmares.diplomacy.scoring import get_system
 from palmares.io.csv_writer import csv_cell, machine_cells, machine_units, machine_value
@@ -165,7 +165,7 @@ def test_machine_units_is_machine_value_of_the_fraction(
     assert [(type(x), x) for x in got] == [(type(x), x) for x in want]
     order = list(reversed(range(len(units))))
     assert machine_units(units, places, order) == [want[k] for k in order]
-    cells = machine_cells(units, places, order)
+    cells = machine_cells(ScaledColumn(units, places).pick, places, order)
     assert list(cells) == cells[:] == [csv_cell(want[k]) for k in order]
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
+import numpy as np
 import typer
 
 from palmares.cli.common import FormatOption, LanguageOption, bulk, language_of
@@ -20,6 +21,7 @@ from palmares.core.errors import InputError, PalmaresError, Problem
 from palmares.core.message import Message
 from palmares.diplomacy.aggregation import Standings, get_aggregation
 from palmares.diplomacy.aggregation.ante import ante_pot
+from palmares.diplomacy.aggregation.base import ScaledColumn
 from palmares.diplomacy.awards import BestCountryOrder
 from palmares.diplomacy.chaos import ChaosGame
 from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, player_prizes, prizes
@@ -235,17 +237,23 @@ def _figure_columns(table: Standings, fmt: Format) -> dict[str, Sequence[Any]] |
     figures = table.figures
     if figures is None:
         return None
-    machine = machine_cells if fmt is Format.csv else machine_units
     where = {p: i for i, p in enumerate(figures.players)}
     order = [where[s.player] for s in table.players]
     out: dict[str, Sequence[Any]] = {}
     for r in table.rounds:
         for name in table.round_columns:
             column = figures.column(r, name)
-            out[f"r{r}_{name}"] = machine(column.units, column.places, order)
-    adjustment = figures.adjustment()
-    out["adjustment"] = machine(adjustment.units, adjustment.places, order)
+            out[f"r{r}_{name}"] = _machine(column, order, fmt)
+    out["adjustment"] = _machine(figures.adjustment(), order, fmt)
     return out
+
+
+def _machine(column: ScaledColumn, order: list[int], fmt: Format) -> Sequence[Any]:
+    """A column as the machine format writes it: CSV cells made as they are written, else
+    the values (:func:`machine_units`)."""
+    if fmt is Format.csv:
+        return machine_cells(column.pick, column.places, order)
+    return machine_units(column.pick(np.asarray(order, dtype=np.int64)), column.places)
 
 
 def _scores(table: Standings) -> Callable[[Any], str]:

@@ -183,14 +183,10 @@ class AnteLedger:
         rd = self.round_of(round_number)
         if name == "score":
             return ScaledColumn(rd.after, rd.after_places)
-        played = rd.games > 0
-        a, s, q = self.stake_units, self.stake_places, rd.share_places
-        staked = rd.before * (rd.games.astype(object) * a)  # units of 10^−(before + s)
         if name == "stake":
-            return ScaledColumn(_masked(staked, played), rd.before_places + s)
-        if name == "pot_share":  # after − before + stake, in the unit after the games
-            took = rd.after_games - rd.before * 10 ** (s + q) + staked * 10**q
-            return ScaledColumn(_masked(took, played), rd.games_places)
+            return ScaledColumn(_Staked(rd, self.stake_units), rd.before_places + self.stake_places)
+        if name == "pot_share":
+            return ScaledColumn(_Took(rd, self.stake_units, self.stake_places), rd.games_places)
         raise KeyError(name)
 
     def adjustment(self) -> ScaledColumn:
@@ -277,10 +273,41 @@ class AnteLedger:
         return tuple(out)
 
 
-def _masked(units: Units, keep: npt.NDArray[np.bool_]) -> Units:
-    out = units.copy()
-    out[~keep] = None
-    return out
+class _Staked:
+    """What each player staked in a round (units of 10^−(before + stake places)): k · a · N
+    going in; ``None`` for a round sat out. Worked out for the players asked."""
+
+    __slots__ = ("_a", "_round")
+
+    def __init__(self, rd: LedgerRound, a: int) -> None:
+        self._round, self._a = rd, a
+
+    def take(self, indices: I64) -> Units:
+        rd = self._round
+        games = rd.games[indices]
+        out: Units = rd.before[indices] * (games.astype(np.object_) * self._a)
+        out[games == 0] = None
+        return out
+
+
+class _Took:
+    """What the pots paid each player in a round, in the unit after its games: the score after
+    the games − the score going in + the stake; ``None`` for a round sat out."""
+
+    __slots__ = ("_a", "_round", "_s")
+
+    def __init__(self, rd: LedgerRound, a: int, s: int) -> None:
+        self._round, self._a, self._s = rd, a, s
+
+    def take(self, indices: I64) -> Units:
+        rd = self._round
+        games = rd.games[indices]
+        before = rd.before[indices]
+        q = rd.share_places
+        staked = before * (games.astype(np.object_) * self._a)
+        out: Units = rd.after_games[indices] - before * 10 ** (self._s + q) + staked * 10**q
+        out[games == 0] = None
+        return out
 
 
 class LedgerAfter(Mapping[int, Fraction]):

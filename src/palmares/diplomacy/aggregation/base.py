@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +43,7 @@ __all__ = [
     "Standings",
     "Step",
     "TiesBrokenBy",
+    "UnitSource",
     "rank_standings",
     "score_boards",
     "who_played",
@@ -267,13 +268,29 @@ class ScaledColumn:
     Conquer is a terminating decimal (seed 002, Appendix A: 100 points, 10 % stakes, raw scores
     of two decimals), so a column of them needs no Fraction per figure (issue 33)."""
 
-    units: Sequence[int | None] | npt.NDArray[np.object_]
+    units: Sequence[int | None] | npt.NDArray[np.object_] | UnitSource
     places: int
+
+    def pick(self, indices: npt.NDArray[np.int64]) -> list[int | None]:
+        """The figures ``indices`` (in that order), as whole numbers of the unit."""
+        units = self.units
+        if isinstance(units, UnitSource | np.ndarray):
+            picked: list[int | None] = units.take(indices).tolist()
+            return picked
+        return [units[k] for k in indices.tolist()]
 
     def value(self, k: int) -> Fraction | None:
         """Figure ``k`` as a Fraction."""
-        unit = self.units[k]
+        unit = self.pick(np.array([k], dtype=np.int64))[0]
         return None if unit is None else Fraction(unit, 10**self.places)
+
+
+@runtime_checkable
+class UnitSource(Protocol):
+    """A column of whole numbers worked out for the figures asked (the ante's stakes and pot
+    shares from the scores around the round), so that a column is never held whole."""
+
+    def take(self, indices: npt.NDArray[np.int64]) -> npt.NDArray[np.object_]: ...
 
 
 class RoundFigures(Protocol):
