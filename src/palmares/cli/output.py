@@ -157,6 +157,9 @@ class Table:
     columns: Sequence[Col]
     rows: list[dict[str, Any]]
     title: str | Message | None = None
+    #: Values of some columns as columns, in the rows' order (the machine formats read them
+    #: there instead of in each row: issue 33's hundred rounds of ten thousand players).
+    column_values: dict[str, Sequence[Any]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -330,7 +333,15 @@ def emit(
     notes = [_words(note, language) for note in report.notes]
     if fmt is Format.json:
         payload: dict[str, Any] = {
-            t.name: [{c.key: machine_value(r.get(c.key)) for c in t.columns} for r in t.rows]
+            t.name: [
+                {
+                    c.key: machine_value(
+                        t.column_values[c.key][n] if c.key in t.column_values else r.get(c.key)
+                    )
+                    for c in t.columns
+                }
+                for n, r in enumerate(t.rows)
+            ]
             for t in report.tables
         }
         if report.explain:
@@ -343,7 +354,7 @@ def emit(
     if fmt is Format.csv:
         if report.tables:
             table = report.tables[0]
-            write_csv(out, [c.key for c in table.columns], table.rows)
+            write_csv(out, [c.key for c in table.columns], table.rows, table.column_values)
         for line in notes + report.explain:
             err.write(line + "\n")
         return

@@ -8,7 +8,7 @@ also what a spreadsheet's ROUND does (the Tantrix sheet of seed 003 relies on it
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal, localcontext
+from decimal import ROUND_HALF_UP, Decimal, getcontext, localcontext
 from fractions import Fraction
 
 __all__ = ["Number", "half_up", "half_up_int", "to_decimal"]
@@ -54,6 +54,10 @@ def half_up(value: Number, places: int = 0) -> Decimal:
             ctx.prec = max(ctx.prec, len(exact.as_tuple().digits) + 2)
             return exact.scaleb(-places).quantize(quantum)
     decimal = to_decimal(value)
+    if decimal.is_finite() and decimal.adjusted() + places + 2 <= getcontext().prec:
+        # The context already keeps every digit (a raw score of 64.4713…: issue 33's archive
+        # rounds a million of them): the same quantize, without a context of its own.
+        return decimal.quantize(quantum, rounding=ROUND_HALF_UP)
     if not decimal.is_finite():
         return decimal.quantize(quantum, rounding=ROUND_HALF_UP)  # raises as Decimal does
     with localcontext() as ctx:

@@ -26,13 +26,13 @@ tied for 6th both get 6th, and the next is 8th).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from palmares.core.ranking import tie_groups
 from palmares.diplomacy.aggregation.ante import AnteGame
 from palmares.diplomacy.aggregation.base import Line, Standings
-from palmares.diplomacy.board import PlayedBoard
+from palmares.diplomacy.board import PlayedBoard, Seat
 from palmares.diplomacy.scoring.base import Score, exact
 
 __all__ = ["BestCountry", "BestCountryOrder", "Place", "best_countries", "places"]
@@ -107,32 +107,54 @@ def _payout(line: Line | None) -> Fraction | None:
     return line.points
 
 
-def _games(standings: Standings, boards: Iterable[PlayedBoard]) -> list[_Game]:
-    lines = {
-        (s.player, x.round, x.board, x.power): x
-        for s in standings.players
-        for x in s.lines
-        if x.kind == "game"
-    }
-    games: list[_Game] = []
+def _games(
+    standings: Standings, boards: Iterable[PlayedBoard], powers: Collection[str]
+) -> list[_Game]:
+    """For each of ``powers``, the games of ``boards`` scored in the standings that tie for
+    its best board score and centres, their payouts not yet read (``None``: :func:`_with_payouts`
+    reads them). One pass with no value per game (issue 33: an archive of a million games)."""
+    heads: dict[str, tuple[Score, int]] = {}
+    leaders: dict[str, list[tuple[PlayedBoard, Seat, Score]]] = {p: [] for p in powers}
     for board in boards:
         result = standings.board_scores.get((board.round, board.board))
         if result is None:
             continue
+        scores = result.scores
         for seat in board.seats:
-            line = lines.get((seat.player, board.round, board.board, seat.power))
-            games.append(
-                _Game(
-                    seat.player,
-                    board.round,
-                    board.board,
-                    seat.power,
-                    result[seat.power],
-                    seat.centres,
-                    _payout(line),
-                )
-            )
-    return games
+            found = leaders.get(seat.power)
+            if found is None:
+                continue
+            score = scores[seat.power]
+            head = heads.get(seat.power)
+            if head is None or (score, seat.centres) > head:
+                heads[seat.power] = (score, seat.centres)
+                found.clear()
+            elif (score, seat.centres) != head:
+                continue
+            found.append((board, seat, score))
+    return [
+        _Game(seat.player, board.round, board.board, seat.power, score, seat.centres, None)
+        for found in leaders.values()
+        for board, seat, score in found
+    ]
+
+
+def _with_payouts(standings: Standings, games: list[_Game]) -> list[_Game]:
+    """``games`` with each one's payout read from its player's line (issue 33: only the games
+    that tie for a best country need one, and an ante's lines are built when read)."""
+    if not games:
+        return games
+    wanted = {g.player for g in games}
+    lines = {
+        (s.player, x.round, x.board, x.power): x
+        for s in standings.players
+        if s.player in wanted
+        for x in s.lines
+        if x.kind == "game"
+    }
+    return [
+        replace(g, payout=_payout(lines.get((g.player, g.round, g.board, g.power)))) for g in games
+    ]
 
 
 def _games_from_lines(standings: Standings) -> list[_Game]:
@@ -158,7 +180,10 @@ def best_countries(
     """For each power, the best game played with it: raw (board) score, then centres, then the
     ante's payout. The games are those of ``boards`` scored in the standings (without boards:
     the game lines of the standings)."""
-    every = _games(standings, boards) if boards is not None else _games_from_lines(standings)
+    from_boards = boards is not None
+    every = (
+        _games(standings, boards, powers) if boards is not None else _games_from_lines(standings)
+    )
     games: dict[str, list[_Game]] = {p: [] for p in powers}
     for game in every:
         if game.power in games:
@@ -170,10 +195,16 @@ def best_countries(
         # The best group alone, in one pass (a league's archive holds a hundred thousand games
         # of each power; ranking them all was most of `diplomacy standings`, issue 33): the
         # games whose key is the largest, in round, board, player order.
-        keys = [g.key() for g in entries]
+        # The board score and centres first; the payout only of the games tied on both.
+        heads = [g.key()[:2] for g in entries]
+        head = max(heads)
+        tied = [g for g, k in zip(entries, heads, strict=True) if k == head]
+        if from_boards:
+            tied = _with_payouts(standings, tied)
+        keys = [g.key() for g in tied]
         most = max(keys)
         best = sorted(
-            (g for g, k in zip(entries, keys, strict=True) if k == most),
+            (g for g, k in zip(tied, keys, strict=True) if k == most),
             key=lambda g: (g.round, g.board, g.player),
         )
         top = best[0]

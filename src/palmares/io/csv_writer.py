@@ -17,11 +17,14 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, TextIO
+from typing import Any, TextIO, overload
+
+import numpy as np
+import numpy.typing as npt
 
 from palmares.io.formulas import FORMULA_STARTS, escape_formula
 
-__all__ = ["csv_cell", "machine_value", "write_csv"]
+__all__ = ["Cells", "csv_cell", "machine_cells", "machine_units", "machine_value", "write_csv"]
 
 
 def machine_value(value: Any) -> Any:
@@ -47,6 +50,102 @@ def machine_value(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [machine_value(v) for v in value]
     return value
+
+
+def machine_units(
+    units: Sequence[int | None] | npt.NDArray[np.object_],
+    places: int,
+    order: Sequence[int] | None = None,
+) -> list[int | float | None]:
+    """:func:`machine_value` of each figure ``units[k]`` · 10^−``places`` (``None`` stays
+    ``None``), taken in ``order``, without a Fraction per figure (issue 33): the whole number
+    when the figure is one, else the float nearest to it (an integer's true division is
+    correctly rounded, as the Fraction's ``float`` is: the same float)."""
+    scale = 10**places
+    out: list[int | float | None] = []
+    append = out.append
+    for unit in _picked(units, order):
+        if unit is None:
+            append(None)
+            continue
+        nearest = unit / scale
+        if nearest.is_integer():
+            whole, rest = divmod(unit, scale)
+            if rest == 0:
+                append(whole)
+                continue
+        append(nearest)
+    return out
+
+
+def _picked(
+    units: Sequence[int | None] | npt.NDArray[np.object_], order: Sequence[int] | None
+) -> list[int | None]:
+    picked = np.asarray(units, dtype=np.object_)
+    if order is not None:
+        picked = picked[np.asarray(order, dtype=np.int64)]
+    values: list[int | None] = picked.tolist()
+    return values
+
+
+class Cells(Sequence[str]):
+    """The cells of a column of exact figures ``units[k]`` · 10^−``places`` as :func:`write_csv`
+    writes them (:func:`csv_cell` of :func:`machine_units`: ``""`` for ``None``, the whole
+    number's digits, the nearest float's repr), its figures picked and made into text a block
+    of rows at a time when read (a hundred rounds of ten thousand players are never all held
+    at once; issue 33). A number's cell never needs quoting."""
+
+    __slots__ = ("_order", "_pick", "_places")
+
+    def __init__(
+        self,
+        pick: Callable[[npt.NDArray[np.int64]], list[int | None]],
+        places: int,
+        order: npt.NDArray[np.int64],
+    ) -> None:
+        self._pick = pick
+        self._places = places
+        self._order = order
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return _cells(self._pick(self._order[index]), self._places)
+        return _cells(self._pick(self._order[index : index + 1]), self._places)[0]
+
+
+def _cells(units: list[int | None], places: int) -> list[str]:
+    scale = 10**places
+    cells: list[str] = []
+    append = cells.append
+    for unit in units:
+        if unit is None:
+            append("")
+            continue
+        nearest = unit / scale
+        if nearest.is_integer():
+            whole, rest = divmod(unit, scale)
+            if rest == 0:
+                append(str(whole))
+                continue
+        append(repr(nearest))
+    return cells
+
+
+def machine_cells(
+    pick: Callable[[npt.NDArray[np.int64]], list[int | None]], places: int, order: Sequence[int]
+) -> Cells:
+    """The CSV cells of the figures ``pick(order)`` · 10^−``places``, as :func:`csv_cell` writes
+    :func:`machine_units` of them, made a block at a time when written."""
+    return Cells(pick, places, np.asarray(order, dtype=np.int64))
 
 
 def csv_cell(value: Any) -> str:
@@ -108,20 +207,41 @@ def _csv_column(values: list[Any]) -> list[str]:
     return out
 
 
-def _needs_quotes(cells: list[str]) -> bool:
+def _needs_quotes(cells: Sequence[str]) -> bool:
     """Whether the csv writer would quote any of ``cells`` (a comma, a quote, a line break)."""
     joined = "\t".join(cells)
     return any(ch in joined for ch in ',"\r\n')
 
 
-def write_csv(out: TextIO, keys: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> None:
+#: Rows joined at once by :func:`write_csv`.
+_BLOCK = 2048
+
+
+def _given(values: Sequence[Any]) -> Sequence[str]:
+    return values if isinstance(values, Cells) else _csv_column(list(values))
+
+
+def write_csv(
+    out: TextIO,
+    keys: Sequence[str],
+    rows: Sequence[Mapping[str, Any]],
+    column_values: Mapping[str, Sequence[Any]] | None = None,
+) -> None:
     """``rows`` as CSV to ``out``: the header ``keys``, then each row's values of ``keys``
-    (a missing key is an empty cell), a column at a time (:func:`csv_cell` of each)."""
+    (a missing key is an empty cell), a column at a time (:func:`csv_cell` of each).
+    ``column_values``: the values of some keys given as columns, in the rows' order."""
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(keys)
-    columns = [_csv_column([row.get(k) for row in rows]) for k in keys]
-    if len(keys) > 1 and rows and not any(map(_needs_quotes, columns)):
-        # What the writer would write, joined at once (no cell it would quote).
-        out.write("\n".join(map(",".join, zip(*columns, strict=True))) + "\n")
+    given = column_values or {}
+    columns = [
+        _given(given[k]) if k in given else _csv_column([row.get(k) for row in rows]) for k in keys
+    ]
+    made = [c for c in columns if not isinstance(c, Cells)]
+    if len(keys) > 1 and rows and not any(map(_needs_quotes, made)):
+        # What the writer would write, joined a block of rows at a time (no cell it would
+        # quote; a block, not the whole file, is held as text at once).
+        for first in range(0, len(rows), _BLOCK):
+            block = [column[first : first + _BLOCK] for column in columns]
+            out.write("\n".join(map(",".join, zip(*block, strict=True))) + "\n")
     else:
         writer.writerows(zip(*columns, strict=True))

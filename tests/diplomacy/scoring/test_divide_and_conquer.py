@@ -1,5 +1,6 @@
 """Divide and Conquer against seed 002, Appendix A: the f(sc) chart and Examples 1 and 2."""
 
+import random
 from decimal import Decimal
 from fractions import Fraction
 
@@ -14,6 +15,7 @@ from palmares.diplomacy.scoring import get_system
 from palmares.diplomacy.scoring.divide_and_conquer import (
     DivideAndConquer,
     DivideAndConquerWorkings,
+    _cents,
     f_sc,
 )
 from palmares.explain import explain
@@ -141,3 +143,23 @@ def test_raw_scores_sum_to_100(counts: list[int]) -> None:
     rounded = DivideAndConquer().score(board)
     # Seven values each within half a cent of their exact value.
     assert abs(sum(rounded.exact_scores.values(), start=Fraction(0)) - 100) <= Fraction("0.035")
+
+
+@given(st.floats(min_value=0, max_value=100, allow_nan=False))
+def test_cents_is_half_up_of_any_raw_score(raw: float) -> None:
+    """The raw score to the cent without a Decimal context per score (issue 33) is half_up's,
+    Decimal and exponent."""
+    got = _cents(raw)
+    assert (got, str(got)) == (half_up(raw, 2), str(half_up(raw, 2)))
+
+
+def test_cents_at_every_half_and_whole_cent_and_on_boards() -> None:
+    """k / 200 (every whole and half cent from 0 to 100: the floats nearest them) and the raw
+    scores of 20,000 random boards of up to 17 centres a power."""
+    rng = random.Random(33)
+    raws = [k / 200 for k in range(20001)]
+    for _ in range(20000):
+        centres = [rng.randint(0, 17) for _ in range(7)]
+        total = sum(f_sc(c) for c in centres)
+        raws += [100 * f_sc(c) / total for c in centres] if total else []
+    assert [str(_cents(r)) for r in raws] == [str(half_up(r, 2)) for r in raws]

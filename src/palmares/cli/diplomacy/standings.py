@@ -6,10 +6,11 @@ build a :class:`~palmares.cli.output.Report` from its results. No figure is comp
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
+import numpy as np
 import typer
 
 from palmares.cli.common import FormatOption, LanguageOption, bulk, language_of
@@ -20,6 +21,7 @@ from palmares.core.errors import InputError, PalmaresError, Problem
 from palmares.core.message import Message
 from palmares.diplomacy.aggregation import Standings, get_aggregation
 from palmares.diplomacy.aggregation.ante import ante_pot
+from palmares.diplomacy.aggregation.base import ScaledColumn
 from palmares.diplomacy.awards import BestCountryOrder
 from palmares.diplomacy.chaos import ChaosGame
 from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, player_prizes, prizes
@@ -29,6 +31,7 @@ from palmares.explain import Language, explain, tell
 from palmares.explain.messages_columns import ROUND_WORDS
 from palmares.explain.numbers import figure
 from palmares.io.boards import read_boards_csv, read_teams_csv, team_problems
+from palmares.io.csv_writer import machine_cells, machine_units
 from palmares.io.tournament import read_chaos_csv, read_declines_csv
 
 __all__ = ["app", "standings"]
@@ -185,14 +188,18 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
     rounds to a second table (:func:`_rounds_table`) so both fit a terminal."""
     names = table.round_columns
     rows: list[dict[str, Any]] = []
+    columns = _figure_columns(table, fmt) if fmt is not Format.table else None
     for s in table.players:
         row: dict[str, Any] = {
             "rank": s.rank,
             "player": s.player,
             "score": s.score,
             "games": s.games,
-            "adjustment": s.adjustment,
         }
+        rows.append(row)
+        if columns is not None:  # the exact columns of the aggregation (the ante's ledger)
+            continue
+        row["adjustment"] = s.adjustment
         # Each round's figures read from its own lines (issue 33: ``round_values`` scans the
         # lines it is given; a hundred rounds of an archive made every read scan them all).
         by_round: dict[int, list[Any]] = {}
@@ -202,7 +209,6 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
             values = s.round_values(r, names, by_round.get(r, ()))
             row.update({f"r{r}_{name}": v for name, v in zip(names, values, strict=True)})
             row[f"r{r}"] = tuple(zip(names, values, strict=True))
-        rows.append(row)
     cols = [
         Col("rank", justify="right"),
         Col("player"),
@@ -220,7 +226,34 @@ def _standings_table(table: Standings, fmt: Format) -> Table:
         system=table.system,
         round=table.rounds[-1],
     )
-    return Table("standings", cols, rows, title)
+    return Table("standings", cols, rows, title, columns or {})
+
+
+def _figure_columns(table: Standings, fmt: Format) -> dict[str, Sequence[Any]] | None:
+    """The per-round figures and the adjustment of every player, in the standings' order, as
+    the machine formats write them (CSV: the cells themselves), from the aggregation's exact
+    columns (the ante's ledger: no Line, no Fraction per figure, issue 33); ``None`` when it
+    keeps none."""
+    figures = table.figures
+    if figures is None:
+        return None
+    where = {p: i for i, p in enumerate(figures.players)}
+    order = [where[s.player] for s in table.players]
+    out: dict[str, Sequence[Any]] = {}
+    for r in table.rounds:
+        for name in table.round_columns:
+            column = figures.column(r, name)
+            out[f"r{r}_{name}"] = _machine(column, order, fmt)
+    out["adjustment"] = _machine(figures.adjustment(), order, fmt)
+    return out
+
+
+def _machine(column: ScaledColumn, order: list[int], fmt: Format) -> Sequence[Any]:
+    """A column as the machine format writes it: CSV cells made as they are written, else
+    the values (:func:`machine_units`)."""
+    if fmt is Format.csv:
+        return machine_cells(column.pick, column.places, order)
+    return machine_units(column.pick(np.asarray(order, dtype=np.int64)), column.places)
 
 
 def _scores(table: Standings) -> Callable[[Any], str]:

@@ -13,7 +13,10 @@ Our reading (specs/diplomacy.md):
 - A board-scoring system whose board total is not 100 pays score / board total of the pot
   (:meth:`BoardScore.share`); Divide and Conquer's total is 100, so the share is the raw score
   in percent, rounded to two decimals as the seed pays it.
-- Scores are exact (Fractions) and never rounded between rounds; only the words round.
+- Scores are exact and never rounded between rounds; only the words round. They are worked
+  out in whole numbers of one decimal unit per round (:mod:`.ante_ledger`: every figure of the
+  seed's rule terminates), else in Fractions (:meth:`Ante.aggregate_fractions`); the
+  standings hold them as Fractions either way.
 - The fewer-games adjustment (seed 002, "Top Board"): after round ``adjust_after`` (5), a player
   who played in only two of rounds 1–5 is adjusted as if they had played a third game and been
   eliminated: they lose a stake of their current score and take nothing. One who played in only
@@ -34,20 +37,27 @@ from fractions import Fraction
 
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
+from palmares.diplomacy.aggregation.ante_ledger import (
+    AnteLedger,
+    LedgerAfter,
+    LedgerLines,
+    ante_ledger,
+)
+from palmares.diplomacy.aggregation.ante_steps import AnteGame, FewerGames, fewer_games_adjustment
 from palmares.diplomacy.aggregation.base import (
     Absent,
     AggregationInfo,
+    BoardKey,
     Line,
     Standing,
     Standings,
-    Step,
     players_in_order,
     rank_standings,
     score_boards,
 )
 from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.board import PlayedBoard
-from palmares.diplomacy.scoring.base import Score, ScoringSystem, exact
+from palmares.diplomacy.scoring.base import BoardScore, Score, ScoringSystem, exact
 
 __all__ = [
     "Ante",
@@ -60,42 +70,6 @@ __all__ = [
 ]
 
 SLUG = "ante"
-
-
-@dataclass(frozen=True, slots=True)
-class AnteGame(Step):
-    """One game under the ante (seed 002, Appendix A, "Long Explanation"): the player stakes
-    ``stake_rate`` (10 %) of ``base``, the score before the round, into a ``pot`` of
-    ``board_total``-scaled shares and takes ``share`` · pot (Example 1: Austria stakes 10 % of
-    100 = 10 into a pot of 70, takes 64.47 % of it = 45.129). ``next_stake`` is what the new
-    score stakes next round (13.5129), ``None`` when another board of the round or the
-    fewer-games adjustment comes first."""
-
-    stake_rate: Fraction
-    base: Fraction
-    stake: Fraction
-    pot: Fraction
-    share: Fraction
-    board_total: Fraction
-    next_stake: Fraction | None
-
-    def staked(self) -> Fraction:
-        return self.stake
-
-
-@dataclass(frozen=True, slots=True)
-class FewerGames(Step):
-    """The fewer-games adjustment of one player (seed 002, "Top Board"): after round
-    ``after_round``, played in ``rounds_played`` of its rounds, so treated as eliminated in
-    ``missing_games`` more games, each losing a ``stake_rate`` stake; the scores on the way."""
-
-    rounds_played: int
-    missing_games: int
-    before: Fraction
-    after: Fraction
-    steps: tuple[tuple[Fraction, Fraction], ...]  # (stake lost, score after) per assumed game
-    stake_rate: Fraction = Fraction(1, 10)
-    after_round: int = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,23 +125,6 @@ def ante_pot(standings: Standings, round_number: int, board: str) -> AntePot:
     return AntePot(round_number, board, rate, pot, tuple(seats))
 
 
-def fewer_games_adjustment(
-    score: Score, rounds_played: int, *, stake: Fraction, min_rounds: int = 3
-) -> FewerGames:
-    """The seed's fewer-games adjustment: a player who played in ``rounds_played`` of the
-    qualifying rounds (1 or 2 of 5) is treated as eliminated in ``min_rounds − rounds_played``
-    more games, each losing a stake of the score at that point and taking nothing. Players with
-    no game, or with at least ``min_rounds``, are unchanged."""
-    current = exact(score)
-    missing = min_rounds - rounds_played if 0 < rounds_played < min_rounds else 0
-    steps: list[tuple[Fraction, Fraction]] = []
-    for _ in range(missing):
-        lost = current * stake
-        current -= lost
-        steps.append((lost, current))
-    return FewerGames(rounds_played, missing, exact(score), current, tuple(steps), stake)
-
-
 @dataclass(frozen=True, slots=True)
 class Ante:
     """The ante system; the defaults are the seed's: start 100, stake 10 %, adjust after
@@ -195,6 +152,21 @@ class Ante:
         """What a player with ``score`` stakes in their next game."""
         return exact(score) * self.stake
 
+    def adjust_rounds(self, rounds: Sequence[int]) -> tuple[int, ...]:
+        """The round after which the fewer-games adjustment is made: round ``adjust_after``,
+        or the last round before it when a later round is played and it is not."""
+        ordered = sorted(rounds)
+        return tuple(
+            rnd
+            for n, rnd in enumerate(ordered)
+            if rnd == self.adjust_after
+            or (
+                rnd < self.adjust_after
+                and n + 1 < len(ordered)
+                and ordered[n + 1] > self.adjust_after
+            )
+        )
+
     def aggregate(
         self,
         boards: Sequence[PlayedBoard],
@@ -202,9 +174,44 @@ class Ante:
         *,
         entrants: Sequence[str] = (),
     ) -> Standings:
+        """The standings in whole numbers of a decimal unit (:mod:`.ante_ledger`: the seed's
+        figures all terminate) or, when a figure does not, in Fractions
+        (:meth:`aggregate_fractions`); the same values either way."""
         scored = score_boards(boards, system)
-        rounds = sorted({b.round for b in boards})
         players = players_in_order(boards, entrants)
+        ledger = ante_ledger(
+            boards,
+            scored,
+            players,
+            start=Fraction(self.start),
+            stake=Fraction(self.stake),
+            adjust_after=self.adjust_rounds([b.round for b in boards]),
+            min_rounds=self.min_rounds,
+        )
+        if ledger is None:
+            return self._fractions(boards, scored, players)
+        return _ledger_standings(ledger, scored)
+
+    def aggregate_fractions(
+        self,
+        boards: Sequence[PlayedBoard],
+        system: ScoringSystem,
+        *,
+        entrants: Sequence[str] = (),
+    ) -> Standings:
+        """The standings in Fractions, board by board and seat by seat: the rule as the seed
+        states it, for any stake and share, and the reference the ledger is tested against."""
+        return self._fractions(
+            boards, score_boards(boards, system), players_in_order(boards, entrants)
+        )
+
+    def _fractions(
+        self,
+        boards: Sequence[PlayedBoard],
+        scored: dict[BoardKey, BoardScore],
+        players: list[str],
+    ) -> Standings:
+        rounds = sorted({b.round for b in boards})
         score: dict[str, Fraction] = {p: Fraction(self.start) for p in players}
         lines: dict[str, list[Line]] = defaultdict(list)
         after: dict[str, dict[int, Fraction]] = defaultdict(dict)
@@ -328,6 +335,33 @@ class Ante:
                 )
             )
             score[player] = adj.after
+
+
+def _ledger_standings(ledger: AnteLedger, scored: dict[BoardKey, BoardScore]) -> Standings:
+    """The standings of a ledger: each player's lines and scores after each round read from it
+    when they are read (:class:`LedgerLines`, :class:`LedgerAfter`)."""
+    games = ledger.games().tolist()
+    standings = [
+        Standing(
+            player=p,
+            score=ledger.score(i),
+            games=games[i],
+            lines=LedgerLines(ledger, i),
+            after=LedgerAfter(ledger, i),
+        )
+        for i, p in enumerate(ledger.players)
+    ]
+    system = next(iter(scored.values())).system if scored else ""
+    final = ledger.final_units()
+    return Standings(
+        aggregation=SLUG,
+        system=system,
+        rounds=tuple(rd.number for rd in ledger.rounds),
+        players=rank_standings(standings, key=lambda s: final[s.player]),
+        board_scores=scored,
+        round_columns=("stake", "pot_share", "score"),
+        figures=ledger,
+    )
 
 
 def _fraction(text: str) -> Fraction:

@@ -17,7 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
 
 from palmares.core.message import Message
 from palmares.core.ranking import tie_groups
@@ -34,10 +37,13 @@ __all__ = [
     "Figure",
     "Line",
     "Note",
+    "RoundFigures",
+    "ScaledColumn",
     "Standing",
     "Standings",
     "Step",
     "TiesBrokenBy",
+    "UnitSource",
     "rank_standings",
     "score_boards",
     "who_played",
@@ -156,7 +162,9 @@ class Standing:
     player: str
     score: Fraction
     games: int
-    lines: tuple[Line, ...]
+    #: A tuple, or (the ante on a large archive, issue 33) a sequence that builds its lines
+    #: when they are read (:class:`~palmares.diplomacy.aggregation.ante_ledger.LedgerLines`).
+    lines: Sequence[Line]
     #: The score after each round of the tournament (adjustments applied after it included).
     after: Mapping[int, Fraction]
     rank: int = 0
@@ -253,6 +261,53 @@ class Standing:
         return self.score
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class ScaledColumn:
+    """Exact figures as whole numbers of a decimal unit: figure k is ``units[k]`` ·
+    10^−``places`` (``None``: nothing to show). Every figure of the ante under Divide and
+    Conquer is a terminating decimal (seed 002, Appendix A: 100 points, 10 % stakes, raw scores
+    of two decimals), so a column of them needs no Fraction per figure (issue 33)."""
+
+    units: Sequence[int | None] | npt.NDArray[np.object_] | UnitSource
+    places: int
+
+    def pick(self, indices: npt.NDArray[np.int64]) -> list[int | None]:
+        """The figures ``indices`` (in that order), as whole numbers of the unit."""
+        units = self.units
+        if isinstance(units, UnitSource | np.ndarray):
+            picked: list[int | None] = units.take(indices).tolist()
+            return picked
+        return [units[k] for k in indices.tolist()]
+
+    def value(self, k: int) -> Fraction | None:
+        """Figure ``k`` as a Fraction."""
+        unit = self.pick(np.array([k], dtype=np.int64))[0]
+        return None if unit is None else Fraction(unit, 10**self.places)
+
+
+@runtime_checkable
+class UnitSource(Protocol):
+    """A column of whole numbers worked out for the figures asked (the ante's stakes and pot
+    shares from the scores around the round), so that a column is never held whole."""
+
+    def take(self, indices: npt.NDArray[np.int64]) -> npt.NDArray[np.object_]: ...
+
+
+class RoundFigures(Protocol):
+    """The per-round figures (:data:`ROUND_COLUMNS`) of every player as exact columns, for the
+    aggregations that keep them so (the ante's ledger, issue 33): ``players`` in the ledger's
+    order, :meth:`column` the figure ``name`` of round ``round_number`` for each of them, and
+    :meth:`adjustment` the net change of each one's adjustment steps (``None``: none). The same
+    values as :meth:`Standing.round_value` and :attr:`Standing.adjustment`, without a Line."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+    def column(self, round_number: int, name: str) -> ScaledColumn: ...
+
+    def adjustment(self) -> ScaledColumn: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Standings:
     """Every player's standing, best first, and the board scores they came from."""
@@ -268,6 +323,9 @@ class Standings:
     #: The figures shown per round (names of :data:`ROUND_COLUMNS`), as the aggregation has them:
     #: the ante ``stake, pot_share, score``; a sum of rounds ``points, score`` …
     round_columns: tuple[str, ...] = ("points", "score")
+    #: The same per-round figures as exact columns, where the aggregation keeps them so (the
+    #: ante's ledger); ``None``: read them from the lines.
+    figures: RoundFigures | None = field(default=None, compare=False, repr=False)
 
     def order_key(self, score: Score) -> Fraction:
         """A sort key that puts the better score first (the lower one when low is best). Every
@@ -351,11 +409,15 @@ def score_boards(
     return {(b.round, b.board): system.score(b.result()) for b in boards}
 
 
-def rank_standings(standings: Iterable[Standing]) -> tuple[Standing, ...]:
-    """Rank by score, best first, competition style (1, 2, 2, 4); ties listed by name."""
+def rank_standings(
+    standings: Iterable[Standing], key: Callable[[Standing], Any] | None = None
+) -> tuple[Standing, ...]:
+    """Rank by score, best first, competition style (1, 2, 2, 4); ties listed by name.
+    ``key``: a sort key in the scores' order (the ante's ledger: its whole numbers of one unit,
+    which compare faster than Fractions of 500 digits)."""
     ordered = sorted(standings, key=lambda s: s.player)
     ranked: list[Standing] = []
-    for group in tie_groups(ordered, key=lambda s: s.score):
+    for group in tie_groups(ordered, key=key or (lambda s: s.score)):
         for member in group.members:
             ranked.append(
                 Standing(

@@ -14,8 +14,10 @@ exactly its raw score in percent of the pot, as the seed says.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 
 from palmares.core.message import Message
 from palmares.core.rounding import half_up
@@ -32,7 +34,28 @@ def f_sc(centres: int) -> float:
     """f(sc) = 2^(sc/4) − 1 (seed 002, Appendix A; the chart: 17 → 18.02731 … 1 → 0.18921)."""
     if centres < 0:
         raise ValueError(f"a power cannot hold {centres} centres")
+    if centres < len(_F):
+        return _F[centres]
     return float(2 ** (centres / 4) - 1)
+
+
+#: f(sc) of the centre counts a board can hold, computed once.
+_F = tuple(float(2 ** (c / 4) - 1) for c in range(35))
+#: The raw scores of two decimals, 0.00 … 100.00, each made once (issue 33: an archive rounds a
+#: million raw scores).
+_CENTS = tuple(Decimal(k).scaleb(-2) for k in range(10001))
+
+
+def _cents(raw: float) -> Decimal:
+    """``half_up(raw, 2)``: the raw score rounded half up to two decimals on its shortest repr.
+
+    Far from a half cent the float 100 · raw rounds as the repr does: the repr and the float
+    are within 10^−11 of each other at this size, so unless 100 · raw is within 10^−6 of a half
+    they round to the same cent. Near a half, and outside 0 … 100, :func:`half_up` itself."""
+    hundredfold = raw * 100
+    if 0 <= hundredfold <= 10000 and abs(hundredfold - math.floor(hundredfold) - 0.5) > 1e-6:
+        return _CENTS[math.floor(hundredfold + 0.5)]
+    return half_up(raw, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,17 +83,19 @@ class DivideAndConquer:
 
     def score(self, board: Board) -> BoardScore:
         soloist = board.soloist
-        f = {power: f_sc(count) for power, count in board.centres.items()}
+        centres = board.centres
+        f = {power: f_sc(count) for power, count in centres.items()}
         total_f = sum(f.values())
-        raw: dict[str, float] = {}
-        for power in board.centres:
-            if soloist is not None:
-                raw[power] = 100.0 if power == soloist else 0.0
-            elif total_f == 0:
-                raw[power] = 0.0
-            else:
-                raw[power] = 100 * f[power] / total_f
-        scores: dict[str, Score] = {p: half_up(v, 2) if self.rounded else v for p, v in raw.items()}
+        raw: dict[str, float]
+        if soloist is not None:
+            raw = {power: 100.0 if power == soloist else 0.0 for power in centres}
+        elif total_f == 0:
+            raw = dict.fromkeys(centres, 0.0)
+        else:
+            raw = {power: 100 * value / total_f for power, value in f.items()}
+        scores: dict[str, Score] = (
+            {p: _cents(v) for p, v in raw.items()} if self.rounded else dict(raw)
+        )
         return BoardScore(
             board=board,
             system=SLUG,
