@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit unit-postgres chromium install clean
+.PHONY: demo test lint typecheck kernels unit unit-postgres chromium install clean
 
 # The database tests (the site and the fuzzer's imports) run a second time on PostgreSQL (the
 # server CI starts on loopback).
@@ -49,7 +49,19 @@ unit-postgres: $(STAMP)
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
-test: lint typecheck unit unit-postgres
+# numba compiles a kernel at its first call and keeps it on disk (cache=True). On a clean clone
+# both test workers would compile the same kernels at once (about 90 s of CPU); the kernels'
+# own tests compile each once, on the core mypy leaves free, before the passes start.
+KERNEL_TESTS := tests/ratings/test_kernels.py tests/ratings/test_certified.py \
+	tests/ratings/backtest/test_kernels.py tests/ratings/skill/test_flatten.py \
+	tests/diplomacy/seeding/test_kernel.py
+
+kernels: $(STAMP)
+	$(BIN)/pytest -q -p no:cacheprovider $(KERNEL_TESTS)
+
+test: lint
+	$(MAKE) --no-print-directory -j2 --output-sync=target typecheck kernels
+	$(MAKE) --no-print-directory unit unit-postgres
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
