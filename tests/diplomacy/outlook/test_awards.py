@@ -177,3 +177,13 @@ def test_the_team_outlook_is_the_exhaustive_search(
     k = data.draw(st.integers(min_value=2, max_value=4))
     teams = {f"T{i}": tuple(order[i::k]) for i in range(k)}
     _check_teams(scores, boards, teams)
+
+
+def test_a_two_boarder_has_a_game_with_each_of_their_powers() -> None:
+    # B plays England on board 1 and Austria on board 2 (a two-boarder, specs/diplomacy.md).
+    boards = [_board("1", ["A", "B", "C"]), _board("2", ["B", "E", "F"])]
+    history: dict[str, dict[str, Key]] = {"Austria": {"G": (Fraction(40), 3, Fraction(12))}}
+    _check_countries(SCORES, boards, history)
+    # And A plays Austria twice: the better of the two games counts.
+    boards = [_board("1", ["A", "B", "C"]), _board("2", ["A", "E", "F"], result=(2, 2, 2))]
+    _check_countries(SCORES, boards, history)
