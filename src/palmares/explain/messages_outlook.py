@@ -153,7 +153,18 @@ OUTLOOK: dict[str, str] = {
     ),
     # Why there is no outlook.
     "outlook.unsupported.two_boards": N_(
-        "{player} plays two boards of the final round; the outlook does not cover two-boarders."
+        "{player} is seated on more than two boards of the final round, or twice on one board; "
+        "the outlook covers a player on one board or two."
+    ),
+    "outlook.unsupported.two_boards_top": N_(
+        "{player} plays the top board ({board}) and another board of the final round; the top "
+        'board\'s seven play one board each (seed 002, "Top Board"), and the outlook covers '
+        "only that."
+    ),
+    "outlook.unsupported.two_boards_linked": N_(
+        "{players} each play two boards of the final round, all still free, and share board "
+        "{board}; the outlook covers a two-boarder whose two free boards are shared with no "
+        "other such two-boarder."
     ),
     "outlook.unsupported.no_solo": N_(
         "under {system} no result gives one power everything; the outlook's best case does not "

@@ -1,5 +1,6 @@
 """The exhaustive search the outlook is checked against (issue 38): every joint outcome of
-the free boards of a small final round, each player's final place found by the rule itself
+the free boards of a small final round (a two-boarder staking on, and taking from, both of
+their boards), each player's final place found by the rule itself
 (seed 002: the top board's winner, a tie to the larger score before the round, is champion;
 the others' place is 2 + the players strictly above them, the champion left out)."""
 
@@ -44,12 +45,18 @@ def places(
     pots = {b.label: stake * sum(scores[p] for _, p in b.seats) for b in boards}
     has_top = any(b.top for b in boards)
     per_board = [board_outcomes(b, cat, system) for b in boards]
+    played: dict[str, int] = {}  # a two-boarder stakes on both boards (specs/diplomacy.md)
+    for b in boards:
+        for _, p in b.seats:
+            played[p] = played.get(p, 0) + 1
     for joint in itertools.product(*per_board):
-        final = dict(scores)
+        final = {
+            p: s * (1 - played.get(p, 0) * stake) if p in played else s for p, s in scores.items()
+        }
         champions: set[str] = set()
         for b, outcome in zip(boards, joint, strict=True):
             for player, (_, share) in outcome.items():
-                final[player] = scores[player] * (1 - stake) + share * pots[b.label]
+                final[player] += share * pots[b.label]
             if b.top:
                 key = {p: (score, scores[p]) for p, (score, _) in outcome.items()}
                 best = max(key.values())

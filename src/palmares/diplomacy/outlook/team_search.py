@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from palmares.diplomacy.outlook.catalogue import Catalogue
+from palmares.diplomacy.outlook.catalogue import Catalogue, Units, integer_shares
 
 __all__ = ["BOARD_LIMIT", "JOINT_LIMIT", "Answer", "OpenBoard", "Search", "search"]
 
@@ -81,37 +81,7 @@ class Search:
     limit: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class _Units:
-    """The catalogue's sorted shares as integers over ``denominator``."""
-
-    shares: npt.NDArray[Any]
-    denominator: int
-    negative: bool
-
-
-_UNITS: dict[int, tuple[Catalogue, _Units]] = {}
-
-
-def _units(cat: Catalogue) -> _Units:
-    hit = _UNITS.get(id(cat))
-    if hit is not None and hit[0] is cat:
-        return hit[1]
-    distinct = {w for row in cat.rows for w in row.sorted_shares}
-    d = 1
-    for w in distinct:
-        d = math.lcm(d, w.denominator)
-    scaled = {w: int(w * d) for w in distinct}
-    values = [[scaled[w] for w in row.sorted_shares] for row in cat.rows]
-    largest = max((abs(v) for r in values for v in r), default=0) * max(len(cat.rows[0].shares), 1)
-    dtype: Any = np.int64 if largest < 2**62 else object  # Python integers past int64
-    negative = any(v < 0 for r in values for v in r)
-    units = _Units(np.array(values, dtype=dtype), d, negative)
-    _UNITS[id(cat)] = (cat, units)
-    return units
-
-
-def _most(u: _Units, seats: int) -> int:
+def _most(u: Units, seats: int) -> int:
     """The most ``seats`` seats of one board can take together, in units."""
     if seats == 0:
         return 0
@@ -147,7 +117,7 @@ def _pareto(vectors: npt.NDArray[Any]) -> npt.NDArray[Any]:
 class _Problem:
     def __init__(self, cat: Catalogue, a: str, slack: Mapping[str, Fraction]) -> None:
         self.cat = cat
-        self.u = _units(cat)
+        self.u = integer_shares(cat)
         self.a = a
         self.slack = dict(slack)
         self.steps = 0
