@@ -61,7 +61,8 @@ def _needs(others: Sequence[Seated], pot: Fraction, d: int, t: Fraction) -> list
     # base + u · pot / d > t  ⇔  u > (t − base) · d / pot
     if pot <= 0:  # nothing to share: above only when already above
         return sorted(0 if s.base > t else 2**62 for s in others)
-    return sorted(math.floor((t - s.base) * d / pot) + 1 for s in others)
+    bound = 2**62  # past any share: clipped so that int64 holds it
+    return sorted(max(-bound, min(bound, math.floor((t - s.base) * d / pot) + 1)) for s in others)
 
 
 def _per_count(w: npt.NDArray[Any], needs: list[int], *, most: bool) -> dict[int, int]:
@@ -71,14 +72,15 @@ def _per_count(w: npt.NDArray[Any], needs: list[int], *, most: bool) -> dict[int
     k = len(needs)
     out: dict[int, int] = {}
     for j in range(n):  # the two-boarder's seat in the sorted row
-        rest = [i for i in range(n) if i != j]  # largest share first
+        left = w[:, [i for i in range(n) if i != j]]  # the shares left, largest first
         mine = w[:, j]
-        if most:  # m smallest needs met by the m largest shares left
+        if most:  # m smallest needs met by the m largest shares left, largest to largest
+            meets = [[left[:, a] >= needs[lvl] for lvl in range(k - a)] for a in range(k)]
             count = np.zeros(len(w), dtype=np.int64)
             for m in range(1, k + 1):
-                fits = np.ones(len(w), dtype=bool)
-                for lvl in range(m):
-                    fits &= w[:, rest[m - 1 - lvl]] >= needs[lvl]
+                fits = meets[m - 1][0].copy()
+                for lvl in range(1, m):
+                    fits &= meets[m - 1 - lvl][lvl]
                 count += fits
             for c in range(k + 1):
                 hit = mine[count >= c]
@@ -86,13 +88,12 @@ def _per_count(w: npt.NDArray[Any], needs: list[int], *, most: bool) -> dict[int
                     best = int(hit.max())
                     out[c] = max(out.get(c, best), best)
         else:  # as many kept at or below T: the smallest shares left to the largest needs
+            small = [left[:, n - 2 - a] for a in range(k)]  # the smallest shares, ascending
             safe = np.zeros(len(w), dtype=np.int64)
-            ascending = rest[::-1]
             for q in range(1, k + 1):
-                largest = needs[k - q :]
-                fits = np.ones(len(w), dtype=bool)
-                for lvl in range(q):
-                    fits &= w[:, ascending[lvl]] < largest[lvl]
+                fits = small[0] < needs[k - q]
+                for lvl in range(1, q):
+                    fits &= small[lvl] < needs[k - q + lvl]
                 safe += fits
             count = k - safe
             for c in range(k + 1):
