@@ -51,7 +51,7 @@ __all__ = ["BOARD_LIMIT", "JOINT_LIMIT", "Answer", "OpenBoard", "Search", "searc
 #: The most (outcome, seating) pairs tried on one blocking board.
 BOARD_LIMIT = 6_000_000
 #: The most partial joint outcomes the search visits.
-JOINT_LIMIT = 200_000
+JOINT_LIMIT = 50_000
 
 
 class Answer(StrEnum):
@@ -120,7 +120,6 @@ class _Problem:
         self.u = integer_shares(cat)
         self.a = a
         self.slack = dict(slack)
-        self.steps = 0
 
     def most(self, board: OpenBoard, team: str) -> Fraction:
         return Fraction(_most(self.u, board.teams.count(team)), self.u.denominator) * board.pot
@@ -249,49 +248,64 @@ class _Problem:
                 ]
             )
         order = sorted(range(len(blocking)), key=lambda i: len(per_board[i]))
-        best_a: list[Fraction] = [Fraction(0)] * (len(order) + 1)  # A's most on the boards left
-        if a_on:
-            for j in range(len(order) - 1, -1, -1):
-                best_a[j] = best_a[j + 1] - min(v[0] for v in per_board[order[j]])
         watched = [t for t in self.slack if t in tight and t not in local]
         index = {c: i for i, c in enumerate(coords)}
-        found = self._dfs(
-            [per_board[i] for i in order], best_a, watched, index, [Fraction(0)] * len(coords), 0
-        )
+        # The search in integers: every gain and slack over one denominator.
+        values = [x for i in order for v in per_board[i] for x in v]
+        d = math.lcm(*(x.denominator for x in [*values, *self.slack.values()]))
+        boards_int = [[tuple(int(x * d) for x in v) for v in per_board[i]] for i in order]
+        best_a = [0] * (len(order) + 1)  # A's most on the boards left
+        if a_on:
+            for j in range(len(order) - 1, -1, -1):
+                best_a[j] = best_a[j + 1] - min(v[0] for v in boards_int[j])
+        checks = [(int(self.slack[t] * d), index.get(t)) for t in watched]
+        found = _Dfs(boards_int, best_a, checks, index.get(a)).run()
         if found is None:
             return Search(Answer.TOO_MANY, labels, JOINT_LIMIT)
         return Search(Answer.POSSIBLE if found else Answer.OUT, labels)
 
-    def _dfs(
+
+class _Dfs:
+    """Depth-first over the blocking boards, one Pareto-best outcome of each at a time: a
+    branch ends once a team can no longer be kept level with ``A`` (what ``A`` can still take
+    counted in); totals already found hopeless at a depth are not tried again."""
+
+    def __init__(
         self,
-        boards: list[list[tuple[Fraction, ...]]],
-        best_a: list[Fraction],
-        watched: list[str],
-        index: Mapping[str, int],
-        total: list[Fraction],
-        depth: int,
-    ) -> bool | None:
+        boards: list[list[tuple[int, ...]]],
+        best_a: list[int],
+        checks: list[tuple[int, int | None]],
+        a: int | None,
+    ) -> None:
+        self.boards = boards
+        self.best_a = best_a
+        self.checks = checks
+        self.a = a
+        self.steps = 0
+        self.dead: set[tuple[int, tuple[int, ...]]] = set()
+
+    def run(self) -> bool | None:
+        width = len(self.boards[0][0]) if self.boards and self.boards[0] else 0
+        return self._from(0, (0,) * width)
+
+    def _from(self, depth: int, total: tuple[int, ...]) -> bool | None:
         self.steps += 1
         if self.steps > JOINT_LIMIT:
             return None
-        gain_a = -total[index[self.a]] if self.a in index else Fraction(0)
-        for t in watched:  # can every team still be kept level with A?
-            taken = total[index[t]] if t in index else Fraction(0)
-            if self.slack[t] + gain_a + best_a[depth] - taken < 0:
+        if (depth, total) in self.dead:
+            return False
+        gain_a = -total[self.a] if self.a is not None else 0
+        room = gain_a + self.best_a[depth]
+        for slack, i in self.checks:  # can every team still be kept level with A?
+            if slack + room - (total[i] if i is not None else 0) < 0:
                 return False
-        if depth == len(boards):
+        if depth == len(self.boards):
             return True
-        for v in boards[depth]:
-            below = self._dfs(
-                boards,
-                best_a,
-                watched,
-                index,
-                [x + y for x, y in zip(total, v, strict=True)],
-                depth + 1,
-            )
+        for v in self.boards[depth]:
+            below = self._from(depth + 1, tuple(x + y for x, y in zip(total, v, strict=True)))
             if below is None or below:
                 return below
+        self.dead.add((depth, total))
         return False
 
 
