@@ -107,13 +107,30 @@ OUTLOOK: dict[str, str] = {
         "not computed for {team}: no team stays above it whatever happens and it stays above "
         "no team whatever happens, but the exact reasoning does not hold here: {why}."
     ),
-    "outlook.team.together": N_(
-        "two members of {team} whose scores count play board {board}, which team-mates "
-        "should never share"
+    "outlook.team.possible_loose": N_(
+        "with a solo for each member of {team} in the final round and every other board won by "
+        "a player whose score counts for no team or for a team that cannot catch {team} even "
+        "with its best results, {team} is first; with the worst results {rival} passes them: "
+        "still open."
     ),
-    "outlook.team.full_board": N_(
-        "every seat of board {board} counts for a team other than {team}, so one of them gains "
-        "there whatever happens, and which one matters"
+    "outlook.team.possible_search": N_(
+        "with a solo for each member of {team} where they play alone for it, every other board "
+        "won by a player whose team cannot catch {team}, and boards {boards} (where every seat "
+        "that matters counts for a rival) ending in one of the ways tried one by one, {team} is "
+        "first; with the worst results {rival} passes them: still open."
+    ),
+    "outlook.team.out_joint": N_(
+        "no single team stays above {team} whatever happens, but every way boards {boards} can "
+        "end (tried one by one, with a solo for each member of {team} elsewhere) lets one team "
+        "or another finish above it: the team championship is out of reach."
+    ),
+    "outlook.team.too_many": N_(
+        "boards {boards} seat so many teams that all matter that trying every way they can end "
+        "would take more than {limit} steps"
+    ),
+    "outlook.team.negative": N_(
+        "this board-scoring system can pay a share below zero, and the reasoning needs every "
+        "share to be zero or more"
     ),
     # The outlook's table on the standings page and a player's outlook page.
     "outlook.label.title": N_(
@@ -136,7 +153,18 @@ OUTLOOK: dict[str, str] = {
     ),
     # Why there is no outlook.
     "outlook.unsupported.two_boards": N_(
-        "{player} plays two boards of the final round; the outlook does not cover two-boarders."
+        "{player} is seated on more than two boards of the final round, or twice on one board; "
+        "the outlook covers a player on one board or two."
+    ),
+    "outlook.unsupported.two_boards_top": N_(
+        "{player} plays the top board ({board}) and another board of the final round; the top "
+        'board\'s seven play one board each (seed 002, "Top Board"), and the outlook covers '
+        "only that."
+    ),
+    "outlook.unsupported.two_boards_linked": N_(
+        "{players} each play two boards of the final round, all still free, and share board "
+        "{board}; the outlook covers a two-boarder whose two free boards are shared with no "
+        "other such two-boarder."
     ),
     "outlook.unsupported.no_solo": N_(
         "under {system} no result gives one power everything; the outlook's best case does not "

@@ -1,5 +1,6 @@
 """The exhaustive search the outlook is checked against (issue 38): every joint outcome of
-the free boards of a small final round, each player's final place found by the rule itself
+the free boards of a small final round (a two-boarder staking on, and taking from, both of
+their boards), each player's final place found by the rule itself
 (seed 002: the top board's winner, a tie to the larger score before the round, is champion;
 the others' place is 2 + the players strictly above them, the champion left out)."""
 
@@ -41,9 +42,9 @@ def _ends(
     stake: Fraction,
     centres: bool,
 ) -> list[list[tuple[dict[str, tuple[Fraction, int]], frozenset[str] | None]]]:
-    """Every way each board ends, as its players' final scores and centres, and, on the top
-    board, its winners (a tie to the larger score before the round); every partition of the
-    centres dealt to the players in every order, each order once."""
+    """Every way each board ends, as what its players take from the pot and the centres they
+    hold, and, on the top board, its winners (a tie to the larger score before the round); every
+    partition of the centres dealt to the players in every order, each order once."""
     out: list[list[tuple[dict[str, tuple[Fraction, int]], frozenset[str] | None]]] = []
     for b in boards:
         pot = stake * sum(scores[p] for _, p in b.seats)
@@ -70,9 +71,9 @@ def _ends(
                         orders.append(order)
         ends: list[tuple[dict[str, tuple[Fraction, int]], frozenset[str] | None]] = []
         for order in orders:
+            # What each player takes from the pot, and the centres they end with.
             final = {
-                p: (scores[p] * (1 - stake) + share * pot, held)
-                for p, (_, share, held) in zip(players, order, strict=True)
+                p: (share * pot, held) for p, (_, share, held) in zip(players, order, strict=True)
             }
             winners: frozenset[str] | None = None
             if b.top:
@@ -98,13 +99,18 @@ def _joint(
     board's winner is champion; the others' place is 2 + the players strictly above them, the
     champion left out) and the centres each seated player ends with."""
     has_top = any(b.top for b in boards)
+    played: dict[str, int] = {}  # a two-boarder stakes on both boards (specs/diplomacy.md)
+    for b in boards:
+        for _, p in b.seats:
+            played[p] = played.get(p, 0) + 1
+    staked = {p: s * (1 - played.get(p, 0) * stake) for p, s in scores.items()}
     for joint in itertools.product(*_ends(scores, boards, cat, system, stake, centres)):
-        final = dict(scores)
+        final = dict(staked)
         held: dict[str, int] = {}
         champions: frozenset[str] = frozenset()
         for outcome, winners in joint:
-            for p, (value, count) in outcome.items():
-                final[p] = value
+            for p, (gain, count) in outcome.items():
+                final[p] += gain
                 held[p] = count
             if winners is not None:
                 champions = winners

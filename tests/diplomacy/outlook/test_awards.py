@@ -153,22 +153,6 @@ def test_a_team_clinched_out_and_open() -> None:
     assert _check_teams(SCORES, boards, teams) == 3
 
 
-def test_a_board_full_of_other_teams_is_not_computed() -> None:
-    scores = {n: Fraction(100) for n in "ABCDEFG"}
-    boards = [_board("1", ["A", "B", "C"]), _board("2", ["D", "E", "F"])]
-    teams = {"Reds": ("A", "D"), "Blues": ("B", "E"), "Greens": ("C", "G"), "Golds": ("F",)}
-    got = {
-        x.team: x.verdict
-        for x in team_outlook(scores, boards, teams, system=SYSTEM, system_key=KEY, board_map=SMALL)
-    }
-    # Greens (G sits out) can only gain on board 1; board 2 seats Reds, Blues and Golds, one of
-    # whom gains there: the one outcome best for Greens against every team is not known.
-    assert got["Greens"].status is Status.NOT_COMPUTED
-    assert got["Greens"].because.key == "outlook.team.not_computed"
-    assert got["Greens"].because.get("why").key == "outlook.team.full_board"  # type: ignore[union-attr]
-    _check_teams(scores, boards, teams)
-
-
 def test_two_team_mates_on_the_top_board_count_their_score_before() -> None:
     boards = [_board("1", ["A", "B", "C"], top=True), _board("2", ["D", "E", "F"])]
     teams = {"Reds": ("A", "B"), "Blues": ("D", "E"), "Greens": ("C", "F")}
@@ -193,3 +177,13 @@ def test_the_team_outlook_is_the_exhaustive_search(
     k = data.draw(st.integers(min_value=2, max_value=4))
     teams = {f"T{i}": tuple(order[i::k]) for i in range(k)}
     _check_teams(scores, boards, teams)
+
+
+def test_a_two_boarder_has_a_game_with_each_of_their_powers() -> None:
+    # B plays England on board 1 and Austria on board 2 (a two-boarder, specs/diplomacy.md).
+    boards = [_board("1", ["A", "B", "C"]), _board("2", ["B", "E", "F"])]
+    history: dict[str, dict[str, Key]] = {"Austria": {"G": (Fraction(40), 3, Fraction(12))}}
+    _check_countries(SCORES, boards, history)
+    # And A plays Austria twice: the better of the two games counts.
+    boards = [_board("1", ["A", "B", "C"]), _board("2", ["A", "E", "F"], result=(2, 2, 2))]
+    _check_countries(SCORES, boards, history)

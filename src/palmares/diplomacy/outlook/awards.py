@@ -9,6 +9,11 @@ centres, then its payout (the ante's take from the pot); a tie on all three is s
 holds the award when one of their games with the power is among the best. "Clinched" here means
 held *at least shared* in every outcome; "out" means held in none.
 
+A two-boarder (specs/diplomacy.md, "Board call") plays two powers in the final round, one game
+each, on two boards that end independently; should they play one power twice, the better of
+the two games counts, its range from the better of the two lowest keys to the better of the two
+highest.
+
 Exactly: each board of the final round seats one player per power, and the boards end
 independently, so every player's best game with a power ranges over an interval of keys of its
 own — the games of the earlier rounds (fixed), a reported board's game (fixed), and a free
@@ -89,12 +94,22 @@ def _final_games(
             scored = system.score(b.result)
             for power, player in b.seats:
                 key = (exact(scored[power]), b.result.centres[power], scored.share(power) * pot)
-                out[(power, player)] = _Range(key, key, free=False)
+                known = out.get((power, player))
+                if known is not None:  # a two-boarder with one power twice (see below)
+                    out[(power, player)] = _Range(
+                        max(known.low, key), max(known.high, key), free=known.free
+                    )
+                else:
+                    out[(power, player)] = _Range(key, key, free=False)
             continue
         for power, player in b.seats:
-            out[(power, player)] = _Range(
+            game = _Range(
                 (low[0], low[1], low[2] * pot), (high[0], high[1], high[2] * pot), free=True
             )
+            known = out.get((power, player))
+            if known is not None:  # a two-boarder with one power twice: the better game counts
+                game = _Range(max(known.low, game.low), max(known.high, game.high), free=True)
+            out[(power, player)] = game
     return out
 
 

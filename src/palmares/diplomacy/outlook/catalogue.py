@@ -21,7 +21,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -29,7 +29,16 @@ import numpy.typing as npt
 from palmares.diplomacy.board import GREAT_POWERS, SOLO_CENTRES, TOTAL_CENTRES, Board
 from palmares.diplomacy.scoring.base import ScoringSystem, exact
 
-__all__ = ["STANDARD", "Catalogue", "Map", "Row", "catalogue", "partitions"]
+__all__ = [
+    "STANDARD",
+    "Catalogue",
+    "Map",
+    "Row",
+    "Units",
+    "catalogue",
+    "integer_shares",
+    "partitions",
+]
 
 
 def partitions(total: int, parts: int, largest: int) -> Iterator[tuple[int, ...]]:
@@ -169,3 +178,35 @@ def catalogue(key: str, system: ScoringSystem, board_map: Map = STANDARD) -> Cat
     return _catalogue(
         key, cast(Hashable, system), board_map.seats, board_map.centres, board_map.solo
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Units:
+    """The catalogue's sorted shares as integers over ``denominator``."""
+
+    shares: npt.NDArray[Any]
+    denominator: int
+    negative: bool
+
+
+_INTEGERS: dict[int, tuple[Catalogue, Units]] = {}
+
+
+def integer_shares(cat: Catalogue) -> Units:
+    """The catalogue's sorted shares as integers over their common denominator (once per
+    catalogue): exact comparisons at numpy's speed (Python integers past int64)."""
+    hit = _INTEGERS.get(id(cat))
+    if hit is not None and hit[0] is cat:
+        return hit[1]
+    distinct = {w for row in cat.rows for w in row.sorted_shares}
+    d = 1
+    for w in distinct:
+        d = math.lcm(d, w.denominator)
+    scaled = {w: int(w * d) for w in distinct}
+    values = [[scaled[w] for w in row.sorted_shares] for row in cat.rows]
+    largest = max((abs(v) for r in values for v in r), default=0) * max(len(cat.rows[0].shares), 1)
+    dtype: Any = np.int64 if largest < 2**62 else object  # Python integers past int64
+    negative = any(v < 0 for r in values for v in r)
+    units = Units(np.array(values, dtype=dtype), d, negative)
+    _INTEGERS[id(cat)] = (cat, units)
+    return units

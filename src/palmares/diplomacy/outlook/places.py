@@ -18,13 +18,21 @@ raw scores are shares of a smaller sum; rounding half up keeps the order) and lo
 final, so no outcome of their board is worse for them. Their best case is a solo: the whole pot,
 nothing for anyone else (and the title, on the top board). A board already reported counts as
 reported.
+
+A two-boarder (specs/diplomacy.md, "Board call": the TD may have some players play two boards
+when the players do not fill whole boards; seed 002 is silent, and its top board's seven play
+one board each) stakes on both boards and takes from both pots. Their worst case is losing
+every centre on both (each board as above), their best a solo on both; with one board reported
+they are a player of the other with what the reported one paid in their base. Their two boards,
+when both are free, are counted together (:mod:`.two_boards`), exactly. Not covered, and said
+so: a two-boarder on the top board, or two two-boarders sharing a free board while all their
+boards are free; the fewest centres are not computed while two free boards are linked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 
 from palmares.core.message import Message
@@ -32,6 +40,21 @@ from palmares.diplomacy.board import Board
 from palmares.diplomacy.outlook.bounds import Seated, bounds, fewest_above, most_above
 from palmares.diplomacy.outlook.catalogue import STANDARD, Catalogue, Map, catalogue
 from palmares.diplomacy.outlook.centres import Others, fewest_centres, fewest_centres_entered
+from palmares.diplomacy.outlook.model import (
+    FinalBoard,
+    Outlook,
+    PlayerOutlook,
+    Status,
+    Verdict,
+    unsupported,
+)
+from palmares.diplomacy.outlook.two_boards import (
+    Group,
+    Linked,
+    fewest_in_group,
+    most_in_group,
+    unsupported_two_boards,
+)
 from palmares.diplomacy.scoring.base import ScoringSystem, exact
 
 __all__ = [
@@ -47,65 +70,6 @@ __all__ = [
 PLACES = tuple(range(2, 8))
 
 
-class Status(StrEnum):
-    CLINCHED = "clinched"
-    POSSIBLE = "possible"
-    OUT = "out"
-    #: Only where the exact reasoning does not hold (the team championship): said why, never
-    #: guessed.
-    NOT_COMPUTED = "not_computed"
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    status: Status
-    because: Message
-
-
-@dataclass(frozen=True, slots=True)
-class FinalBoard:
-    """A board of the final round: its seats (power, player), whether it is the top board, and
-    its result once reported."""
-
-    label: str
-    seats: tuple[tuple[str, str], ...]
-    top: bool = False
-    result: Board | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerOutlook:
-    """One player's outlook: the place before the final round, the worst and best final places,
-    and the verdicts."""
-
-    player: str
-    place: int
-    score: Fraction
-    board: str | None
-    worst: int
-    best: int
-    championship: Verdict
-    places: tuple[tuple[int, Verdict], ...]
-    #: The fewest centres on their own board that clinch each place (1: the title), when asked
-    #: for (``centres_for``) and their board is still free; ``None``: no count clinches it.
-    centres: tuple[tuple[int, int | None], ...] = ()
-    #: The same with the board's other powers as entered so far in a report from the table
-    #: (``entered``); empty when nothing is entered for their board.
-    centres_entered: tuple[tuple[int, int | None], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Outlook:
-    """Every player's outlook, or the reason it cannot be computed."""
-
-    players: tuple[PlayerOutlook, ...]
-    reason: Message | None = None
-
-
-def unsupported(reason: Message) -> Outlook:
-    return Outlook((), reason)
-
-
 @dataclass(frozen=True, slots=True)
 class _Fixed:
     finals: Mapping[str, Fraction]
@@ -113,7 +77,7 @@ class _Fixed:
 
 
 class _Round:
-    """The final round as the outlook reads it."""
+    """The final round as the outlook reads it (two-boarders: :mod:`.two_boards`)."""
 
     def __init__(
         self,
@@ -131,33 +95,71 @@ class _Round:
         self.cat = cat
         self.stake = stake
         self.has_top = any(b.top for b in boards)
-        self.seat = {player: b.label for b in boards for _, player in b.seats}
+        played: dict[str, list[str]] = {}
+        for b in boards:
+            for _, player in b.seats:
+                played.setdefault(player, []).append(b.label)
+        #: Each player's board, and each two-boarder's two (``double``).
+        self.seat = {p: labels[0] for p, labels in played.items() if len(labels) == 1}
+        self.double = {p: tuple(labels) for p, labels in played.items() if len(labels) > 1}
         self.pot = {b.label: stake * sum(scores[p] for _, p in b.seats) for b in boards}
         self.fixed: dict[str, _Fixed] = {}
+        #: What each player's reported boards paid them (a two-boarder's count in their base).
+        self.paid: dict[str, Fraction] = {}
         for b in boards:
             if b.result is not None:
                 self.fixed[b.label] = self._fix(b, b.result, system)
+        #: Two-boarders whose two boards are reported: their final is known.
+        self.done = {
+            q: self.base(q)
+            for q, labels in self.double.items()
+            if all(x in self.fixed for x in labels)
+        }
+        self.groups: dict[str, Group] = {}
+        for q, labels in self.double.items():
+            if not any(x in self.fixed for x in labels):
+                linked = tuple(
+                    Linked(x, self.pot[x], tuple(self._seated(self.boards[x], q))) for x in labels
+                )
+                group = Group(q, self.base(q), (linked[0], linked[1]))
+                for x in labels:
+                    self.groups[x] = group
         self.free = {
             b.label: bounds(cat, self._seated(b), self.pot[b.label], top=b.top)
             for b in boards
-            if b.result is None
+            if b.result is None and b.label not in self.groups
         }
 
     def base(self, player: str) -> Fraction:
-        return self.scores[player] * (1 - self.stake)
+        """The score before the round less a stake per board played, plus what the reported
+        boards of a two-boarder paid them (each free board's share is still open)."""
+        boards = len(self.double.get(player, ())) or 1
+        return self.scores[player] * (1 - boards * self.stake) + self.paid.get(player, Fraction(0))
 
     def _seated(self, b: FinalBoard, without: str | None = None) -> list[Seated]:
         return [Seated(p, self.scores[p], self.base(p)) for _, p in b.seats if p != without]
 
     def _fix(self, b: FinalBoard, result: Board, system: ScoringSystem) -> _Fixed:
         scored = system.score(result)
-        finals = {p: self.base(p) + scored.share(power) * self.pot[b.label] for power, p in b.seats}
+        finals: dict[str, Fraction] = {}
+        for power, p in b.seats:
+            if p in self.double:
+                self.paid[p] = (
+                    self.paid.get(p, Fraction(0)) + scored.share(power) * self.pot[b.label]
+                )
+            else:
+                finals[p] = self.base(p) + scored.share(power) * self.pot[b.label]
         champions: frozenset[str] = frozenset()
         if b.top:
             key = {p: (exact(scored[power]), self.scores[p]) for power, p in b.seats}
             best = max(key.values())
             champions = frozenset(p for p, k in key.items() if k == best)
         return _Fixed(finals, champions)
+
+    def _own(self, player: str) -> tuple[str, ...]:
+        if player in self.double:
+            return self.double[player]
+        return (self.seat[player],) if player in self.seat else ()
 
     def _count_fixed(self, label: str, player: str, threshold: Fraction) -> int:
         f = self.fixed[label]
@@ -166,21 +168,29 @@ class _Round:
         )
 
     def _others(self, player: str, threshold: Fraction, *, worst: bool) -> int:
-        own = self.seat.get(player)
+        own = self._own(player)
         count = sum(
             1
             for q, s in self.scores.items()
-            if q not in self.seat and q != player and s > threshold
+            if q not in self.seat and q not in self.double and q != player and s > threshold
         )
+        count += sum(1 for q, v in self.done.items() if q != player and v > threshold)
+        groups: dict[str, Group] = {}
         for label in self.boards:
-            if label == own:
+            if label in own:
                 continue
             if label in self.fixed:
                 count += self._count_fixed(label, player, threshold)
+            elif label in self.groups:
+                groups[self.groups[label].player] = self.groups[label]
             elif worst:
                 count += most_above(self.free[label], threshold)
             else:
                 count += fewest_above(self.free[label], threshold)
+        for g in groups.values():
+            if not any(x.label in own for x in g.boards):
+                fn = most_in_group if worst else fewest_in_group
+                count += fn(self.cat, g, threshold)
         return count
 
     def outside(self, player: str, *, worst: bool = True) -> Others:
@@ -188,7 +198,12 @@ class _Round:
         :mod:`.centres`): the players sitting out, the reported boards' finals (champions left
         out), each free board's ``τ``."""
         own = self.seat.get(player)
-        values = [s for q, s in self.scores.items() if q not in self.seat and q != player]
+        values = [
+            s
+            for q, s in self.scores.items()
+            if q not in self.seat and q not in self.double and q != player
+        ]
+        values += [v for q, v in self.done.items() if q != player]
         for label in self.boards:
             if label == own:
                 continue
@@ -199,12 +214,19 @@ class _Round:
                 values += list(self.free[label].tau)
         return Others(tuple(sorted(values)))
 
+    def _centres_open(self, player: str) -> bool:
+        """Whether the fewest centres are computed for ``player``: on one free board, and no
+        two free boards linked by a two-boarder (their players are not thresholds one by
+        one)."""
+        own = self.seat.get(player)
+        return own is not None and own not in self.fixed and not self.groups
+
     def fewest(self, player: str) -> dict[int, int | None]:
         """The fewest centres on ``player``'s own board that clinch each place (1: the title);
         empty when they do not play the final round or their board is reported."""
-        own = self.seat.get(player)
-        if own is None or own in self.fixed:
+        if not self._centres_open(player):
             return {}
+        own = self.seat[player]
         b = self.boards[own]
         me = Seated(player, self.scores[player], self.base(player))
         return fewest_centres(
@@ -220,9 +242,9 @@ class _Round:
 
     def fewest_entered(self, player: str, entered: Mapping[str, int]) -> dict[int, int | None]:
         """The same, the other powers of ``player``'s board holding the centres ``entered``."""
-        own = self.seat.get(player)
-        if own is None or own in self.fixed:
+        if not self._centres_open(player):
             return {}
+        own = self.seat[player]
         b = self.boards[own]
         seats = [(power, Seated(p, self.scores[p], self.base(p))) for power, p in b.seats]
         me = next(s for s in seats if s[1].player == player)
@@ -240,42 +262,66 @@ class _Round:
         )
 
     def _settled(self, player: str, *, worst: bool) -> tuple[int, bool, Message] | None:
-        """The player's case when their own board leaves nothing open (they sit out, or it is
-        reported): the same at worst and at best but for the other boards; else ``None``."""
-        own = self.seat.get(player)
-        if own is None:
+        """The player's case when their own boards leave nothing open (they sit out, or they
+        are reported): the same at worst and at best but for the other boards; else ``None``."""
+        own = self._own(player)
+        if not own:
             threshold = self.scores[player]
             return self._others(player, threshold, worst=worst), False, _how("sitting", player)
-        if own in self.fixed:
-            threshold = self.fixed[own].finals[player]
+        if all(x in self.fixed for x in own):
+            if player in self.done:
+                threshold = self.done[player]
+            else:
+                threshold = self.fixed[own[0]].finals[player]
             count = self._others(player, threshold, worst=worst)
-            count += self._count_fixed(own, player, threshold)
-            return count, player in self.fixed[own].champions, _how("reported", player)
+            count += sum(self._count_fixed(x, player, threshold) for x in own)
+            champion = any(player in self.fixed[x].champions for x in own)
+            return count, champion, _how("reported", player)
         return None
 
     def worst(self, player: str) -> tuple[int, bool, Message]:
-        """(players above at worst, champion at worst, how the worst case is reached)."""
+        """(players above at worst, champion at worst, how the worst case is reached): losing
+        every centre, on each of their free boards."""
         settled = self._settled(player, worst=True)
         if settled is not None:
             return settled
-        own = self.seat[player]
-        b = self.boards[own]
         threshold = self.base(player)
-        mine = bounds(self.cat, self._seated(b, player), self.pot[own], top=b.top, zero_last=True)
-        count = self._others(player, threshold, worst=True) + most_above(mine, threshold)
+        count = self._others(player, threshold, worst=True)
+        for x in self._own(player):
+            if x in self.fixed:
+                count += self._count_fixed(x, player, threshold)
+            elif x in self.groups and self.groups[x].player != player:
+                count += most_in_group(self.cat, self.groups[x], threshold, without=player)
+            else:
+                b = self.boards[x]
+                mine = bounds(
+                    self.cat, self._seated(b, player), self.pot[x], top=b.top, zero_last=True
+                )
+                count += most_above(mine, threshold)
         return count, False, _how("eliminated", player)
 
     def best(self, player: str) -> tuple[int, bool, Message]:
-        """(players above at best, champion at best, how the best case is reached)."""
+        """(players above at best, champion at best, how the best case is reached): a solo on
+        each of their free boards."""
         settled = self._settled(player, worst=False)
         if settled is not None:
             return settled
-        own = self.seat[player]
-        b = self.boards[own]
-        threshold = self.base(player) + self.cat.best_share * self.pot[own]
+        own = self._own(player)
+        threshold = self.base(player) + sum(
+            (self.cat.best_share * self.pot[x] for x in own if x not in self.fixed), Fraction(0)
+        )
         count = self._others(player, threshold, worst=False)
-        count += sum(1 for s in self._seated(b, player) if s.base > threshold)
-        return count, b.top, _how("solo", player)
+        top = False
+        for x in own:
+            if x in self.fixed:
+                count += self._count_fixed(x, player, threshold)
+            elif x in self.groups and self.groups[x].player != player:
+                count += fewest_in_group(self.cat, self.groups[x], threshold, solo=player)
+            else:
+                b = self.boards[x]
+                count += sum(1 for s in self._seated(b, player) if s.base > threshold)
+                top = top or b.top
+        return count, top, _how("solo", player)
 
 
 def _how(case: str, player: str) -> Message:
@@ -309,12 +355,15 @@ def outlook(
     the fewer-games adjustment) with the final round seated as ``boards`` (``entered``: board
     label → power → centres, a free board's result as entered so far in a report from the
     table, for the fewest centres of the players of ``centres_for``)."""
-    seen: dict[str, str] = {}
+    seen: dict[str, list[str]] = {}
     for b in boards:
         for _, player in b.seats:
-            if player in seen:
-                return unsupported(Message.of("outlook.unsupported.two_boards", player=player))
-            seen[player] = b.label
+            seen.setdefault(player, []).append(b.label)
+    problem = unsupported_two_boards(
+        {b.label for b in boards if b.top}, {b.label for b in boards if b.result is None}, seen
+    )
+    if problem is not None:
+        return unsupported(problem)
     cat = catalogue(system_key, system, board_map)
     if not cat.lone_winner:
         return unsupported(Message.of("outlook.unsupported.no_solo", system=system_key))
@@ -336,7 +385,7 @@ def outlook(
                 player=player,
                 place=ranks[player],
                 score=full[player],
-                board=seen.get(player),
+                board=" + ".join(seen[player]) if player in seen else None,
                 worst=worst,
                 best=best,
                 championship=_championship(rnd, player, worst, best, w_how, b_how),
@@ -345,8 +394,10 @@ def outlook(
                     for k in PLACES
                 ),
                 centres=tuple(rnd.fewest(player).items()) if player in centres_for else (),
-                centres_entered=tuple(rnd.fewest_entered(player, entered[seen[player]]).items())
-                if player in centres_for and seen.get(player) in entered
+                centres_entered=tuple(rnd.fewest_entered(player, entered[seen[player][0]]).items())
+                if player in centres_for
+                and len(seen.get(player, ())) == 1
+                and seen[player][0] in entered
                 else (),
             )
         )

@@ -18,10 +18,18 @@ shares). So ``A`` has clinched when no ``B`` can pass it (every least difference
 
 Otherwise ``A`` can still win when one outcome is best for ``A`` against every team at once:
 on a board with one member of ``A``, their solo (the whole pot, nothing for anyone else); on a
-board without, a solo by a player whose score counts for no team. A board seating two counted
-members of ``A`` (team-mates kept apart, seed 002, should never meet off the top board), or a
-free board every seat of which counts for another team (someone's team must gain there), leaves
-the verdict not computed, with that board named.
+board without, a solo by a player whose score counts for no team. Where no such outcome is
+known — a board seating two counted members of ``A`` (team-mates kept apart, seed 002, should
+never meet off the top board), or a free board every seat of which counts for another team
+(someone's team must gain there) — :mod:`.team_search` decides exactly whether some joint
+outcome puts ``A`` at least level with every team: the teams that cannot catch ``A`` are set
+aside, and the outcomes are enumerated from the catalogue on the boards that still block. Only
+past that search's bounds is the verdict "not computed", with the boards named.
+
+A member's known score is their score before the final round less a stake for every board they
+play (a two-boarder stakes on each of their two boards, specs/diplomacy.md, "Tournament score";
+seed 002 is silent on two-boarders), plus what each reported board paid them; on each free
+board their share of the pot is still open.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ import numpy as np
 from palmares.core.message import Message
 from palmares.diplomacy.outlook.catalogue import STANDARD, Catalogue, Map, catalogue
 from palmares.diplomacy.outlook.places import FinalBoard, Status, Verdict
+from palmares.diplomacy.outlook.team_search import Answer, OpenBoard, search
 from palmares.diplomacy.scoring.base import ScoringSystem, exact
 
 __all__ = ["TeamOutlook", "team_outlook"]
@@ -50,16 +59,6 @@ class TeamOutlook:
     verdict: Verdict
 
 
-@dataclass(frozen=True, slots=True)
-class _Free:
-    """A free board of the final round: its pot, and the team of each seat whose share counts
-    (``None``: the seat counts for no team)."""
-
-    label: str
-    pot: Fraction
-    teams: tuple[str | None, ...]
-
-
 class _Teams:
     def __init__(
         self,
@@ -72,43 +71,39 @@ class _Teams:
     ) -> None:
         self.cat = cat
         team_of = {p: t for t, members in teams.items() for p in members}
-        on_top: dict[str, int] = {}
+        on_top: dict[str, list[str]] = {}
         for b in boards:
             if b.top:
                 for _, p in b.seats:
                     if p in team_of:
-                        on_top[team_of[p]] = on_top.get(team_of[p], 0) + 1
-        #: The known part of each team's score.
+                        on_top.setdefault(team_of[p], []).append(p)
+        #: Members of a team several of whom play the top board: their score before the final
+        #: round counts (seed 002, "Team Tournament"), whatever board they play.
+        early = {p for members in on_top.values() if len(members) > 1 for p in members}
+        #: The known part of each team's score: each member's score before the final round,
+        #: less a stake for each board they play (a two-boarder stakes on each, specs/
+        #: diplomacy.md), plus what each reported board paid them.
         self.known = {t: Fraction(0) for t in teams}
-        seated: set[str] = set()
-        self.free: list[_Free] = []
+        for p, t in team_of.items():
+            self.known[t] += scores.get(p, Fraction(0))
+        self.free: list[OpenBoard] = []
         for b in boards:
             pot = stake * sum(scores.get(p, Fraction(0)) for _, p in b.seats)
             scored = system.score(b.result) if b.result is not None else None
             counts: list[str | None] = []
             for power, p in b.seats:
-                seated.add(p)
                 team = team_of.get(p)
-                if team is None:
-                    counts.append(None)
+                if team is None or p in early:
+                    counts.append(None)  # no team, or the top-board team rule: the score before
                     continue
-                before = scores.get(p, Fraction(0))
-                if b.top and on_top.get(team, 0) > 1:  # the top-board team rule
-                    self.known[team] += before
-                    counts.append(None)
-                    continue
-                base = before * (1 - stake)
+                self.known[team] -= stake * scores.get(p, Fraction(0))
                 if scored is not None:
-                    self.known[team] += base + scored.share(power) * pot
+                    self.known[team] += scored.share(power) * pot
                     counts.append(None)
                 else:
-                    self.known[team] += base
                     counts.append(team)
             if scored is None:
-                self.free.append(_Free(b.label, pot, tuple(counts)))
-        for p, team in team_of.items():
-            if p not in seated:
-                self.known[team] += scores.get(p, Fraction(0))
+                self.free.append(OpenBoard(b.label, pot, tuple(counts)))
         self._least: dict[tuple[int, int], Fraction] = {}
 
     def least(self, a: str, b: str) -> Fraction:
@@ -137,16 +132,14 @@ class _Teams:
             )
         return self._least[(i, j)]
 
-    def blocker(self, a: str) -> Message | None:
-        """Why no single outcome is known to be best for ``a`` against every team (``None``:
-        it is: ``a``'s solos, and a solo for a seat that counts for nobody elsewhere)."""
+    def single_best(self, a: str) -> bool:
+        """Whether one outcome of every free board is known to be best for ``a`` against every
+        team at once: ``a``'s member's solo, or a solo for a seat that counts for no team."""
         for board in self.free:
             mine = board.teams.count(a)
-            if mine > 1:
-                return Message.of("outlook.team.together", team=a, board=board.label)
-            if mine == 0 and all(t is not None for t in board.teams):
-                return Message.of("outlook.team.full_board", team=a, board=board.label)
-        return None
+            if mine > 1 or (mine == 0 and all(t is not None for t in board.teams)):
+                return False
+        return True
 
 
 def _verdict(teams: _Teams, a: str, rivals: Sequence[str]) -> Verdict:
@@ -170,12 +163,27 @@ def _verdict(teams: _Teams, a: str, rivals: Sequence[str]) -> Verdict:
         return Verdict(
             Status.OUT, Message.of("outlook.team.out", team=a, rival=ahead, margin=-most[ahead])
         )
-    blocker = teams.blocker(a)
-    if blocker is not None:
+    if teams.single_best(a):
+        return Verdict(Status.POSSIBLE, Message.of("outlook.team.possible", team=a, rival=closest))
+    found = search(teams.cat, a, {b: teams.known[a] - teams.known[b] for b in rivals}, teams.free)
+    boards = found.boards
+    if found.answer is Answer.POSSIBLE and not boards:
         return Verdict(
-            Status.NOT_COMPUTED, Message.of("outlook.team.not_computed", team=a, why=blocker)
+            Status.POSSIBLE, Message.of("outlook.team.possible_loose", team=a, rival=closest)
         )
-    return Verdict(Status.POSSIBLE, Message.of("outlook.team.possible", team=a, rival=closest))
+    if found.answer is Answer.POSSIBLE:
+        return Verdict(
+            Status.POSSIBLE,
+            Message.of("outlook.team.possible_search", team=a, rival=closest, boards=boards),
+        )
+    if found.answer is Answer.OUT:
+        return Verdict(Status.OUT, Message.of("outlook.team.out_joint", team=a, boards=boards))
+    why = (
+        Message.of("outlook.team.too_many", boards=boards, limit=found.limit)
+        if found.answer is Answer.TOO_MANY
+        else Message.of("outlook.team.negative")
+    )
+    return Verdict(Status.NOT_COMPUTED, Message.of("outlook.team.not_computed", team=a, why=why))
 
 
 def team_outlook(
