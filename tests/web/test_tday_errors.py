@@ -241,3 +241,33 @@ def test_a_team_size_of_0_or_null_means_no_teams(size: int | None) -> None:
     made = send(client, "POST", "/api/tournaments", body)
     assert made.status_code == 201, made.content
     assert Tournament.objects.get(pk=made.json()["id"]).team_size is None
+
+
+def test_a_tournament_recorded_from_its_boards_takes_no_registration(
+    td: Client, open_wc: Tournament
+) -> None:
+    """The demo's WC 2007 was imported from its boards: results and no call. Registering a
+    player would make it a tournament run here whose every result lacks its call; the API used
+    to answer 500 (the day's invariants broken after the write), it refuses with 409 and writes
+    nothing, through the API and through the upload."""
+    entries, players, audit = open_wc.entries.count(), _players(), AuditEntry.objects.count()
+    url = f"/api/tournaments/{open_wc.pk}/players"
+    _refused(send(td, "POST", url, [{"name": "Zed Newcomer"}]), None,
+             "recorded from its boards file", status=409)  # fmt: skip
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = td.post(
+        f"{url}/file", {"file": SimpleUploadedFile("p.csv", b"player\nZed Newcomer\n")}
+    )
+    _refused(upload, None, "takes no registration", status=409)
+    assert (open_wc.entries.count(), _players(), AuditEntry.objects.count()) == (
+        entries,
+        players,
+        audit,
+    )
+
+
+def _players() -> int:
+    from palmares.web.players.models import Player
+
+    return Player.objects.count()

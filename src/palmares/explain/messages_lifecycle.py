@@ -104,6 +104,10 @@ LIFECYCLE: dict[str, str] = {
     ),
     "lifecycle.results_removed": N_("Results of round {round} removed: boards {boards}."),
     "lifecycle.registered": N_("Registered: {players}."),
+    "lifecycle.recorded_takes_no_registration": N_(
+        "This tournament was recorded from its boards file: its rounds have results and no "
+        "call, so it takes no registration."
+    ),
     "lifecycle.arrives": N_("{player} plays from round {round}."),
     "lifecycle.withdrawn": N_("{player} withdraws after round {round}."),
     "lifecycle.kept_apart_now": N_("{a} and {b} are kept apart from now on."),

@@ -38,12 +38,16 @@ __all__ = [
 
 
 def register(day: Day, players: tuple[Registered, ...]) -> Change:
-    """New registrations (a player registered already keeps their entry)."""
+    """New registrations (a player registered already keeps their entry). A tournament
+    recorded from its boards file, whose rounds have results and no call, takes none: a
+    registration would make it a tournament run here, whose every result needs its call."""
     open_day(day)
     known = {r.player for r in day.registered}
     new = tuple(p for p in players if p.player not in known)
     if not new:
         return Change(day)
+    if day.recorded and any(rnd.results for rnd in day.played):
+        raise conflict(Message.of("lifecycle.recorded_takes_no_registration"))
     said = (Message.of("lifecycle.registered", players=tuple(p.player for p in new)),)
     return Change(replace(day, registered=(*day.registered, *new)), said)
 
