@@ -13,7 +13,6 @@ numpy's pairwise sum where the Python summed with numpy), so the figures are the
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +25,6 @@ __all__ = [
     "elo",
     "log_worth",
     "measures",
-    "resample_sums",
     "skill_ratio",
     "win_chances",
 ]
@@ -362,30 +360,3 @@ def win_chances(
             won[m] = 1 / winners if p[i] == first else 0.0
             m += 1
     return chance[:m], won[:m]
-
-
-@njit(cache=True)
-def resample_sums(
-    picks: npt.NDArray[np.integer[Any]], classes: I64, n_classes: int, spread: F64
-) -> tuple[F64, F64]:  # pragma: no cover - compiled
-    """For each resample (a row of ``picks``, n row numbers drawn with replacement): how many
-    of its picks fall in each class of ``classes`` (a row's class: its values of the columns
-    that take few values, ``resample.Reduced``) and the sum over the rows of ``spread`` (the
-    other columns) of each row times its count, rows in order. A resample's counts are kept in
-    one array of n (4 MB a million rows: a block's together were slower, by the cache)."""
-    k, n = picks.shape
-    m = spread.shape[1]
-    counts = np.zeros(n, dtype=np.int32)
-    hist = np.zeros((k, n_classes))
-    sums = np.zeros((k, m))
-    for r in range(k):
-        counts[:] = 0
-        for i in range(n):
-            counts[picks[r, i]] += 1
-        for j in range(n):
-            c = counts[j]
-            if c != 0:
-                hist[r, classes[j]] += c
-                for q in range(m):
-                    sums[r, q] += c * spread[j, q]
-    return hist, sums

@@ -10,10 +10,11 @@ one and kept reduced, exactly (:class:`Reduced`):
 - the columns that take few values (τ-b, ρ, top-1 of two-player matches: −1, 0, 1 …) are
   kept as the class of each row, its values of those columns together: a resample's sum of
   such a column is Σ over the classes of (the class's picks) × (its value);
-- the rest (log-likelihoods) are kept as they are and summed, each row times its count.
+- the rest (log-likelihoods) are kept as they are: a block of resamples' counts times them, one
+  product, as the whole matrix was.
 
-The means are these sums over n: the same figures as the counts' product, but for the order of
-the additions (its last bits; the tests compare to 1e-12). The matrix is never held whole (a
+The few-valued columns' means are the same figures as the counts' product but for the order of
+the additions (their last bits; the tests compare to 1e-12). The matrix is never held whole (a
 million matches' 23 columns were 184 MB), unless a value is not finite: then the whole matrix
 is rebuilt from what was kept and left to the plain product (where 0 × ∞ is NaN), as before.
 """
@@ -24,9 +25,6 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-
-from palmares.ratings.backtest import kernels
-from palmares.ratings.jit import compiled
 
 __all__ = ["CLASSES", "FEW", "Reduced"]
 
@@ -57,7 +55,8 @@ class Reduced:
         self.same: list[int] = []
         self.finite = True
         self._heads: dict[bytes, list[int]] = {}
-        self._rows: F64 | None = None  # (the spread columns row by row, for the kernel)
+        self._rows: F64 | None = None  # (the spread columns row by row, for the product)
+        self._counts: F64 | None = None
 
     @property
     def width(self) -> int:
@@ -73,7 +72,7 @@ class Reduced:
 
     def rows(self) -> F64:
         """The columns kept as they are, a row per competition (made once, after the last
-        column is taken in: the kernel reads a competition's values together)."""
+        column is taken in: the product's matrix, as the whole one was)."""
         if self._rows is None:
             self._rows = np.ascontiguousarray(self._spread[: len(self.many)].T)
             self._spread = self._rows.T
@@ -124,16 +123,29 @@ class Reduced:
         return out
 
     def means(self, picks: npt.NDArray[np.integer[Any]]) -> F64:
-        """Each resample's (a row of ``picks``) mean of every column (all finite)."""
-        hist, sums = compiled(kernels.resample_sums)(
-            np.ascontiguousarray(picks), self.classes, self.table.shape[0], self.rows()
-        )
-        out = np.empty((picks.shape[0], self.width))
-        out[:, self.few] = (hist @ self.table) / self.n
-        out[:, self.many] = sums / self.n
-        for j, k in enumerate(self.same):
-            if k != j:
-                out[:, j] = out[:, k]
+        """Each resample's (a row of ``picks``) mean of every column (all finite): its counts
+        per row (``bincount``), over n, times the columns kept as they are (one product for
+        the block, as the whole matrix was), and its counts per class times the classes'
+        values."""
+        k, n = picks.shape[0], self.n
+        if self._counts is None or self._counts.shape[0] < k:
+            self._counts = np.empty((k, n))
+        counts = self._counts[:k]
+        for r in range(k):
+            counts[r] = np.bincount(picks[r], minlength=n)
+        out = np.empty((k, self.width))
+        if self.few:
+            kinds = self.table.shape[0]
+            hist = np.stack(
+                [np.bincount(self.classes, weights=counts[r], minlength=kinds) for r in range(k)]
+            )
+            out[:, self.few] = (hist @ self.table) / n
+        np.divide(counts, n, out=counts)
+        if self.many:
+            out[:, self.many] = counts @ self.rows()
+        for j, same in enumerate(self.same):
+            if same != j:
+                out[:, j] = out[:, same]
         return out
 
     @classmethod
