@@ -85,3 +85,18 @@ def test_seeding_blends_newcomers_toward_the_default() -> None:
     assert [s.player for s in seeds] == ["P", "Q", "Idle", "U"]
     tied = seeding_list([RatingEntry("a", 1800, 40, True), RatingEntry("b", 1800, 50, True)])
     assert [s.rank for s in tied] == [1, 1]
+
+
+def test_a_list_without_official_ratings_is_left_as_it_was() -> None:
+    """``without_official`` (issue 33: the lists' replay reads and rates no match when no
+    entry is official) gives what rating the tournament and applying it give: every player
+    unconnected, the list unchanged, no change."""
+    from palmares.tantrix.rating_list import without_official
+
+    unofficial = (RatingEntry("U", 1600.0, 30, False), RatingEntry("V", 1500.0, None, False))
+    for entries in ((), unofficial):
+        full = update_list(entries, rate_tournament(MATCHES, official_ratings(entries)))
+        assert without_official(entries) == full
+        assert full.entries == entries and full.changes == ()
+    with pytest.raises(ValueError):
+        without_official(LIST)

@@ -6,6 +6,7 @@ Pekko 2001.5332826939064 over 52 G."""
 
 from __future__ import annotations
 
+import csv
 import html
 from collections.abc import Callable
 from pathlib import Path
@@ -194,3 +195,35 @@ def test_the_event_page_works_each_rating_out_once(client: Client, db: None) -> 
     assert "<title>NZ Tantrix Championship 2000 · palmares</title>" in page
     assert page.count('id="explain"') == 1 and page.count('id="notes"') == 1
     assert page.count("<pre>") == 24  # one working per player of the list after NZ 2000
+
+
+def test_an_import_without_a_list_stores_each_tournament_once(
+    db: None, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Issue 33: the tournaments of a file are found and written together (their field sizes
+    counted at once); with no official list before them the replay rates none of them, as
+    rating them changes no list; importing the file again replaces them (same ids)."""
+    from palmares.web.tantrixdb.models import Match
+    from palmares.web.tantrixdb.services import import_matches, stored_matches
+
+    rows: list[list[str]] = []
+    for name, day in (("Alone", "1999-01-10"), ("Again", "1999-02-10")):
+        with _copy(tmp_path, name, day).open(encoding="utf-8", newline="") as f:
+            read = list(csv.reader(f))
+        rows += [[*r[:8], "", *r[9:]] for r in read[1 if rows else 0 :]]  # (no own rating)
+    both = tmp_path / "both.csv"
+    with both.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    rated = _rated(monkeypatch)
+    events = import_matches(both)
+    assert [e.name for e in events] == ["Alone", "Again"]
+    assert rated == ["NZ Tantrix Championship 2000"]  # (after them, its list imported)
+    nz = Event.objects.get(name="NZ Tantrix Championship 2000")
+    for e in events:
+        e.refresh_from_db()
+        assert e.players == nz.players and e.kind == "tantrix"
+        assert not Rating.objects.filter(event=e).exists()
+    assert stored_matches(events) == 2 * Match.objects.filter(event=nz).count()
+    again = import_matches(both)
+    assert [e.pk for e in again] == [e.pk for e in events]
+    assert stored_matches(again) == stored_matches(events)

@@ -88,9 +88,10 @@ def import_matches(
     """A Tantrix tournament's matches.csv (and the pre-tournament ratings.csv)."""
     _django()
     from palmares.web.tantrixdb.services import import_matches as run
+    from palmares.web.tantrixdb.services import stored_matches
 
     events = run(file, ratings=ratings)
-    matches = sum(e.tantrix_matches.count() for e in events)
+    matches = stored_matches(events)
     _done("matches", fmt, events=len(events), matches=matches)
 
 

@@ -51,6 +51,7 @@ __all__ = [
     "recentre",
     "seeding_list",
     "update_list",
+    "without_official",
 ]
 
 ESTABLISHED_GAMES = 36
@@ -93,6 +94,17 @@ class ListUpdate:
 def official_ratings(entries: Sequence[RatingEntry]) -> dict[str, float]:
     """The pre-tournament ratings that count as official, by player."""
     return {e.player: e.rating for e in entries if e.official}
+
+
+def without_official(entries: Sequence[RatingEntry]) -> ListUpdate:
+    """What ``update_list(entries, rate_tournament(matches, official_ratings(entries)))`` gives
+    when no entry is official and no match sets an own rating (which ``rate_tournament``
+    refuses without an official rating): every player of the tournament is unconnected, as the
+    chain rates from official ratings only (``knockout.rate_unrated``), so the list stays as it
+    was, with no change; the tournament's matches need not be read nor rated."""
+    if official_ratings(entries):
+        raise ValueError("the list has official ratings: rate the tournament")
+    return ListUpdate(tuple(entries), ())
 
 
 def rating_changes(

@@ -255,8 +255,15 @@ def measures(
     n_comp = offsets.shape[0] - 1
     out = np.full((n_comp, 5), np.nan)
     counted = np.zeros(n_comp, dtype=np.bool_)
+    # (the scratch arrays of the largest competition, made once: not six per competition)
+    widest = 0
     for c in range(n_comp):
-        idx = np.empty(offsets[c + 1] - offsets[c], dtype=np.int64)
+        widest = max(widest, offsets[c + 1] - offsets[c])
+    idx = np.empty(widest, dtype=np.int64)
+    s_all, w_all, neg_all = np.empty(widest), np.empty(widest), np.empty(widest)
+    p_all = np.empty(widest, dtype=np.int64)
+    ra_all, rb_all, winners = np.empty(widest), np.empty(widest), np.empty(widest)
+    for c in range(n_comp):
         n = 0
         for e in range(offsets[c], offsets[c + 1]):
             if keep[e]:
@@ -265,9 +272,7 @@ def measures(
         if n < 2:
             continue
         counted[c] = True
-        s = np.empty(n)
-        p = np.empty(n, dtype=np.int64)
-        w = np.empty(n)
+        s, p, w = s_all[:n], p_all[:n], w_all[:n]
         for i in range(n):
             s[i], p[i], w[i] = score[idx[i]], place[idx[i]], worth[idx[i]]
         concordant = discordant = tie_score = tie_place = 0
@@ -286,9 +291,11 @@ def measures(
         pairs = n * (n - 1) // 2
         den = math.sqrt((pairs - tie_score) * (pairs - tie_place))
         out[c, 0] = 0.0 if den == 0 else (concordant - discordant) / den
-        ra, rb = np.empty(n), np.empty(n)
+        ra, rb, neg = ra_all[:n], rb_all[:n], neg_all[:n]
+        for i in range(n):
+            neg[i] = -float(p[i])
         _average_ranks(s, ra)
-        _average_ranks(-p.astype(np.float64), rb)
+        _average_ranks(neg, rb)
         mean = (n + 1) / 2
         saa = sbb = sab = 0.0
         for i in range(n):
@@ -312,7 +319,6 @@ def measures(
             for k in range(n - 1):
                 total += w[k] - _log_sum_exp(w, k, n)
             out[c, 3] = total
-            winners = np.empty(n)
             m = 0
             for i in range(n):
                 if p[i] == first:

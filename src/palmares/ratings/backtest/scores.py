@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from palmares.ratings.backtest import kernels
+from palmares.ratings.backtest.resample import Reduced
 from palmares.ratings.backtest.systems import Prediction, Predictions, predictions
 from palmares.ratings.competitions import Competition, CompetitionColumns
 from palmares.ratings.jit import compiled
@@ -117,24 +118,30 @@ def _only_counted(rows: F64, counted: B) -> F64:
     return out
 
 
-def _boot(values: F64, rng: np.random.Generator) -> F64:
+def _boot(values: Reduced, rng: np.random.Generator) -> F64:
     """The mean of each column of ``values`` (a row per competition) in each of
     :data:`RESAMPLES` resamples of the rows: a resample draws n rows with replacement, and its
-    means are its counts per row, over n, times the rows — a block of resamples at a time.
-    The draws are ``rng.integers(0, n)``'s, made as 32-bit integers (the same values: numpy
-    draws a range under 2^32 from 32-bit words either way; half the memory)."""
-    n = values.shape[0]
+    means are its counts per row, over n, times the rows — a block of resamples at a time,
+    from the reduced columns (``resample.Reduced``) when every value is finite, else by the
+    product of the whole matrix. The draws are ``rng.integers(0, n)``'s, made as 32-bit
+    integers (the same values: numpy draws a range under 2^32 from 32-bit words either way;
+    half the memory)."""
+    n = values.n
     rows = max(1, BLOCK // n)
     small = np.int32 if n < 2**31 else np.int64
-    out = np.empty((RESAMPLES, values.shape[1]))
-    counts = np.empty((min(rows, RESAMPLES), n))
+    out = np.empty((RESAMPLES, values.width))
+    whole = None if values.finite else values.whole()
+    counts = None if whole is None else np.empty((min(rows, RESAMPLES), n))
     for start in range(0, RESAMPLES, rows):
         k = min(rows, RESAMPLES - start)
         picks = rng.integers(0, n, size=(k, n), dtype=small)
+        if whole is None or counts is None:
+            out[start : start + k] = values.means(picks)
+            continue
         for r in range(k):
             counts[r] = np.bincount(picks[r], minlength=n)
         np.divide(counts[:k], n, out=counts[:k])
-        out[start : start + k] = counts[:k] @ values
+        out[start : start + k] = counts[:k] @ whole
     return out
 
 
@@ -144,28 +151,27 @@ def _parts(
     """Each system's :class:`Part` over the same competitions (``measured(p)``: a system's
     measures, a row per competition). Each system draws its resamples from a generator of its
     own seeded alike, view after view, over as many competitions: the same draws, made once
-    here. The systems' measures are taken into one matrix as they come (a history of a
-    million matches measured by five systems is 200 MB a view)."""
+    here. The systems' measures are taken in as they come, reduced (``resample.Reduced``: a
+    million matches measured by five systems were 184 MB a view as one matrix)."""
     # Systems without probabilities have the first three measures only.
     given = [list(range(len(METRICS) if p.worth is not None else 3)) for p in made]
     means: list[list[float | None]] = []
-    stacked: F64 | None = None
-    column = 0
+    taken: Reduced | None = None
     for p, ms in zip(made, given, strict=True):
         rows = measured(p)
-        if stacked is None:
-            stacked = np.empty((rows.shape[0], sum(map(len, given))))
+        if taken is None:
+            taken = Reduced(rows.shape[0], sum(map(len, given)))
         means.append([float(rows[:, m].mean()) if m in ms else None for m in range(len(METRICS))])
         for m in ms:
-            stacked[:, column] = rows[:, m]
-            column += 1
+            taken.add(np.ascontiguousarray(rows[:, m]))
         del rows
-    assert stacked is not None
-    n = stacked.shape[0]
+    assert taken is not None
+    n = taken.n
     if n == 0:
         nothing = tuple(None for _ in METRICS)
         return [Part(0, nothing, nothing, nothing) for _ in made]
-    boot = _boot(stacked, rng)
+    boot = _boot(taken, rng)
+    del taken
     out: list[Part] = []
     column = 0
     for ms, mean in zip(given, means, strict=True):
@@ -224,11 +230,19 @@ def backtest(
     everyone = np.ones(new.shape[0], dtype=np.bool_)
     cold = np.add.reduceat(new, columns.offsets[:-1]) > 0 if len(columns) else new[:0]
     rng = np.random.default_rng(0)
-    # The views one after another (all, returning, with a newcomer), as each system drew them.
+    # The views one after another (all, returning, with a newcomer), as each system drew them;
+    # the competitions with a newcomer are rows of the first view's measures, kept for it.
+    of_cold: list[F64] = []
+
+    def every(p: Predictions) -> F64:
+        rows = _measures(p, everyone)[0]
+        of_cold.append(rows[cold])
+        return rows
+
     parts = [
-        _parts(made, lambda p: _measures(p, everyone)[0], rng),
+        _parts(made, every, rng),
         _parts(made, lambda p: _only_counted(*_measures(p, old)), rng),
-        _parts(made, lambda p: _measures(p, everyone)[0][cold], rng),
+        _parts(made, lambda p: of_cold.pop(0), rng),  # (asked in the same order)
     ]
     return Backtest(
         tuple(

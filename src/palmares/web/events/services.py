@@ -50,6 +50,7 @@ __all__ = [
     "ImportSummary",
     "KnownEvents",
     "ResultIn",
+    "create_events",
     "import_results",
     "replace_results",
     "save_results",
@@ -270,7 +271,7 @@ def save_results(results: Results | ResultColumns, where: str = "results") -> Im
     for i in range(0, len(replaced), CHUNK):
         Result.objects.filter(event_id__in=replaced[i : i + CHUNK]).delete()
     Event.objects.bulk_update([e for e in written if e.pk is not None], EVENT_FIELDS, CHUNK)
-    _create_events([e for e in written if e.pk is None])
+    create_events([e for e in written if e.pk is None])
     report(IMPORTING, 2, IMPORT_STEPS)
     many = cols.n_rows
     bulk = many >= BULK and many * 4 >= Result.objects.count()
@@ -341,7 +342,7 @@ RESULT_FIELDS = ("event_id", "player_id", "rank", "nationality")
 NEW_EVENT_FIELDS = ("id", "name", "date", *EVENT_FIELDS)
 
 
-def _create_events(events: list[Event]) -> None:
+def create_events(events: list[Event]) -> None:
     """Write the new ``events`` with ids of their own (``lib.bulk.new_ids``) in one
     ``insert_raw``, each value as Django's ``bulk_create`` prepares it (``get_db_prep_save``),
     with no ``RETURNING`` per row; their ``pk`` is set."""

@@ -24,7 +24,14 @@ from palmares.web.events.models import Event
 from palmares.web.lib.generations import cached_read
 from palmares.web.tantrixdb.models import Match, Rating
 
-__all__ = ["SCOPES", "competitions", "current_list", "entries_before", "tournament_rating"]
+__all__ = [
+    "SCOPES",
+    "ListsBefore",
+    "competitions",
+    "current_list",
+    "entries_before",
+    "tournament_rating",
+]
 
 #: The data a tournament's ratings are computed from (apps' labels).
 SCOPES = ("tantrixdb", "players", "events")
@@ -54,6 +61,33 @@ def entries_before(event: Event) -> tuple[RatingEntry, ...]:
     if previous is None:
         return ()
     return _entries(Rating.objects.filter(event=previous))
+
+
+class ListsBefore:
+    """:func:`entries_before` for each tournament of a replay of the lists, asked in the
+    replay's order (date, then id) right after the lists from the first one on were deleted:
+    the same lists with fewer queries (issue 33: three per tournament, 60 s of a 1,000,000-match
+    import's 66 s). The days with an imported list are read at once; the latest tournament with
+    a computed list is asked for once, then is the latest replayed one whose list was written
+    (:meth:`written`); its list is still read back from the database, as stored."""
+
+    def __init__(self, first: Event | None) -> None:
+        self.imported = set(
+            Rating.objects.filter(event__isnull=True).values_list("as_of", flat=True).distinct()
+        )
+        self.previous = None if first is None else _previous_list(first)
+
+    def entries(self, event: Event) -> tuple[RatingEntry, ...]:
+        """The list ``event`` is applied to (the next tournament of the replay)."""
+        if event.date in self.imported:
+            return _entries(Rating.objects.filter(as_of=event.date, event__isnull=True))
+        if self.previous is None:
+            return ()
+        return _entries(Rating.objects.filter(event=self.previous))
+
+    def written(self, event: Event) -> None:
+        """The list after ``event`` was written (not empty)."""
+        self.previous = event
 
 
 def current_list() -> QuerySet[Rating]:

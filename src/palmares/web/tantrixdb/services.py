@@ -7,7 +7,7 @@ lists after every tournament are recomputed by the engine (:func:`recompute_list
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import nullcontext
 from datetime import date
 from decimal import Decimal
@@ -23,19 +23,25 @@ from palmares.core.message import Message
 from palmares.io.tantrix import check_own_rating, read_match_columns, read_ratings_csv
 from palmares.io.tantrix_columnar import MatchColumns
 from palmares.tantrix.match import Match as MatchValue
-from palmares.tantrix.rating_list import rating_changes, recentre, update_list
+from palmares.tantrix.rating_list import (
+    official_ratings,
+    rating_changes,
+    recentre,
+    update_list,
+    without_official,
+)
 from palmares.web.events.models import Event
-from palmares.web.events.services import stored_event
+from palmares.web.events.services import KnownEvents, create_events, stored_event
 from palmares.web.lib import hooks
 from palmares.web.lib.bulk import indexes_after, insert_raw
 from palmares.web.lib.concurrency import LOCKS, hold
 from palmares.web.lib.names import name_key
 from palmares.web.players.models import Player
 from palmares.web.players.services import resolve_players
-from palmares.web.tantrixdb.adapters import entries_before, matches_of, tournament_rating
+from palmares.web.tantrixdb.adapters import ListsBefore, matches_of, tournament_rating
 from palmares.web.tantrixdb.models import Match, Rating
 
-__all__ = ["LIST", "import_matches", "recompute_lists"]
+__all__ = ["LIST", "import_matches", "recompute_lists", "stored_matches"]
 
 #: The name of the Tantrix list's lock (``lib.concurrency.hold``).
 LIST = LOCKS["tantrix"]
@@ -67,29 +73,20 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
     rank = np.empty(order.shape[0], dtype=np.int64)
     rank[order] = np.arange(order.shape[0])
     tournament = rank[tournament.reshape(-1)]
+    field_size = _field_sizes(matches, tournament, order.shape[0])
     names = set(matches.players()) | {e.player for e in entries}
-    stored: list[Event] = []
     with transaction.atomic():
         hold(LIST)  # one import (and its recompute of the lists) at a time
         players = resolve_players((n, "", "") for n in sorted(names))
         ids = {key[1]: p.pk for key, p in players.items()}
-        event_pk = np.zeros(order.shape[0], dtype=np.int64)
-        for t, m in enumerate(first[order].tolist()):
-            name = matches.events[matches.event[m]]
-            day = date.fromordinal(int(matches.days[m]))
-            event = stored_event(name, day, Event.Kind.TANTRIX, str(path)) or Event(
-                name=name, date=day, kind=Event.Kind.TANTRIX
-            )
-            own = tournament == t
-            event.players = len(set(matches.a[own].tolist()) | set(matches.b[own].tolist()))
-            event.save()
-            event.tantrix_matches.all().delete()
-            event_pk[t] = event.pk
-            if entries:
-                Rating.objects.filter(as_of=day, event__isnull=True).delete()
+        stored = _events(matches, first[order].tolist(), field_size, str(path))
+        event_pk = np.array([e.pk for e in stored], dtype=np.int64)
+        if entries:
+            for event in stored:  # (each tournament's day, as when they were saved one by one)
+                Rating.objects.filter(as_of=event.date, event__isnull=True).delete()
                 Rating.objects.bulk_create(
                     Rating(
-                        as_of=day,
+                        as_of=event.date,
                         player_id=ids[name_key(e.player)],
                         rating=Decimal(repr(e.rating)).quantize(PLACES),
                         games=e.games,
@@ -97,7 +94,6 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
                     )
                     for e in entries
                 )
-            stored.append(event)
         # Each tournament's matches together, in file order, as they were written one
         # tournament at a time.
         written = np.lexsort((np.arange(len(matches)), tournament))
@@ -109,6 +105,56 @@ def import_matches(path: Path | str, *, ratings: Path | str | None = None) -> li
     return stored
 
 
+def _field_sizes(
+    matches: MatchColumns, tournament: npt.NDArray[np.int64], tournaments: int
+) -> list[int]:
+    """How many players each tournament (its number in ``tournament``) has: its distinct
+    players as ``player_a`` or ``player_b``, counted for every tournament at once (issue 33: a
+    comparison of the whole file per tournament was quadratic, 15 s for 8,366 tournaments)."""
+    people = max(len(matches.names), 1)
+    pairs = np.concatenate([tournament * people + matches.a, tournament * people + matches.b])
+    return np.bincount(np.unique(pairs) // people, minlength=tournaments).tolist()  # type: ignore[no-any-return]
+
+
+def _events(
+    matches: MatchColumns, firsts: list[int], field_size: list[int], where: str
+) -> list[Event]:
+    """The stored event of each tournament (its first match's row in ``firsts``), replaced or
+    created: found at once (``events.services.KnownEvents``), the replaced ones' matches
+    deleted and their field updated by a few queries, the new ones written by one insert
+    (``create_events``; ids in the tournaments' order, as saving them one by one gave)."""
+    wanted = [
+        (matches.events[matches.event[m]], date.fromordinal(int(matches.days[m]))) for m in firsts
+    ]
+    known = KnownEvents([(name, day, None) for name, day in wanted])
+    events: list[Event] = []
+    for (name, day), size in zip(wanted, field_size, strict=True):
+        event = stored_event(name, day, Event.Kind.TANTRIX, where, known=known) or Event(
+            name=name, date=day, kind=Event.Kind.TANTRIX
+        )
+        event.players = size
+        event.key = name_key(event.name)
+        events.append(event)
+    replaced = [e.pk for e in events if e.pk is not None]
+    for i in range(0, len(replaced), CHUNK):
+        Match.objects.filter(event_id__in=replaced[i : i + CHUNK]).delete()
+    Event.objects.bulk_update([e for e in events if e.pk is not None], ["key", "players"], CHUNK)
+    create_events([e for e in events if e.pk is None])
+    return events
+
+
+def stored_matches(events: Sequence[Event]) -> int:
+    """How many matches ``events`` have stored (a query per :data:`CHUNK` events, not one
+    per event)."""
+    pks = [e.pk for e in events]
+    return sum(
+        Match.objects.filter(event_id__in=pks[i : i + CHUNK]).count()
+        for i in range(0, len(pks), CHUNK)
+    )
+
+
+#: Events a query names at most (SQLite's bound variables).
+CHUNK = 500
 #: From this many matches on, an import may build the matches' indexes after it.
 BULK_MATCHES = 50_000
 MATCH_FIELDS = (
@@ -131,24 +177,38 @@ def _match_rows(
     ids: dict[str, int],
 ) -> Iterator[tuple[object, ...]]:
     """The :class:`Match` rows of ``matches`` (in the order ``written``), each value as
-    Django's ``bulk_create`` prepares it."""
+    Django's ``bulk_create`` prepares it: by chunks of columns, each a list of values taken at
+    once from the codes (no Python step per value)."""
     field = Match._meta.get_field("tp_a")
-    points = [field.get_db_prep_save(p, connection) for p in matches.points]
-    player = [ids[name_key(n)] for n in matches.names]
-    rounds = matches.rounds
-    for m in written.tolist():
-        own = int(matches.own[m])
-        yield (
-            int(event_pk[m]),
-            rounds[matches.round[m]],
-            player[matches.a[m]],
-            player[matches.b[m]],
-            int(matches.games[m]),
-            points[matches.tp_a[m]],
-            points[matches.tp_b[m]],
-            player[own] if own >= 0 else None,
-            bool(matches.illustrative[m]),
+    points = _objects([field.get_db_prep_save(p, connection) for p in matches.points])
+    # (code −1, no own rating: the last value, None)
+    player = _objects([*(ids[name_key(n)] for n in matches.names), None])
+    rounds = _objects(list(matches.rounds))
+    for at in range(0, written.shape[0], ROWS_CHUNK):
+        m = written[at : at + ROWS_CHUNK]
+        yield from zip(
+            event_pk[m].tolist(),
+            rounds[matches.round[m]].tolist(),
+            player[matches.a[m]].tolist(),
+            player[matches.b[m]].tolist(),
+            matches.games[m].tolist(),
+            points[matches.tp_a[m]].tolist(),
+            points[matches.tp_b[m]].tolist(),
+            player[matches.own[m]].tolist(),
+            matches.illustrative[m].astype(bool).tolist(),
+            strict=True,
         )
+
+
+#: Matches whose rows :func:`_match_rows` lays out at once.
+ROWS_CHUNK = 100_000
+
+
+def _objects(values: list[object]) -> npt.NDArray[np.object_]:
+    """``values`` as an array of Python objects (indexed by codes, then ``tolist``)."""
+    out = np.empty(len(values), dtype=object)
+    out[:] = values
+    return out
 
 
 def _since(stored: list[Event], *, with_list: bool) -> tuple[date, int] | None:
@@ -204,11 +264,20 @@ def recompute_lists(*, since: tuple[date, int] | None = None, full_skill: bool =
         )
         read: dict[int, tuple[MatchValue, ...]] = {}
         ids: dict[str, int] = {}
+        lists = ListsBefore(events[0] if events else None)
+        own = set(
+            Match.objects.filter(own_rating__isnull=False, event__in=Event.objects.filter(later))
+            .values_list("event_id", flat=True)
+            .distinct()
+        )
         for i, event in enumerate(events):
-            if event.pk not in read:  # the matches of the next tournaments, in one read
-                read = matches_of(events[i : i + READ_AHEAD])
-            entries = entries_before(event)
-            updated = update_list(entries, tournament_rating(event, entries, read[event.pk]))
+            entries = lists.entries(event)
+            if not official_ratings(entries) and event.pk not in own:
+                updated = without_official(entries)  # (nobody rated: its matches unread)
+            else:
+                if event.pk not in read:  # the matches of the next tournaments, in one read
+                    read = matches_of(events[i : i + READ_AHEAD])
+                updated = update_list(entries, tournament_rating(event, entries, read[event.pk]))
             new_entries = updated.entries
             if event.world_championship:
                 weights = {c.player: c.tournament_games for c in updated.changes}
@@ -241,5 +310,7 @@ def recompute_lists(*, since: tuple[date, int] | None = None, full_skill: bool =
                     )
                 )
             Rating.objects.bulk_create(rows)
+            if rows:
+                lists.written(event)
         # every player's μ ± σ over the stored matches (``ratinglists.skill_refresh``, a floor up)
         hooks.records_changed("tantrix-matches", full=full_skill)
