@@ -17,12 +17,13 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, TextIO, overload
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, TextIO, overload
 
 from palmares.io.formulas import FORMULA_STARTS, escape_formula
+
+if TYPE_CHECKING:  # numpy is imported where a column is picked: a command's start loads none
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["Cells", "csv_cell", "machine_cells", "machine_units", "machine_value", "write_csv"]
 
@@ -81,6 +82,8 @@ def machine_units(
 def _picked(
     units: Sequence[int | None] | npt.NDArray[np.object_], order: Sequence[int] | None
 ) -> list[int | None]:
+    import numpy as np
+
     picked = np.asarray(units, dtype=np.object_)
     if order is not None:
         picked = picked[np.asarray(order, dtype=np.int64)]
@@ -145,6 +148,8 @@ def machine_cells(
 ) -> Cells:
     """The CSV cells of the figures ``pick(order)`` · 10^−``places``, as :func:`csv_cell` writes
     :func:`machine_units` of them, made a block at a time when written."""
+    import numpy as np
+
     return Cells(pick, places, np.asarray(order, dtype=np.int64))
 
 

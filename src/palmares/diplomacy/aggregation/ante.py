@@ -13,10 +13,7 @@ Our reading (specs/diplomacy.md):
 - A board-scoring system whose board total is not 100 pays score / board total of the pot
   (:meth:`BoardScore.share`); Divide and Conquer's total is 100, so the share is the raw score
   in percent, rounded to two decimals as the seed pays it.
-- Scores are exact and never rounded between rounds; only the words round. They are worked
-  out in whole numbers of one decimal unit per round (:mod:`.ante_ledger`: every figure of the
-  seed's rule terminates), else in Fractions (:meth:`Ante.aggregate_fractions`); the
-  standings hold them as Fractions either way.
+- Scores are exact (Fractions) and never rounded between rounds; only the words round.
 - The fewer-games adjustment (seed 002, "Top Board"): after round ``adjust_after`` (5), a player
   who played in only two of rounds 1–5 is adjusted as if they had played a third game and been
   eliminated: they lose a stake of their current score and take nothing. One who played in only
