@@ -79,6 +79,8 @@ def test_seven_phones_report_a_board_and_the_td_accepts(
             before = _standings(desk)
             assert len(before) == 7 and not any(seats["Austria"] in row for row in before)
             desk.goto(f"{base}/diplomacy/{t.pk}/rounds/1/reports/")
+            # The page's first poll finds what the page shows (no reload, nothing missed).
+            desk.wait_for_selector("#boards[data-checked=same]", state="attached")
             assert desk.get_attribute("#board-1", "data-status") == "waiting"
             assert desk.get_attribute("#board-2", "data-status") == "accepted"
 
@@ -150,11 +152,33 @@ def test_seven_phones_report_a_board_and_the_td_accepts(
             assert len(columns) == 2 and seats["Germany"] in columns[1]  # side by side
             desk.screenshot(path=str(shots / "reports-conflict-1280.png"), full_page=True)
 
-            # Germany's player corrects the report: the board agrees.
+            desk.wait_for_selector("#boards[data-checked=same]", state="attached")
+
+            # Germany's player corrects the report while a second tab of the desk has just
+            # drawn the page and its first poll is still on its way: that answer differs from
+            # the page, so the tab reloads (it does not take the answer for its own state).
+            held: list[Any] = []
+
+            def hold(route: Any) -> None:
+                if held:
+                    route.continue_()
+                else:
+                    held.append(route)  # the tab's first poll waits
+
+            tab = desk.context.new_page()
+            tab.route(f"**/api/tournaments/{t.pk}/rounds/1/reports", hold)
+            tab.goto(f"{base}/diplomacy/{t.pk}/rounds/1/reports/")
+            while not held:
+                tab.wait_for_timeout(50)
+            assert tab.get_attribute("#board-1", "data-status") == "conflict"
             _, germany = phones["Germany"]
             _fill(germany, codes[seats["Germany"]], CENTRES)
             germany.click("#send")
             germany.wait_for_selector("#report-state[data-status=agreed]")
+            held[0].continue_()
+            tab.wait_for_selector("#board-1[data-status=agreed]", timeout=20_000)
+            tab.wait_for_selector("#boards[data-checked=same]", state="attached")
+            tab.close()
             assert germany.inner_text("#report-said") == (
                 f"{seats['Germany']}'s report of board 1, round 1, changed"
             )

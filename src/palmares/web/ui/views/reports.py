@@ -173,6 +173,20 @@ def _groups(view: reports.BoardView) -> list[list[reports.ReportView]]:
     return list(groups.values())
 
 
+def _listed(values: dict[str, int]) -> str:
+    return ",".join(f"{key}{values[key]}" for key in sorted(values))
+
+
+def _shown(view: reports.BoardView) -> str:
+    """The board as the page shows it, made the way ``static/palmares/reports.js`` makes it
+    from the API's answer: the page's first poll reloads it when the two differ."""
+    return f"{view.status.value}|" + ";".join(
+        f"{r.player}={_listed(r.centres)}/{_listed(r.eliminated)}/"
+        f"{','.join(sorted(r.draw))}/{'' if r.final_year is None else r.final_year}"
+        for r in view.reports
+    )
+
+
 def _board_context(t: Tournament, view: reports.BoardView, language: Voice) -> dict[str, Any]:
     """A board's card: its status and, once reported, the results reported side by side (one
     column per result, its reporters above it), the powers they differ on marked."""
@@ -199,6 +213,7 @@ def _board_context(t: Tournament, view: reports.BoardView, language: Voice) -> d
     return {
         "label": view.label,
         "status": str(view.status),
+        "shown": _shown(view),
         "status_text": said(reports.STATUS_WORDS[view.status]),
         "reports": [
             {
