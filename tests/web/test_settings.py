@@ -99,3 +99,14 @@ def test_a_command_that_runs_once_opens_no_connection_pool(pool: str) -> None:
     options = json.loads(out)
     assert ("pool" in options) == (pool == "pool")
     assert "server_side_binding" in options  # (the rest as the site has them)
+
+
+def test_the_site_hashes_passwords_with_django_s_strong_default() -> None:
+    # The tests hash with MD5 for speed (tests/web/settings.py); the site itself never does.
+    from django.conf import global_settings
+
+    import palmares.web.settings as site
+
+    hashers = getattr(site, "PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)
+    assert hashers[0] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
+    assert not any("MD5" in h for h in hashers)
