@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from palmares.diplomacy.seeding.colouring import Line, colour, konig, repair
+from tests.diplomacy.seeding.oracle_colouring import reference_repair
 
 
 def _rounds(n: int, rounds: int, rng: random.Random) -> list[Line]:
@@ -129,3 +130,42 @@ def test_a_round_of_two_boards_stays_in_one_block() -> None:
     mine = [(line.round, k) for line, k in zip(lines, got, strict=True) if line.player == "p00"]
     assert len({k for r, k in mine if r == 6}) == 2
     assert len(mine) - len({k for _, k in mine}) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    boards=st.integers(1, 4),
+    rounds=st.integers(2, 6),
+    played_rounds=st.integers(0, 5),
+    seed=st.integers(0, 2**16),
+    two_boarder=st.booleans(),
+)
+def test_the_repair_equals_its_first_writing_move_for_move(
+    boards: int, rounds: int, played_rounds: int, seed: int, two_boarder: bool
+) -> None:
+    # The repair keeps each player's seats in need of a swap as it goes; the oracle works every
+    # seat out afresh at each move. Powers played at random (many repeats to repair).
+    rng = random.Random(seed)
+    two_boarder = two_boarder and boards > 1
+    names = [f"p{i:02d}" for i in range(7 * boards - (1 if two_boarder else 0))]
+    lines: list[Line] = []
+    for r in range(1, rounds + 1):
+        seated = names[:]
+        rng.shuffle(seated)
+        if two_boarder:
+            seated.insert(7 * (boards - 1), seated[0])  # on the first and the last board
+        for b in range(boards):
+            powers = list(range(7))
+            rng.shuffle(powers)
+            for k, p in enumerate(seated[7 * b : 7 * b + 7]):
+                lines.append(Line(r, b, p, powers[k] if r <= played_rounds else None))
+    free = [e for e, line in enumerate(lines) if line.power is None]
+    played: dict[str, list[int]] = {}
+    for line in lines:
+        if line.power is not None:
+            played.setdefault(line.player, [0] * 7)[line.power] += 1
+    start = [rng.randrange(7) for _ in free]
+    for b in range(0, len(free), 7):  # each board of the free lines a permutation
+        start[b : b + 7] = rng.sample(range(7), len(start[b : b + 7]))
+    got = repair(lines, start, free, played, 7, seed=seed)
+    assert got == reference_repair(lines, start, free, played, 7, seed=seed)

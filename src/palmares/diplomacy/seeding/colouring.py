@@ -169,23 +169,33 @@ def repair(
         seats_of_player.setdefault(player[x], []).append(x)
     zero = [0] * size
 
+    # Each seat's player's other seats: in earlier rounds, and in the same round (two boards).
+    earlier = [[y for y in seats_of_player[player[x]] if rnd[y] < rnd[x]] for x in range(len(free))]
+    beside = [
+        [y for y in seats_of_player[player[x]] if y != x and rnd[y] == rnd[x]]
+        for x in range(len(free))
+    ]
+    before_of = [played.get(player[x], zero) for x in range(len(free))]
+
     def state(x: int) -> tuple[int, bool]:
         """How often seat ``x``'s player played its power before its round, and whether they
         play it on another board in the same round."""
         k = power[x]
-        times = played.get(player[x], zero)[k]
+        times = before_of[x][k]
+        for y in earlier[x]:
+            if power[y] == k:
+                times += 1
         clash = False
-        for y in seats_of_player[player[x]]:
-            if y != x and power[y] == k:
-                if rnd[y] < rnd[x]:
-                    times += 1
-                elif rnd[y] == rnd[x]:
-                    clash = True
+        for y in beside[x]:
+            if power[y] == k:
+                clash = True
         return times, clash
 
-    def cost(p: str) -> tuple[int, int]:
-        """The penalty of player ``p``'s lines, and how many of them repeat."""
+    def cost(p: str) -> tuple[int, int, list[int]]:
+        """The penalty of player ``p``'s lines, how many of them repeat, and the seats of
+        theirs that repeat or clash (none when the penalty is nil)."""
         total = repeats = 0
+        bad: list[int] = []
         for x in seats_of_player[p]:
             times, clash = state(x)
             if clash:
@@ -193,11 +203,13 @@ def repair(
             if times:
                 repeats += 1
                 total += (REPEAT + THIRD * (times - 1)) * (NOW if rnd[x] == first else 1)
-        return total, repeats
+            if times or clash:
+                bad.append(x)
+        return total, repeats, bad if total else []
 
     now = {p: cost(p) for p in seats_of_player}
-    total = sum(c for c, _ in now.values())
-    repeats = sum(r for _, r in now.values())
+    total = sum(c for c, _, _ in now.values())
+    repeats = sum(r for _, r, _ in now.values())
     # The fewest repeats possible: the games beyond the powers a player has left.
     floor = 0
     for p, mine in seats_of_player.items():
@@ -210,10 +222,22 @@ def repair(
         power[x], power[y] = power[y], power[x]
         d = 0
         for p in {player[x], player[y]}:
-            c, r = cost(p)
+            c, r, bad = cost(p)
             d += c - now[p][0]
             repeats += r - now[p][1]
-            now[p] = (c, r)
+            now[p] = (c, r, bad)
+        return d
+
+    def trial(x: int, y: int) -> int:
+        """The change of penalty swapping seats x and y would make (nothing changed)."""
+        nonlocal repeats
+        kept = [(p, now[p]) for p in {player[x], player[y]}]
+        was = repeats
+        d = swap(x, y)
+        power[x], power[y] = power[y], power[x]
+        for p, before in kept:
+            now[p] = before
+        repeats = was
         return d
 
     best = (total, list(power))
@@ -222,13 +246,7 @@ def repair(
         if (repeats <= floor and total < CLASH) or since > STALL:
             break
         since += 1
-        bad = [
-            x
-            for p, (c, _) in now.items()
-            if c
-            for x in seats_of_player[p]
-            if state(x) != (0, False)
-        ]
+        bad = [x for _, _, mine in now.values() for x in mine]
         if not bad:
             break
         x = bad[rng.randrange(len(bad))]
@@ -239,8 +257,7 @@ def repair(
         else:
             trials = []
             for y in others:
-                d = swap(x, y)
-                swap(x, y)
+                d = trial(x, y)
                 trials.append((d, rng.random(), y))
             d, _, y = min(trials)
             total += swap(x, y)
