@@ -70,10 +70,22 @@ class SearchResult:
     alternative_costs: tuple[int, ...] = ()
 
 
+def _loads(prep: Prepared) -> dict[int, int]:
+    """How much each player off the top board has met the others (their squared meetings,
+    each pair at most 100): the more, the earlier :func:`_construct` seats them."""
+    top = set(prep.top)
+    present = sorted({i for i in prep.entries if i not in top})
+    return {
+        i: sum(min(met * met, 100) for j, met in ((j, prep.met[i][j]) for j in present) if j != i)
+        for i in present
+    }
+
+
 def _construct(
-    prep: Prepared, weights: list[list[int]], rng: random.Random
+    prep: Prepared, weights: list[list[int]], rng: random.Random, load: dict[int, int]
 ) -> tuple[list[list[int]], list[int]]:
-    """Seats most constrained first, each onto the open board where it costs least."""
+    """Seats most constrained first, each onto the open board where it costs least (``load``:
+    :func:`_loads`)."""
     size, n_boards = prep.board_size, prep.n_boards
     boards: list[list[int]] = [[] for _ in range(n_boards)]
     top = set(prep.top)
@@ -88,8 +100,6 @@ def _construct(
     for i, j in prep.forbidden:
         kept_apart[i] += 1
         kept_apart[j] += 1
-    present = sorted({prep.entries[e] for e in movable})
-    load = {i: sum(min(prep.met[i][j] ** 2, 100) for j in present if j != i) for i in present}
     tiebreak = {e: rng.random() for e in movable}
     order = sorted(
         movable,
@@ -167,8 +177,9 @@ def search(
     runs = most if runs is None else runs
     done, timed_out = 0, False
     found: list[tuple[int, int, Grouping]] = []
+    load = _loads(prep)
     for run in range(runs):
-        boards_list, movable_list = _construct(prep, weights, rng)
+        boards_list, movable_list = _construct(prep, weights, rng, load)
         boards = cells.matrix(boards_list, prep.board_size)
         board_of = cells.ints([0] * len(prep.entries))
         pos = cells.ints([0] * len(prep.entries))
