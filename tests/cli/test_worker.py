@@ -43,6 +43,8 @@ def test_the_job_worker_beside_the_site_stops_with_it(tmp_path: Path) -> None:
         k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")
     }
     env |= {"PALMARES_DB": str(tmp_path / "w.sqlite3"), "PALMARES_JOBS_DIR": str(tmp_path / "j")}
+    # (a job is stale after 2 s: the worker looks for its parent every half second, not 5 s)
+    env["PALMARES_JOB_STALE_SECONDS"] = "2"
     server = subprocess.Popen(
         [sys.executable, "-c", STARTER],
         env=env,
