@@ -143,13 +143,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     (``test_every_operation_as_a_director[GET /api/players]``) but gives them all the function's
     node id under pytest 9; pytest-xdist's ``--dist loadgroup`` keeps one test per id, so most
     operations were silently never run. Each gets the id its name says, and two tests that
-    still share an id stop the run."""
+    still share an id stop the run. The tests marked slow or browser run first."""
     from _pytest.nodeid import NodeId
 
     for item in items:
         if type(item).__name__ == "SchemathesisFunction" and "[" not in item.nodeid:
             file = item.nodeid.partition("::")[0]
             item._id = NodeId.parse(f"{file}::{item.name}")
+    # The long tests first (marked slow or browser): pytest-xdist hands out tests in this
+    # order, so the run ends on short ones and no worker waits alone on a long test at the end.
+    items.sort(
+        key=lambda item: (
+            item.get_closest_marker("slow") is None and item.get_closest_marker("browser") is None
+        )
+    )
     seen = Counter(item.nodeid for item in items)
     twice = sorted(nodeid for nodeid, n in seen.items() if n > 1)
     if twice:

@@ -49,6 +49,7 @@ def test_valid_files_are_accepted(kind: str, base_files: dict[str, Path], tmp_pa
         assert outcome.imported in (None, "accept"), outcome.import_text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(FORMATS))
 def test_malformed_files(
     kind: str,

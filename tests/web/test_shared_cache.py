@@ -35,6 +35,8 @@ PAGE = "/tantrix/"
 GUNICORN = (sys.executable, "-m", "gunicorn", "palmares.web.wsgi:application")
 OLD, NEW, LAST = ">Pekko<", ">Pekko Outside<", ">Pekko Renamed<"
 
+pytestmark = pytest.mark.slow
+
 
 def _free_port() -> int:
     with socket.socket() as free:
