@@ -117,20 +117,25 @@ def _by_year(stored: object) -> dict[int, dict[str, int]] | None:
     return {int(y): {str(p): int(n) for p, n in row.items()} for y, row in stored.items()}
 
 
-def standings(tournament: Tournament, *, up_to_round: int | None = None) -> Standings:
+def standings(
+    tournament: Tournament, *, up_to_round: int | None = None, day: lifecycle.Day | None = None
+) -> Standings:
     """The engine's standings of ``tournament`` (after ``up_to_round`` when given), with the
-    TD's score rulings applied (:func:`overridden` keeps the computed figures)."""
-    return overridden(tournament, up_to_round=up_to_round).standings
+    TD's score rulings applied (:func:`overridden` keeps the computed figures). ``day``: the
+    day as just read in this transaction (:func:`sitters`)."""
+    return overridden(tournament, up_to_round=up_to_round, day=day).standings
 
 
-def computed_standings(tournament: Tournament, *, up_to_round: int | None = None) -> Standings:
+def computed_standings(
+    tournament: Tournament, *, up_to_round: int | None = None, day: lifecycle.Day | None = None
+) -> Standings:
     """The engine's standings before any ruling of the TD: every player who played, and every
     registered player who sat out a round so far (issue 32, invariant 6), at the aggregation's
     score for no game."""
     boards = played_boards(tournament, up_to_round=up_to_round)
     aggregation = get_aggregation(aggregation_spec(tournament.aggregation, tournament.fewer_games))
     return aggregation.aggregate(
-        boards, get_system(tournament.scoring), entrants=sitters(tournament, up_to_round)
+        boards, get_system(tournament.scoring), entrants=sitters(tournament, up_to_round, day=day)
     )
 
 
@@ -141,23 +146,32 @@ def marks(tournament: Tournament, up_to_round: int | None = None) -> dict[str, l
     return lifecycle.marks(day, up_to_round)
 
 
-def sitters(tournament: Tournament, up_to_round: int | None = None) -> tuple[str, ...]:
-    """Registered players who sat out a round so far (``diplomacy.lifecycle.standing``)."""
-    day = read_day(tournament, teams=teams(tournament), qualifying=qualifying_round(tournament))
+def sitters(
+    tournament: Tournament, up_to_round: int | None = None, *, day: lifecycle.Day | None = None
+) -> tuple[str, ...]:
+    """Registered players who sat out a round so far (``diplomacy.lifecycle.standing``);
+    ``day``: the tournament's day as a write of the day has just read it, its row locked (read
+    again otherwise)."""
+    if day is None:
+        day = read_day(tournament, teams=teams(tournament), qualifying=qualifying_round(tournament))
     return tuple(lifecycle.sat_out(day, up_to_round))
 
 
-def overridden(tournament: Tournament, *, up_to_round: int | None = None) -> Overridden:
+def overridden(
+    tournament: Tournament, *, up_to_round: int | None = None, day: lifecycle.Day | None = None
+) -> Overridden:
     """The standings with the TD's rulings (``ScoreOverride``) and the computed scores (cached
     per data generation, see the module's docstring)."""
     return cached_read(
         SCOPES,
         ("overridden", *_version(tournament, up_to_round)),
-        lambda: _overridden(tournament, up_to_round),
+        lambda: _overridden(tournament, up_to_round, day),
     )
 
 
-def _overridden(tournament: Tournament, up_to_round: int | None) -> Overridden:
+def _overridden(
+    tournament: Tournament, up_to_round: int | None, day: lifecycle.Day | None = None
+) -> Overridden:
     rulings = [
         Override(
             player=o.player.name,
@@ -168,7 +182,9 @@ def _overridden(tournament: Tournament, up_to_round: int | None) -> Overridden:
         )
         for o in ScoreOverride.objects.filter(tournament=tournament).select_related("player")
     ]
-    return apply_overrides(computed_standings(tournament, up_to_round=up_to_round), rulings)
+    return apply_overrides(
+        computed_standings(tournament, up_to_round=up_to_round, day=day), rulings
+    )
 
 
 def teams(tournament: Tournament) -> dict[str, tuple[str, ...]]:
@@ -183,19 +199,23 @@ def teams(tournament: Tournament) -> dict[str, tuple[str, ...]]:
     return {name: tuple(found) for name, found in members.items()}
 
 
-def tournament_prizes(tournament: Tournament, *, up_to_round: int | None = None) -> Prizes:
+def tournament_prizes(
+    tournament: Tournament, *, up_to_round: int | None = None, day: lifecycle.Day | None = None
+) -> Prizes:
     """The engine's prize list: top board, champion, places 2–7, best countries, teams (cached
-    per data generation, see the module's docstring)."""
+    per data generation, see the module's docstring; ``day``: see :func:`sitters`)."""
     return cached_read(
         SCOPES,
         ("prizes", *_version(tournament, up_to_round), tournament.event.rounds),
-        lambda: _prizes(tournament, up_to_round),
+        lambda: _prizes(tournament, up_to_round, day),
     )
 
 
-def _prizes(tournament: Tournament, up_to_round: int | None) -> Prizes:
+def _prizes(
+    tournament: Tournament, up_to_round: int | None, day: lifecycle.Day | None = None
+) -> Prizes:
     boards = played_boards(tournament, up_to_round=up_to_round)
-    result = who_played(standings(tournament, up_to_round=up_to_round))
+    result = who_played(standings(tournament, up_to_round=up_to_round, day=day))
     return prizes(
         result,
         boards,

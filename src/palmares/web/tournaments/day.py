@@ -65,13 +65,14 @@ def refusal(refused: L.Refused) -> FieldError:
     return FieldError(said, refused.field, status=409 if refused.conflict else 400)
 
 
-def invited(t: Tournament) -> tuple[str, ...] | None:
+def invited(t: Tournament, day: Day | None = None) -> tuple[str, ...] | None:
     """The engine's seven after the qualifying round (recorded declines and withdrawals
-    passed over), ``None`` until that round has a result."""
+    passed over), ``None`` until that round has a result; ``day``: ``t``'s day as a write of
+    the day has just read it, its row locked (``adapters.sitters``)."""
     q = adapters.qualifying_round(t)
     if not Board.objects.filter(round__tournament=t, round__number=q, seats__isnull=False).exists():
         return None
-    top = adapters.tournament_prizes(t, up_to_round=q).top_board
+    top = adapters.tournament_prizes(t, up_to_round=q, day=day).top_board
     if top is None:
         return None
     return tuple(sorted(top.players))
@@ -214,7 +215,10 @@ def change_day(
     before the invitations are walked again. A refusal is a :class:`FieldError`; nothing is
     written."""
     Tournament.objects.select_for_update().filter(pk=t.pk).first()
-    before = load_day(t)
+    # The row is locked: the day read here is the day until this write changes it, so the
+    # standings that walk the invitations take it rather than reading it again.
+    read = read_day(t, teams=adapters.teams(t), qualifying=adapters.qualifying_round(t))
+    before = read if read.top_board is None else _with_invited(read, invited(t, read))
     try:
         change = step(before)
     except L.Refused as refused:
@@ -222,13 +226,14 @@ def change_day(
     _write(t, before, change.day, rows or {})
     if after_write is not None:
         after_write()
-    stored = load_day(t, with_invitations=False)
+    read = load_day(t, with_invitations=False)
+    stored = read
     if stored.top_board is not None and change.day.top_board is not None:
         stored = _with_invited(stored, change.day.top_board.invited)
     if stored != change.day:
         raise DayBroken(f"the rows do not hold the day written: {stored} != {change.day}")
     try:
-        moved = L.invite(stored, invited(t))
+        moved = L.invite(stored, invited(t, read))
     except L.Refused as refused:
         raise refusal(refused) from None
     if moved.changed:
