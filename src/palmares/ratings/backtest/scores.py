@@ -17,10 +17,10 @@ won (a shared first place counts as a share).
 
 A long history is scored as arrays (issue 33): each view's measures per competition come from
 one compiled pass (``kernels.measures``), and the resamples of the competitions — which every
-system draws alike (each from seed 0, over as many competitions) — are drawn once per view,
-a block of resamples at a time (a bounded memory: 2,000 resamples of 200,000 games as one
-matrix were 3.2 GB), and every system's and measure's means taken from them together. The
-block sums may differ from one product of the whole matrix in the last bit of a mean.
+system draws alike (the same stream over as many competitions) — are drawn once per view
+(``bootstrap.py``: a stream per resample and view, from ``SeedSequence(0)``; the draws
+summed in a compiled pass, never held), and every system's and measure's resampled means
+taken from them together.
 """
 
 from __future__ import annotations
@@ -32,17 +32,23 @@ import numpy as np
 import numpy.typing as npt
 
 from palmares.ratings.backtest import kernels
+from palmares.ratings.backtest.bootstrap import RESAMPLES, resampled_means
 from palmares.ratings.backtest.resample import Reduced
 from palmares.ratings.backtest.systems import Prediction, Predictions, predictions
 from palmares.ratings.competitions import Competition, CompetitionColumns
 from palmares.ratings.jit import compiled
 
-__all__ = ["METRICS", "Backtest", "CalibrationBin", "Part", "SystemResult", "backtest"]
+__all__ = [
+    "METRICS",
+    "RESAMPLES",
+    "Backtest",
+    "CalibrationBin",
+    "Part",
+    "SystemResult",
+    "backtest",
+]
 
 METRICS = ("kendall_tau", "spearman", "top1", "log_likelihood", "winner_log_likelihood")
-RESAMPLES = 2000
-#: Picks drawn at a time (resamples × competitions): 64 MB of them, and as many counts.
-BLOCK = 8_000_000
 
 F64 = npt.NDArray[np.float64]
 B = npt.NDArray[np.bool_]
@@ -118,40 +124,15 @@ def _only_counted(rows: F64, counted: B) -> F64:
     return out
 
 
-def _boot(values: Reduced, rng: np.random.Generator) -> F64:
-    """The mean of each column of ``values`` (a row per competition) in each of
-    :data:`RESAMPLES` resamples of the rows: a resample draws n rows with replacement, and its
-    means are its counts per row, over n, times the rows — a block of resamples at a time,
-    from the reduced columns (``resample.Reduced``) when every value is finite, else by the
-    product of the whole matrix. The draws are ``rng.integers(0, n)``'s, made as 32-bit
-    integers (the same values: numpy draws a range under 2^32 from 32-bit words either way;
-    half the memory)."""
-    n = values.n
-    rows = max(1, BLOCK // n)
-    small = np.int32 if n < 2**31 else np.int64
-    out = np.empty((RESAMPLES, values.width))
-    whole = None if values.finite else values.whole()
-    counts = None if whole is None else np.empty((min(rows, RESAMPLES), n))
-    for start in range(0, RESAMPLES, rows):
-        k = min(rows, RESAMPLES - start)
-        picks = rng.integers(0, n, size=(k, n), dtype=small)
-        if whole is None or counts is None:
-            out[start : start + k] = values.means(picks)
-            continue
-        for r in range(k):
-            counts[r] = np.bincount(picks[r], minlength=n)
-        np.divide(counts[:k], n, out=counts[:k])
-        out[start : start + k] = counts[:k] @ whole
-    return out
-
-
 def _parts(
-    made: Sequence[Predictions], measured: Callable[[Predictions], F64], rng: np.random.Generator
+    made: Sequence[Predictions],
+    measured: Callable[[Predictions], F64],
+    view: int,
 ) -> list[Part]:
     """Each system's :class:`Part` over the same competitions (``measured(p)``: a system's
     measures, a row per competition). Each system draws its resamples from a generator of its
-    own seeded alike, view after view, over as many competitions: the same draws, made once
-    here. The systems' measures are taken in as they come, reduced (``resample.Reduced``: a
+    own seeded alike (``bootstrap.py``), over as many competitions: the same draws, made
+    once here. The systems' measures are taken in as they come, reduced (``resample.Reduced``: a
     million matches measured by five systems were 184 MB a view as one matrix)."""
     # Systems without probabilities have the first three measures only.
     given = [list(range(len(METRICS) if p.worth is not None else 3)) for p in made]
@@ -160,7 +141,7 @@ def _parts(
     for p, ms in zip(made, given, strict=True):
         rows = measured(p)
         if taken is None:
-            taken = Reduced(rows.shape[0], sum(map(len, given)))
+            taken = Reduced(rows.shape[0])
         means.append([float(rows[:, m].mean()) if m in ms else None for m in range(len(METRICS))])
         for m in ms:
             taken.add(np.ascontiguousarray(rows[:, m]))
@@ -170,7 +151,7 @@ def _parts(
     if n == 0:
         nothing = tuple(None for _ in METRICS)
         return [Part(0, nothing, nothing, nothing) for _ in made]
-    boot = _boot(taken, rng)
+    boot = resampled_means(taken, view)
     del taken
     out: list[Part] = []
     column = 0
@@ -229,7 +210,6 @@ def backtest(
     old = ~new
     everyone = np.ones(new.shape[0], dtype=np.bool_)
     cold = np.add.reduceat(new, columns.offsets[:-1]) > 0 if len(columns) else new[:0]
-    rng = np.random.default_rng(0)
     # The views one after another (all, returning, with a newcomer), as each system drew them;
     # the competitions with a newcomer are rows of the first view's measures, kept for it.
     of_cold: list[F64] = []
@@ -240,9 +220,9 @@ def backtest(
         return rows
 
     parts = [
-        _parts(made, every, rng),
-        _parts(made, lambda p: _only_counted(*_measures(p, old)), rng),
-        _parts(made, lambda p: of_cold.pop(0), rng),  # (asked in the same order)
+        _parts(made, every, 0),
+        _parts(made, lambda p: _only_counted(*_measures(p, old)), 1),
+        _parts(made, lambda p: of_cold.pop(0), 2),  # (asked in the same order)
     ]
     return Backtest(
         tuple(
