@@ -48,8 +48,8 @@ class Reduced:
         self.many: list[int] = []
         self.same: list[int] = []
         self._heads: dict[bytes, list[int]] = {}
-        self._spread: list[F64] = []
-        self._rows: F64 | None = None
+        self._rows = np.zeros((n, 0))  # the spread columns, eight more at a time
+        self._laid = False
 
     @property
     def width(self) -> int:
@@ -57,14 +57,9 @@ class Reduced:
 
     def rows(self) -> F64:
         """The columns kept as they are, a row per competition, padded with zeros to a
-        multiple of eight columns (made once, after the last column is taken in)."""
-        if self._rows is None:
-            padded = -(-len(self._spread) // 8) * 8
-            rows = np.zeros((self.n, padded))
-            for k, values in enumerate(self._spread):
-                rows[:, k] = values
-            self._rows = rows
-            self._spread = []  # (read back from the rows)
+        multiple of eight columns (written there as they come: no copy is made at the end);
+        no column is taken in after."""
+        self._laid = True
         return self._rows
 
     def column(self, j: int) -> F64:
@@ -73,13 +68,12 @@ class Reduced:
         if j in self.few:
             few: F64 = self.table[self.classes, self.few.index(j)]
             return few
-        k = self.many.index(j)
-        kept: F64 = self._rows[:, k] if self._rows is not None else self._spread[k]
+        kept: F64 = self._rows[:, self.many.index(j)]
         return kept
 
     def add(self, values: F64) -> None:
         """Take in the next column."""
-        if self._rows is not None:
+        if self._laid:
             raise ValueError("the columns were laid out for the resamples already")
         j = self.width
         head = np.ascontiguousarray(values[:SAMPLE]).tobytes()
@@ -106,7 +100,12 @@ class Reduced:
                 self.classes = number[pair]
                 self.few.append(j)
                 return
-        self._spread.append(np.ascontiguousarray(values, dtype=np.float64))
+        k = len(self.many)
+        if k == self._rows.shape[1]:
+            wider = np.zeros((self.n, k + 8))
+            wider[:, :k] = self._rows
+            self._rows = wider
+        self._rows[:, k] = values
         self.many.append(j)
 
     def whole(self) -> F64:
