@@ -1,6 +1,8 @@
 """The backtest as it was before issue 33 — Python, one competition at a time — kept as the
 oracle of its compiled walks and measures (``test_kernels.py``): the same systems' loops and
-the same scoring, word for word, except that a result is a tuple of system results."""
+the same scoring, word for word, except that a result is a tuple of system results — and the
+bootstrap's draws, which are ``bootstrap.py``'s stream since issue 33 (:func:`picks`: drawn
+here with numpy's own SFC64, a resample's means the plain means of the rows it drew)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import numpy.typing as npt
 
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
+from palmares.ratings.backtest import bootstrap
 from palmares.ratings.backtest.metrics import (
     kendall_tau_b,
     order_log_likelihood,
@@ -21,7 +24,7 @@ from palmares.ratings.backtest.metrics import (
     win_probabilities,
     winner_log_likelihood,
 )
-from palmares.ratings.backtest.scores import METRICS, RESAMPLES, CalibrationBin, Part
+from palmares.ratings.backtest.scores import METRICS, CalibrationBin, Part
 from palmares.ratings.backtest.systems import Prediction
 from palmares.ratings.competitions import Competition, TantrixTournament
 from palmares.ratings.skill.history import flatten, rate_flat
@@ -254,16 +257,59 @@ def _per_competition(p: Prediction) -> list[float | None]:
     ]
 
 
-def _part(predictions: Sequence[Prediction], rng: np.random.Generator) -> Part:
+def picks(view: int, n: int) -> list[npt.NDArray[np.int64]]:
+    """Each resample's n rows of view ``view``, drawn as ``bootstrap.py`` says, with numpy:
+    its own ``Generator(SFC64(SeedSequence(SEED, spawn_key=(view, r))))``, the multinomial of
+    n over the blocks of 2^BITS rows, then per block its 64-bit words (``random_raw``) cut into
+    fields of the bits of the block's size − 1, lowest first, those not below the size
+    dropped, a block starting on a fresh word."""
+    starts = [*range(0, n, 1 << bootstrap.BITS), n]
+    sizes = np.diff(starts)
+    out = []
+    for r in range(bootstrap.RESAMPLES):
+        child = np.random.SeedSequence(bootstrap.SEED, spawn_key=(view, r))
+        rng = np.random.Generator(np.random.SFC64(child))
+        counts = rng.multinomial(n, sizes / n)
+        drawn: list[npt.NDArray[np.int64]] = []
+        for lo, size, m in zip(starts, sizes.tolist(), counts.tolist(), strict=False):
+            bits = (size - 1).bit_length()
+            if bits == 0 or m == 0:
+                drawn.append(np.full(m if bits == 0 else 0, lo, dtype=np.int64))
+                continue
+            per = 64 // bits
+            shifts = np.arange(per, dtype=np.uint64) * np.uint64(bits)
+            mask = np.uint64((1 << bits) - 1)
+            fields = np.zeros(0, dtype=np.uint64)
+            while (short := m - int((fields < size).sum())) > 0:
+                # as many words as the draws still wanted need at least (a word gives `per`
+                # at most): never a word past the one that gives the last
+                words = rng.bit_generator.random_raw(-(-short // per))
+                fields = np.concatenate([fields, (words[:, None] >> shifts).ravel() & mask])
+            kept = fields[fields < size][:m]
+            drawn.append(lo + kept.astype(np.int64))
+        out.append(np.concatenate(drawn))
+    return out
+
+
+_DRAWN: dict[tuple[int, ...], list[npt.NDArray[np.int64]]] = {}
+
+
+def _picks(view: int, n: int) -> list[npt.NDArray[np.int64]]:
+    """:func:`picks`, kept (every system of a history draws the same)."""
+    key = (view, n, bootstrap.RESAMPLES, bootstrap.BITS, bootstrap.SEED)
+    if key not in _DRAWN:
+        _DRAWN[key] = picks(view, n)
+    return _DRAWN[key]
+
+
+def _part(predictions: Sequence[Prediction], view: int) -> Part:
     rows = [_per_competition(p) for p in predictions]
     n = len(rows)
     if n == 0:
         nothing = tuple(None for _ in METRICS)
         return Part(0, nothing, nothing, nothing)
-    # A resample draws n competitions with replacement; as counts per competition, the
-    # resampled means of every metric are one matrix product.
-    picks = rng.integers(0, n, size=(RESAMPLES, n)) + n * np.arange(RESAMPLES)[:, None]
-    counts = np.bincount(picks.ravel(), minlength=RESAMPLES * n).reshape(RESAMPLES, n) / n
+    # A resample draws n competitions with replacement: its means are theirs.
+    drawn = _picks(view, n)
     means: list[float | None] = []
     lows: list[float | None] = []
     highs: list[float | None] = []
@@ -276,7 +322,7 @@ def _part(predictions: Sequence[Prediction], rng: np.random.Generator) -> Part:
             continue
         x = np.asarray(values, dtype=np.float64)
         means.append(float(x.mean()))
-        boot = counts @ x
+        boot = np.array([x[rows].mean() for rows in drawn])
         lows.append(float(np.percentile(boot, 2.5)))
         highs.append(float(np.percentile(boot, 97.5)))
     return Part(n, tuple(means), tuple(lows), tuple(highs))
@@ -320,15 +366,14 @@ def backtest(competitions: Sequence[Competition], systems: Sequence[str]) -> lis
     out: list[Scored] = []
     for system in systems:
         predictions = REFERENCE[system](competitions)
-        rng = np.random.default_rng(0)
         returning = [r for p in predictions if (r := p.returning()) is not None]
         newcomers = [p for p in predictions if p.cold]
         out.append(
             (
                 system,
-                _part(predictions, rng),
-                _part(returning, rng),
-                _part(newcomers, rng),
+                _part(predictions, 0),
+                _part(returning, 1),
+                _part(newcomers, 2),
                 _calibration(returning),
             )
         )

@@ -2,7 +2,8 @@
 (``reference.py``: one competition at a time), on random histories of every shape: ties,
 fields of 2 to 150 (numpy's pairwise sums by eights and by halves), tournament values and
 field sizes given or not, players returning or new. The predictions are the same floats; the
-means and intervals the same to 1e-12 (the resamples' sums are taken a block at a time).
+means the same, the intervals to 1e-12 (the resamples' sums are taken a block at a time; the
+draws are ``bootstrap.py``'s, drawn by the reference with numpy).
 
 Each competition is listed best first, as every reader lists it (``ratings.competitions``):
 the walks take a competition's players in that order, so Elo's sum over the opponents of a
@@ -108,14 +109,22 @@ def test_tantrix_elo_and_the_example_files() -> None:
         _same_part(result.all, every)
 
 
-def test_a_large_view_is_resampled_a_block_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    from palmares.ratings.backtest import scores
+def test_a_view_of_many_blocks_is_resampled_as_the_reference_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Blocks of 32 competitions (the last one shorter, its values past it dropped), the
+    resamples over three threads: the same draws as ``reference.picks``."""
+    from palmares.ratings.backtest import bootstrap
 
+    monkeypatch.setattr(bootstrap, "BITS", 5)
+    monkeypatch.setattr(bootstrap, "THREADS", 3)
     history = _history(11, competitions=120)
-    whole = backtest(history, ["elo", "dip-pouch"])
-    monkeypatch.setattr(scores, "BLOCK", 1000)  # eight resamples a block
-    blocks = backtest(history, ["elo", "dip-pouch"])
-    for a, b in zip(whole.systems, blocks.systems, strict=True):
-        _same_part(a.all, b.all)
-        _same_part(a.returning, b.returning)
-    assert np.isfinite([x for s in whole.systems for x in s.all.lows if x is not None]).all()
+    got = backtest(history, ["elo", "dip-pouch"])
+    want = reference.backtest(history, ["elo", "dip-pouch"])
+    for result, (_, every, returning, newcomers, _calibration) in zip(
+        got.systems, want, strict=True
+    ):
+        _same_part(result.all, every)
+        _same_part(result.returning, returning)
+        _same_part(result.newcomers, newcomers)
+    assert np.isfinite([x for s in got.systems for x in s.all.lows if x is not None]).all()

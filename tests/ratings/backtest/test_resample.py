@@ -1,21 +1,15 @@
 """The bootstrap's reduced matrix (issue 33, ``backtest.resample``): its equal columns taken
-once, its few-valued columns counted by class, the rest summed as they are; each resample's
-means are the counts' product's to 1e-12 (the order of the additions only)."""
+once, its finite few-valued columns kept as classes, the rest laid out a row per competition
+for the draws; every column read back as it was taken in. (The resampled means:
+``test_bootstrap.py``.)"""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from palmares.ratings.backtest import resample, scores
+from palmares.ratings.backtest import resample
 from palmares.ratings.backtest.resample import Reduced
-
-
-def _product(values: np.ndarray, picks: np.ndarray) -> np.ndarray:
-    n = values.shape[0]
-    counts = np.stack([np.bincount(row, minlength=n) for row in picks]).astype(np.float64)
-    out: np.ndarray = (counts / n) @ values
-    return out
 
 
 def _matrix(n: int, seed: int) -> np.ndarray:
@@ -29,51 +23,34 @@ def _matrix(n: int, seed: int) -> np.ndarray:
     return np.column_stack([tau, tau.copy(), top, ll, ll.copy(), -ll, late])
 
 
-def test_the_reduced_means_are_the_products() -> None:
+def test_equal_columns_once_few_values_by_class() -> None:
     values = _matrix(6000, 1)
     reduced = Reduced.of(values)
     assert reduced.same == [0, 0, 2, 3, 3, 5, 6]
     assert reduced.few == [0, 2] and reduced.many == [3, 5, 6]
-    assert reduced.table.shape[0] <= 9
+    assert reduced.table.shape == (9, 2)
     np.testing.assert_array_equal(reduced.whole(), values)
-    picks = np.random.default_rng(0).integers(0, 6000, size=(5, 6000), dtype=np.int32)
-    np.testing.assert_allclose(reduced.means(picks), _product(values, picks), rtol=1e-12)
+    rows = reduced.rows()  # the three spread columns, padded to a line of eight
+    assert rows.shape == (6000, 8) and rows.flags.c_contiguous
+    np.testing.assert_array_equal(rows[:, :3], values[:, [3, 5, 6]])
+    assert not rows[:, 3:].any()
+    np.testing.assert_array_equal(reduced.whole(), values)  # read back from the rows
+    with pytest.raises(ValueError):
+        reduced.add(values[:, 0])
 
 
-def test_too_many_classes_are_summed_as_they_are(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_too_many_classes_are_kept_as_they_are(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(resample, "CLASSES", 4)
     values = _matrix(3000, 2)  # (fewer rows than SAMPLE: the last column is 1 throughout)
     reduced = Reduced.of(values)
     # τ's 3 classes (and the last column's one); with top-1 they would be 9
     assert reduced.few == [0, 6] and reduced.many == [2, 3, 5]
     np.testing.assert_array_equal(reduced.whole(), values)
-    picks = np.random.default_rng(1).integers(0, 3000, size=(3, 3000), dtype=np.int32)
-    np.testing.assert_allclose(reduced.means(picks), _product(values, picks), rtol=1e-12)
 
 
-@pytest.mark.filterwarnings("ignore:invalid value encountered in matmul")
-def test_a_value_not_finite_leaves_the_plain_product() -> None:
+def test_a_column_not_finite_is_kept_as_it_is() -> None:
     values = _matrix(500, 3)
-    values[7, 3] = -np.inf
+    values[7, 2] = -np.inf
     reduced = Reduced.of(values)
-    assert not reduced.finite
+    assert reduced.few == [0, 6] and 2 in reduced.many
     np.testing.assert_array_equal(reduced.whole(), values)
-    boot = scores._boot(reduced, np.random.default_rng(0))
-    assert np.isnan(boot[:, 3]).all() or np.isinf(boot[:, 3]).any()
-    clean = Reduced.of(_matrix(500, 3))
-    again = scores._boot(clean, np.random.default_rng(0))[:, :3]
-    np.testing.assert_allclose(boot[:, :3], again, rtol=1e-12, atol=1e-12)
-
-
-def test_the_bootstrap_draws_as_before() -> None:
-    """``_boot``'s means are those of the draws ``rng.integers(0, n)`` made before issue 33's
-    reduction, resample by resample."""
-    values = _matrix(2000, 4)
-    got = scores._boot(Reduced.of(values), np.random.default_rng(0))
-    rng = np.random.default_rng(0)
-    rows = max(1, scores.BLOCK // 2000)
-    want = np.empty_like(got)
-    for start in range(0, scores.RESAMPLES, rows):
-        k = min(rows, scores.RESAMPLES - start)
-        want[start : start + k] = _product(values, rng.integers(0, 2000, size=(k, 2000)))
-    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-15)

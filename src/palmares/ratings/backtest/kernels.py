@@ -33,6 +33,8 @@ F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
 B = npt.NDArray[np.bool_]
 _SQRT2 = math.sqrt(2.0)
+#: Competitions of at most this many players are ranked by insertion (``_average_ranks``).
+_FEW_TO_SORT = 16
 
 
 #: Seed 000's percentile, the one formula (``ratings.percentile``), compiled for the kernels.
@@ -231,10 +233,21 @@ def _log_sum_exp(w: F64, lo: int, hi: int) -> float:  # pragma: no cover - compi
 
 
 @njit(cache=True)
-def _average_ranks(v: F64, out: F64) -> None:  # pragma: no cover - compiled
-    """``metrics.average_ranks``: ranks 1…n ascending, ties sharing their mean rank."""
+def _average_ranks(v: F64, out: F64, order: I64) -> None:  # pragma: no cover - compiled
+    """``metrics.average_ranks``: ranks 1…n ascending, ties sharing their mean rank. The order
+    is a stable sort's (``order``: scratch of n at least): by insertion for a few values,
+    numpy's mergesort beyond — the same permutation, without an array made per competition
+    below :data:`_FEW_TO_SORT`."""
     n = v.shape[0]
-    order = np.argsort(v, kind="mergesort")
+    if n <= _FEW_TO_SORT:
+        for i in range(n):
+            k = i
+            while k > 0 and v[order[k - 1]] > v[i]:
+                order[k] = order[k - 1]
+                k -= 1
+            order[k] = i
+    else:
+        order[:n] = np.argsort(v, kind="mergesort")
     i = 0
     while i < n:
         j = i
@@ -263,6 +276,7 @@ def measures(
     s_all, w_all, neg_all = np.empty(widest), np.empty(widest), np.empty(widest)
     p_all = np.empty(widest, dtype=np.int64)
     ra_all, rb_all, winners = np.empty(widest), np.empty(widest), np.empty(widest)
+    order = np.empty(widest, dtype=np.int64)
     for c in range(n_comp):
         n = 0
         for e in range(offsets[c], offsets[c + 1]):
@@ -294,8 +308,8 @@ def measures(
         ra, rb, neg = ra_all[:n], rb_all[:n], neg_all[:n]
         for i in range(n):
             neg[i] = -float(p[i])
-        _average_ranks(s, ra)
-        _average_ranks(neg, rb)
+        _average_ranks(s, ra, order)
+        _average_ranks(neg, rb, order)
         mean = (n + 1) / 2
         saa = sbb = sab = 0.0
         for i in range(n):
@@ -338,10 +352,13 @@ def win_chances(
     chance = np.empty(worth.shape[0])
     won = np.empty(worth.shape[0])
     m = 0
+    widest = 0  # (the scratch arrays of the largest competition, made once)
+    for c in range(offsets.shape[0] - 1):
+        widest = max(widest, offsets[c + 1] - offsets[c])
+    w = np.empty(widest)
+    p = np.empty(widest, dtype=np.int64)
     for c in range(offsets.shape[0] - 1):
         a, b = offsets[c], offsets[c + 1]
-        w = np.empty(b - a)
-        p = np.empty(b - a, dtype=np.int64)
         n = 0
         for e in range(a, b):
             if keep[e]:
@@ -350,7 +367,9 @@ def win_chances(
         if n < 2:
             continue
         total = _log_sum_exp(w, 0, n)
-        first = p[:n].min()
+        first = p[0]
+        for i in range(1, n):
+            first = min(first, p[i])
         winners = 0
         for i in range(n):
             if p[i] == first:

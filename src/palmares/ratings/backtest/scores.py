@@ -17,32 +17,38 @@ won (a shared first place counts as a share).
 
 A long history is scored as arrays (issue 33): each view's measures per competition come from
 one compiled pass (``kernels.measures``), and the resamples of the competitions — which every
-system draws alike (each from seed 0, over as many competitions) — are drawn once per view,
-a block of resamples at a time (a bounded memory: 2,000 resamples of 200,000 games as one
-matrix were 3.2 GB), and every system's and measure's means taken from them together. The
-block sums may differ from one product of the whole matrix in the last bit of a mean.
+system draws alike (the same stream over as many competitions) — are drawn once per view
+(``bootstrap.py``: a stream per resample and view, from ``SeedSequence(0)``; the draws
+summed in a compiled pass, never held), and every system's and measure's resampled means
+taken from them together.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
 from palmares.ratings.backtest import kernels
+from palmares.ratings.backtest.bootstrap import RESAMPLES, resampled_means
 from palmares.ratings.backtest.resample import Reduced
 from palmares.ratings.backtest.systems import Prediction, Predictions, predictions
 from palmares.ratings.competitions import Competition, CompetitionColumns
 from palmares.ratings.jit import compiled
 
-__all__ = ["METRICS", "Backtest", "CalibrationBin", "Part", "SystemResult", "backtest"]
+__all__ = [
+    "METRICS",
+    "RESAMPLES",
+    "Backtest",
+    "CalibrationBin",
+    "Part",
+    "SystemResult",
+    "backtest",
+]
 
 METRICS = ("kendall_tau", "spearman", "top1", "log_likelihood", "winner_log_likelihood")
-RESAMPLES = 2000
-#: Picks drawn at a time (resamples × competitions): 64 MB of them, and as many counts.
-BLOCK = 8_000_000
 
 F64 = npt.NDArray[np.float64]
 B = npt.NDArray[np.bool_]
@@ -78,14 +84,19 @@ class CalibrationBin:
 class SystemResult:
     """A system's scores over every competition (``all``), among returning players
     (``returning``) and over the competitions with a newcomer (``newcomers``);
-    ``predictions`` its prediction of each competition, made when asked for."""
+    ``predicted`` its predictions of the history (``history``), walked again when asked for
+    (a walk is deterministic: the backtest keeps one system's arrays at a time, issue 33)."""
 
     system: str
     all: Part
     returning: Part
     newcomers: Part
     calibration: tuple[CalibrationBin, ...]
-    predicted: Predictions = field(repr=False, compare=False)
+    history: CompetitionColumns = field(repr=False, compare=False)
+
+    @property
+    def predicted(self) -> Predictions:
+        return predictions(self.system, self.history)
 
     @property
     def predictions(self) -> tuple[Prediction, ...]:
@@ -113,76 +124,50 @@ def _measures(p: Predictions, keep: B) -> tuple[F64, B]:
     return out
 
 
-def _only_counted(rows: F64, counted: B) -> F64:
-    out: F64 = rows[counted]
-    return out
+class _View:
+    """One view's measures as the systems give them (``resample.Reduced``: a million matches
+    measured by five systems were 184 MB a view as one matrix), and each system's means."""
 
+    def __init__(self) -> None:
+        self.taken: Reduced | None = None
+        self.means: list[list[float | None]] = []
+        self.given: list[list[int]] = []
 
-def _boot(values: Reduced, rng: np.random.Generator) -> F64:
-    """The mean of each column of ``values`` (a row per competition) in each of
-    :data:`RESAMPLES` resamples of the rows: a resample draws n rows with replacement, and its
-    means are its counts per row, over n, times the rows — a block of resamples at a time,
-    from the reduced columns (``resample.Reduced``) when every value is finite, else by the
-    product of the whole matrix. The draws are ``rng.integers(0, n)``'s, made as 32-bit
-    integers (the same values: numpy draws a range under 2^32 from 32-bit words either way;
-    half the memory)."""
-    n = values.n
-    rows = max(1, BLOCK // n)
-    small = np.int32 if n < 2**31 else np.int64
-    out = np.empty((RESAMPLES, values.width))
-    whole = None if values.finite else values.whole()
-    counts = None if whole is None else np.empty((min(rows, RESAMPLES), n))
-    for start in range(0, RESAMPLES, rows):
-        k = min(rows, RESAMPLES - start)
-        picks = rng.integers(0, n, size=(k, n), dtype=small)
-        if whole is None or counts is None:
-            out[start : start + k] = values.means(picks)
-            continue
-        for r in range(k):
-            counts[r] = np.bincount(picks[r], minlength=n)
-        np.divide(counts[:k], n, out=counts[:k])
-        out[start : start + k] = counts[:k] @ whole
-    return out
+    def add(self, rows: F64, has_worth: bool, counted: B | None = None) -> None:
+        """A system's measures, a row per competition (only the ``counted`` ones)."""
+        # Systems without probabilities have the first three measures only.
+        ms = list(range(len(METRICS) if has_worth else 3))
+        columns = [rows[:, m] if counted is None else rows[counted, m] for m in ms]
+        if self.taken is None:
+            self.taken = Reduced(columns[0].shape[0])
+        self.given.append(ms)
+        self.means.append(
+            [float(columns[ms.index(m)].mean()) if m in ms else None for m in range(len(METRICS))]
+        )
+        for values in columns:
+            self.taken.add(np.ascontiguousarray(values))
 
-
-def _parts(
-    made: Sequence[Predictions], measured: Callable[[Predictions], F64], rng: np.random.Generator
-) -> list[Part]:
-    """Each system's :class:`Part` over the same competitions (``measured(p)``: a system's
-    measures, a row per competition). Each system draws its resamples from a generator of its
-    own seeded alike, view after view, over as many competitions: the same draws, made once
-    here. The systems' measures are taken in as they come, reduced (``resample.Reduced``: a
-    million matches measured by five systems were 184 MB a view as one matrix)."""
-    # Systems without probabilities have the first three measures only.
-    given = [list(range(len(METRICS) if p.worth is not None else 3)) for p in made]
-    means: list[list[float | None]] = []
-    taken: Reduced | None = None
-    for p, ms in zip(made, given, strict=True):
-        rows = measured(p)
-        if taken is None:
-            taken = Reduced(rows.shape[0], sum(map(len, given)))
-        means.append([float(rows[:, m].mean()) if m in ms else None for m in range(len(METRICS))])
-        for m in ms:
-            taken.add(np.ascontiguousarray(rows[:, m]))
-        del rows
-    assert taken is not None
-    n = taken.n
-    if n == 0:
-        nothing = tuple(None for _ in METRICS)
-        return [Part(0, nothing, nothing, nothing) for _ in made]
-    boot = _boot(taken, rng)
-    del taken
-    out: list[Part] = []
-    column = 0
-    for ms, mean in zip(given, means, strict=True):
-        lows: list[float | None] = [None] * len(METRICS)
-        highs: list[float | None] = [None] * len(METRICS)
-        for m in ms:
-            lows[m] = float(np.percentile(boot[:, column], 2.5))
-            highs[m] = float(np.percentile(boot[:, column], 97.5))
-            column += 1
-        out.append(Part(n, tuple(mean), tuple(lows), tuple(highs)))
-    return out
+    def parts(self, view: int) -> list[Part]:
+        """Each system's :class:`Part`: its means and the intervals of the view's resamples
+        (``bootstrap.py``: the same draws for every system, over as many competitions)."""
+        taken, self.taken = self.taken, None
+        n = 0 if taken is None else taken.n
+        if taken is None or n == 0:
+            nothing = tuple(None for _ in METRICS)
+            return [Part(0, nothing, nothing, nothing) for _ in self.given]
+        boot = resampled_means(taken, view)
+        del taken
+        out: list[Part] = []
+        column = 0
+        for ms, mean in zip(self.given, self.means, strict=True):
+            lows: list[float | None] = [None] * len(METRICS)
+            highs: list[float | None] = [None] * len(METRICS)
+            for m in ms:
+                lows[m] = float(np.percentile(boot[:, column], 2.5))
+                highs[m] = float(np.percentile(boot[:, column], 97.5))
+                column += 1
+            out.append(Part(n, tuple(mean), tuple(lows), tuple(highs)))
+        return out
 
 
 def _calibration(p: Predictions, keep: B) -> tuple[CalibrationBin, ...]:
@@ -216,44 +201,36 @@ def _calibration(p: Predictions, keep: B) -> tuple[CalibrationBin, ...]:
 def backtest(
     competitions: Sequence[Competition] | CompetitionColumns, systems: Sequence[str]
 ) -> Backtest:
-    """Walk ``competitions`` in order with every system and score what each predicted."""
+    """Walk ``competitions`` in order with every system and score what each predicted.
+
+    One system at a time: its walk, its measures in the three views, its calibration; then
+    its arrays are let go (a million matches: 33 MB a system) and each view is resampled."""
     columns = (
         competitions
         if isinstance(competitions, CompetitionColumns)
         else CompetitionColumns.of(competitions)
     )
-    made = [predictions(system, columns) for system in systems]
-    if not made:
+    if not systems:
         return Backtest(())
-    new = made[0].new
-    old = ~new
-    everyone = np.ones(new.shape[0], dtype=np.bool_)
-    cold = np.add.reduceat(new, columns.offsets[:-1]) > 0 if len(columns) else new[:0]
-    rng = np.random.default_rng(0)
-    # The views one after another (all, returning, with a newcomer), as each system drew them;
-    # the competitions with a newcomer are rows of the first view's measures, kept for it.
-    of_cold: list[F64] = []
-
-    def every(p: Predictions) -> F64:
-        rows = _measures(p, everyone)[0]
-        of_cold.append(rows[cold])
-        return rows
-
-    parts = [
-        _parts(made, every, rng),
-        _parts(made, lambda p: _only_counted(*_measures(p, old)), rng),
-        _parts(made, lambda p: of_cold.pop(0), rng),  # (asked in the same order)
-    ]
+    views = [_View(), _View(), _View()]  # all, returning, with a newcomer
+    calibrations: list[tuple[CalibrationBin, ...]] = []
+    for system in systems:
+        p = predictions(system, columns)
+        old = ~p.new  # (every system's alike)
+        cold = np.add.reduceat(p.new, columns.offsets[:-1]) > 0 if len(columns) else p.new[:0]
+        rows = _measures(p, np.ones(old.shape[0], dtype=np.bool_))[0]
+        views[0].add(rows, p.worth is not None)
+        views[2].add(rows, p.worth is not None, cold)
+        del rows
+        rows, counted = _measures(p, old)
+        views[1].add(rows, p.worth is not None, counted)
+        del rows
+        calibrations.append(_calibration(p, old))
+        del p
+    parts = [view.parts(v) for v, view in enumerate(views)]
     return Backtest(
         tuple(
-            SystemResult(
-                system,
-                parts[0][s],
-                parts[1][s],
-                parts[2][s],
-                _calibration(p, old),
-                p,
-            )
-            for s, (system, p) in enumerate(zip(systems, made, strict=True))
+            SystemResult(system, parts[0][s], parts[1][s], parts[2][s], calibrations[s], columns)
+            for s, system in enumerate(systems)
         )
     )
