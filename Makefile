@@ -53,7 +53,8 @@ chromium:
 # both test workers would compile the same kernels at once (about 90 s of CPU); the kernels'
 # own tests compile each once, on the core mypy leaves free, before the passes start.
 KERNEL_TESTS := tests/ratings/test_kernels.py tests/ratings/test_certified.py \
-	tests/ratings/backtest/test_kernels.py tests/ratings/skill/test_flatten.py \
+	tests/ratings/backtest/test_kernels.py tests/ratings/backtest/test_bootstrap.py \
+	tests/ratings/skill/test_flatten.py \
 	tests/diplomacy/seeding/test_kernel.py
 
 kernels: $(STAMP)
