@@ -137,6 +137,30 @@ def schemathesis_summary(stats: dict[str, list[Any]]) -> str | None:
     )
 
 
+def _order(item: pytest.Item) -> int:
+    """Where a test runs: the long ones (marked slow or browser) first, so pytest-xdist, which
+    hands tests out in this order, ends a run on short ones rather than one worker alone on a
+    long test — within pytest-django's order, which must hold: the tests in a rolled-back
+    transaction before the transactional ones (a transactional test empties the tables, the
+    demo data with them, when it ends). Tests without the database may run anywhere: their
+    long ones open the run, their short ones close it."""
+    long = item.get_closest_marker("slow") is not None or item.get_closest_marker("browser")
+    marker = item.get_closest_marker("django_db")
+    names = getattr(item, "fixturenames", ())
+    if (
+        (
+            marker is not None
+            and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences"))
+        )
+        or "transactional_db" in names
+        or "live_server" in names
+    ):
+        return 3
+    if marker is not None or "db" in names:
+        return 1 if long else 2
+    return 0 if long else 4
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test has its own node id. schemathesis names each operation's test
@@ -150,13 +174,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if type(item).__name__ == "SchemathesisFunction" and "[" not in item.nodeid:
             file = item.nodeid.partition("::")[0]
             item._id = NodeId.parse(f"{file}::{item.name}")
-    # The long tests first (marked slow or browser): pytest-xdist hands out tests in this
-    # order, so the run ends on short ones and no worker waits alone on a long test at the end.
-    items.sort(
-        key=lambda item: (
-            item.get_closest_marker("slow") is None and item.get_closest_marker("browser") is None
-        )
-    )
+    items.sort(key=_order)
     seen = Counter(item.nodeid for item in items)
     twice = sorted(nodeid for nodeid, n in seen.items() if n > 1)
     if twice:
