@@ -163,7 +163,7 @@ class Standing:
     score: Fraction
     games: int
     #: A tuple, or (the ante on a large archive, issue 33) a sequence that builds its lines
-    #: when they are read (:class:`~palmares.diplomacy.aggregation.ante_ledger.LedgerLines`).
+    #: when they are read (:class:`~palmares.diplomacy.aggregation.ante_ledger_views.LedgerLines`).
     lines: Sequence[Line]
     #: The score after each round of the tournament (adjustments applied after it included).
     after: Mapping[int, Fraction]
