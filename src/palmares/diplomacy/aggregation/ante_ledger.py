@@ -300,7 +300,8 @@ class _Staked:
 
 class _Took:
     """What the pots paid each player in a round, in the unit after its games: the score after
-    the games − the score going in + the stake; ``None`` for a round sat out."""
+    the games − the score going in + the stake, N' − N · (10^(s+q) − k · a · 10^q) (k: their
+    games), one product and one difference a player; ``None`` for a round sat out."""
 
     __slots__ = ("_a", "_round", "_s")
 
@@ -310,10 +311,10 @@ class _Took:
     def take(self, indices: I64) -> Units:
         rd = self._round
         games = rd.games[indices]
-        before = rd.before[indices]
-        q = rd.share_places
-        staked = before * (games.astype(np.object_) * self._a)
-        out: Units = rd.after_games[indices] - before * 10 ** (self._s + q) + staked * 10**q
+        q, a = rd.share_places, self._a
+        most = int(games.max(initial=0))
+        keep = _objects([10 ** (self._s + q) - k * a * 10**q for k in range(most + 1)])
+        out: Units = rd.after_games[indices] - rd.before[indices] * keep[games]
         out[games == 0] = None
         return out
 
