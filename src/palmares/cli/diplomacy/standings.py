@@ -255,7 +255,7 @@ def _machine(column: ScaledColumn, order: list[int], fmt: Format) -> Sequence[An
     """A column as the machine format writes it: CSV cells made as they are written, else
     the values (:func:`machine_units`)."""
     if fmt is Format.csv:
-        return machine_cells(column.pick, column.places, order)
+        return machine_cells(column.pick, column.places, order, column.nearest)
     return machine_units(column.pick(np.asarray(order, dtype=np.int64)), column.places)
 
 

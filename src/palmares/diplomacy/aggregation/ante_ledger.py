@@ -43,8 +43,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from palmares.diplomacy.aggregation.ante_floats import FloatTrack
 from palmares.diplomacy.aggregation.ante_steps import AnteGame, fewer_games_adjustment
-from palmares.diplomacy.aggregation.base import Absent, BoardKey, Line, ScaledColumn
+from palmares.diplomacy.aggregation.base import Absent, BoardKey, Line, Nearest, ScaledColumn
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import BoardScore, Score, exact
 
@@ -120,6 +121,8 @@ class LedgerRound:
     after_games: Units
     games_places: int
     adjusted: Adjusted | None
+    #: The round's figures' nearest floats where proven (:mod:`.ante_floats`; ``None``: none).
+    nearest: Mapping[str, Nearest] | None = None
     #: Seats sorted by player (built when a player's lines are first read).
     _by_player: list[I64] = field(default_factory=list)
 
@@ -189,12 +192,15 @@ class AnteLedger:
         staked, ``pot_share``: what the pots paid them, both ``None`` for a round sat out;
         ``score``: the score after the round, adjustment included)."""
         rd = self.round_of(round_number)
+        near = None if rd.nearest is None else rd.nearest[name]
         if name == "score":
-            return ScaledColumn(rd.after, rd.after_places)
+            return ScaledColumn(rd.after, rd.after_places, near)
         if name == "stake":
-            return ScaledColumn(_Staked(rd, self.stake_units), rd.before_places + self.stake_places)
+            places = rd.before_places + self.stake_places
+            return ScaledColumn(_Staked(rd, self.stake_units), places, near)
         if name == "pot_share":
-            return ScaledColumn(_Took(rd, self.stake_units, self.stake_places), rd.games_places)
+            took = _Took(rd, self.stake_units, self.stake_places)
+            return ScaledColumn(took, rd.games_places, near)
         raise KeyError(name)
 
     def adjustment(self) -> ScaledColumn:
@@ -400,6 +406,7 @@ def ledger_of_rounds(
     places = start_places
     played = np.zeros(n, dtype=np.int64)
     out: list[LedgerRound] = []
+    track = FloatTrack.start(n, start, stake)
     for rs in rounds:
         seat_player, sizes, q = rs.seat_player, rs.sizes, rs.share_places
         starts = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
@@ -414,6 +421,12 @@ def ledger_of_rounds(
         adjusted = None
         if rs.number in adjust_after:
             adjusted = _adjust(after, places + s + q, played, a, s, min_rounds)
+        nearest = None if track is None else track.play(seat_player, sizes, rs.shares, q, games)
+        if nearest is not None and track is not None and adjusted is not None:
+            scores = track.adjust(adjusted.missing)
+            nearest = None if scores is None else {**nearest, "score": scores}
+        if nearest is None:
+            track = None  # the floats stop here: the exact figures are divided from now on
         rd = LedgerRound(
             rs.number,
             rs.boards,
@@ -427,6 +440,7 @@ def ledger_of_rounds(
             after,
             places + s + q,
             adjusted,
+            nearest,
         )
         out.append(rd)
         units, places = rd.after, rd.after_places
