@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from palmares.core.names import name_keys
+from palmares.core.records import records
 from palmares.io.columnar import Coded, CodedTable
 from palmares.io.rowchecks import (
     Groups,
@@ -440,10 +441,20 @@ def rating_entries(
         return None
     if not all_distinct(codes):
         return None
-    games = t["games"].at(np.arange(t.rows))
-    flags = t["official"].at(np.arange(t.rows))
-    ratings = [float(r) for r in t["rating"].at(np.arange(t.rows))]
+    rows = np.arange(t.rows)
+    games = t["games"].at(rows)
+    # Official: as written, else established (G unknown, or at least ``established``).
+    flag = values_of(t["official"], lambda v: 1 if v else 0, empty=-1)
+    known = values_of(t["games"], empty=-1)
+    official = np.where(flag >= 0, flag == 1, (known < 0) | (known >= established))
+    rating = t["rating"]
+    ratings = list(map([float(r) for r in rating.values].__getitem__, rating.codes.tolist()))
     return tuple(
-        RatingEntry(names[c], r, n, bool(n is None or n >= established) if o is None else bool(o))
-        for c, r, n, o in zip(codes.tolist(), ratings, games, flags, strict=True)
+        records(
+            RatingEntry,
+            list(map(names.__getitem__, codes.tolist())),
+            ratings,
+            games,
+            official.tolist(),
+        )
     )
