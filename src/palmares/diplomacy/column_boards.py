@@ -18,10 +18,11 @@ from typing import Protocol, overload
 import numpy as np
 import numpy.typing as npt
 
+from palmares.core.records import records
 from palmares.diplomacy.board import PlayedBoard, Seat
 from palmares.diplomacy.scoring.base import BoardScore, ScoringSystem
 
-__all__ = ["BoardKey", "ColumnBoards", "ColumnScores", "SeatColumns"]
+__all__ = ["BoardKey", "ColumnBoards", "ColumnScores", "SeatColumns", "boards_of"]
 
 I64 = npt.NDArray[np.int64]
 BoardKey = tuple[int, str]
@@ -118,7 +119,7 @@ class ColumnBoards(Sequence[PlayedBoard]):
 
     def __iter__(self) -> Iterator[PlayedBoard]:
         if self._all is None:
-            self._all = _boards(self.columns)
+            self._all = boards_of(self.columns)
         return iter(self._all)
 
     @property
@@ -143,31 +144,31 @@ class ColumnBoards(Sequence[PlayedBoard]):
         return [(int(rounds[f]), f, e) for f, e in zip(firsts, lasts, strict=True)]
 
 
-def _boards(c: SeatColumns) -> tuple[PlayedBoard, ...]:
-    """Every board of ``c``, made at once (the columns' ``tolist`` once, not per board)."""
+def boards_of(c: SeatColumns) -> tuple[PlayedBoard, ...]:
+    """Every board of ``c``, made at once (:func:`~palmares.core.records.records`: the seats
+    and the boards a column at a time)."""
     names, powers = c.names, c.powers
-    seats = list(
-        map(
-            Seat,
-            [powers[p] for p in c.power.tolist()],
-            [names[p] for p in c.player.tolist()],
-            c.centres.tolist(),
-            [y or None for y in c.eliminated.tolist()],
-            c.draw.tolist(),
-            c.line.tolist(),
-        )
+    seats = records(
+        Seat,
+        [powers[p] for p in c.power.tolist()],
+        [names[p] for p in c.player.tolist()],
+        c.centres.tolist(),
+        [y or None for y in c.eliminated.tolist()],
+        c.draw.tolist(),
+        c.line.tolist(),
     )
     bounds = c.offsets.tolist()
-    rounds, finals, tops = c.rounds.tolist(), c.final_year.tolist(), c.top.tolist()
+    n = len(bounds) - 1
     return tuple(
-        PlayedBoard(
-            rounds[k],
-            c.labels[k],
-            tuple(seats[bounds[k] : bounds[k + 1]]),
-            final_year=finals[k] or None,
-            top_board=tops[k],
+        records(
+            PlayedBoard,
+            c.rounds.tolist(),
+            list(c.labels),
+            [tuple(seats[bounds[k] : bounds[k + 1]]) for k in range(n)],
+            [y or None for y in c.final_year.tolist()],
+            c.top.tolist(),
+            [None] * n,
         )
-        for k in range(len(rounds))
     )
 
 
