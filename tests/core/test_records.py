@@ -73,3 +73,18 @@ def test_a_class_with_more_to_do_is_called() -> None:
 def test_columns_of_different_lengths_are_refused() -> None:
     with pytest.raises(ValueError):
         records(RosterRow, ["Ann"], [1, 2], [None], [""], [2])
+
+
+def test_the_collector_is_left_as_it_was() -> None:
+    """Paused while the values are made, then as before: on, or off (a command's ``bulk``)."""
+    import gc
+
+    assert gc.isenabled()
+    records(RosterRow, ["Ann"], [1], [None], [""], [2])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        records(RosterRow, ["Ann"], [1], [None], [""], [2])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
