@@ -82,28 +82,34 @@ class MatchColumns:
         return int(self.a.shape[0])
 
     def matches(self, which: Iterable[int] | None = None) -> tuple[Match, ...]:
-        """The matches (``which``: only those, by index) as :class:`Match` values."""
-        chosen = range(len(self)) if which is None else which
+        """The matches (``which``: only those, by index) as :class:`Match` values, made a
+        column at a time (:func:`~palmares.core.records.records`)."""
+        if which is None:
+            m = np.arange(len(self), dtype=np.int64)
+        else:
+            m = np.fromiter(which, dtype=np.int64)
         names, points = self.names, self.points
-        out: list[Match] = []
-        for m in chosen:
-            day, own = int(self.days[m]), int(self.own[m])
-            out.append(
-                Match(
-                    names[self.a[m]],
-                    names[self.b[m]],
-                    int(self.games[m]),
-                    points[self.tp_a[m]],
-                    points[self.tp_b[m]],
-                    event=self.events[self.event[m]],
-                    date=date.fromordinal(day) if day else None,
-                    round=self.rounds[self.round[m]],
-                    own_rating=names[own] if own >= 0 else None,
-                    illustrative=bool(self.illustrative[m]),
-                    line=int(self.line[m]),
-                )
+        name_of, point_of = names.__getitem__, points.__getitem__
+        days: dict[int, date | None] = {0: None}
+        for day in np.unique(self.days[m]).tolist():
+            days.setdefault(day, date.fromordinal(day) if day else None)
+        own = self.own[m].tolist()
+        return tuple(
+            records(
+                Match,
+                list(map(name_of, self.a[m].tolist())),
+                list(map(name_of, self.b[m].tolist())),
+                self.games[m].tolist(),
+                list(map(point_of, self.tp_a[m].tolist())),
+                list(map(point_of, self.tp_b[m].tolist())),
+                list(map(self.events.__getitem__, self.event[m].tolist())),
+                list(map(days.__getitem__, self.days[m].tolist())),
+                list(map(self.rounds.__getitem__, self.round[m].tolist())),
+                [names[o] if o >= 0 else None for o in own],
+                self.illustrative[m].tolist(),
+                self.line[m].tolist(),
             )
-        return tuple(out)
+        )
 
     def event_names(self) -> list[str]:
         """The events, in the order of their first match."""
