@@ -28,12 +28,19 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from palmares.core.ranking import tie_groups
 from palmares.diplomacy.aggregation.ante import AnteGame
 from palmares.diplomacy.aggregation.base import Line, Standings
 from palmares.diplomacy.board import PlayedBoard, Seat
+from palmares.diplomacy.column_boards import ColumnBoards, ColumnScores
 from palmares.diplomacy.scoring.base import Score, exact
+from palmares.diplomacy.scoring.divide_and_conquer import cents
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["BestCountry", "BestCountryOrder", "Place", "best_countries", "places"]
 
@@ -112,7 +119,16 @@ def _games(
 ) -> list[_Game]:
     """For each of ``powers``, the games of ``boards`` scored in the standings that tie for
     its best board score and centres, their payouts not yet read (``None``: :func:`_with_payouts`
-    reads them). One pass with no value per game (issue 33: an archive of a million games)."""
+    reads them). One pass with no value per game (issue 33: an archive of a million games);
+    none at all over boards kept as columns whose seats' scores were worked out at once."""
+    every = standings.board_scores
+    if (
+        isinstance(boards, ColumnBoards)
+        and isinstance(every, ColumnScores)
+        and every.boards is boards
+        and every.seat_hundredths is not None
+    ):
+        return _column_games(boards, every.seat_hundredths, powers)
     heads: dict[str, tuple[Score, int]] = {}
     leaders: dict[str, list[tuple[PlayedBoard, Seat, Score]]] = {p: [] for p in powers}
     for board in boards:
@@ -137,6 +153,41 @@ def _games(
         for found in leaders.values()
         for board, seat, score in found
     ]
+
+
+def _column_games(
+    boards: ColumnBoards, hundredths: npt.NDArray[np.int64], powers: Collection[str]
+) -> list[_Game]:
+    """:func:`_games` of boards kept as columns, each seat's board score ``hundredths`` / 100
+    (Divide and Conquer's raw score, :func:`cents`): per power, the seats whose (score,
+    centres) is the largest."""
+    import numpy as np
+
+    c = boards.columns
+    key = hundredths * (int(c.centres.max(initial=0)) + 1) + c.centres
+    board = np.repeat(np.arange(len(boards), dtype=np.int64), np.diff(c.offsets))
+    out: list[_Game] = []
+    for power in powers:
+        if power not in c.powers:
+            continue
+        mine = c.power == c.powers.index(power)
+        if not mine.any():
+            continue
+        best = key[mine].max()
+        for s in np.flatnonzero(mine & (key == best)).tolist():
+            k = int(board[s])
+            out.append(
+                _Game(
+                    c.names[int(c.player[s])],
+                    int(c.rounds[k]),
+                    c.labels[k],
+                    power,
+                    cents(int(hundredths[s])),
+                    int(c.centres[s]),
+                    None,
+                )
+            )
+    return out
 
 
 def _with_payouts(standings: Standings, games: list[_Game]) -> list[_Game]:

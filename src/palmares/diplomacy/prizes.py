@@ -20,6 +20,7 @@ from palmares.core.message import Message
 from palmares.diplomacy.aggregation.base import Standings
 from palmares.diplomacy.awards import BestCountry, Place, best_countries, places
 from palmares.diplomacy.board import GREAT_POWERS, PlayedBoard
+from palmares.diplomacy.column_boards import ColumnBoards
 from palmares.diplomacy.teams import (
     Member,
     TeammatesTogether,
@@ -77,7 +78,13 @@ def prizes(
 ) -> Prizes:
     """Every prize the standings decide so far."""
     notes: list[TeammatesTogether] = []
-    flagged = [b for b in boards if b.top_board and b.round in standings.rounds]
+    scored: Sequence[PlayedBoard]
+    if isinstance(boards, ColumnBoards) and set(boards.rounds) <= set(standings.rounds):
+        scored = boards  # every board counts: none made but those a prize looks at (issue 33)
+        flagged = boards.flagged()
+    else:
+        scored = [b for b in boards if b.round in standings.rounds]
+        flagged = [b for b in scored if b.top_board]
     played = flagged[0] if flagged else None
     if declines is None and played is not None and qualifying_round in standings.rounds:
         declines = inferred_declines(standings, qualifying_round, played)
@@ -124,16 +131,14 @@ def prizes(
             top_board=played.players if played is not None else (),
             qualifying_round=qualifying_round if played is not None else None,
         )
-        notes.extend(teammates_together([b for b in boards if b.round in standings.rounds], teams))
+        notes.extend(teammates_together(scored, teams))
     return Prizes(
         top_board=invited,
         top_board_played=played,
         top_board_problems=tuple(problems),
         champion=winner,
         places=prize_places,
-        best_countries=best_countries(
-            standings, powers, [b for b in boards if b.round in standings.rounds]
-        ),
+        best_countries=best_countries(standings, powers, scored),
         teams=team_list,
         notes=tuple(notes),
     )

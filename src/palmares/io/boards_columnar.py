@@ -21,7 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from palmares.core.places import competition_places
-from palmares.diplomacy.board import PlayedBoard, Seat
+from palmares.diplomacy.board import PlayedBoard
+from palmares.diplomacy.column_boards import boards_of
 from palmares.io.columnar import CodedTable
 from palmares.io.rowchecks import effective, groups, mixed, named, repeated, spelled_once, values_of
 from palmares.ratings.competitions import CompetitionColumns
@@ -59,30 +60,7 @@ class BoardColumns:
 
     def boards(self) -> tuple[PlayedBoard, ...]:
         """The boards as :class:`PlayedBoard` values."""
-        names, powers = self.names, self.powers
-        seats = list(
-            map(
-                Seat,
-                [powers[p] for p in self.power.tolist()],
-                [names[p] for p in self.player.tolist()],
-                self.centres.tolist(),
-                [y or None for y in self.eliminated.tolist()],
-                self.draw.tolist(),
-                self.line.tolist(),
-            )
-        )
-        bounds = self.offsets.tolist()
-        rounds, finals, tops = self.rounds.tolist(), self.final_year.tolist(), self.top.tolist()
-        return tuple(
-            PlayedBoard(
-                rounds[k],
-                self.labels[k],
-                tuple(seats[bounds[k] : bounds[k + 1]]),
-                final_year=finals[k] or None,
-                top_board=tops[k],
-            )
-            for k in range(len(self))
-        )
+        return boards_of(self)
 
     def competitions(self) -> CompetitionColumns:
         """Each board a competition by supply centres, in round then board order, as

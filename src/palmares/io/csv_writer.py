@@ -25,6 +25,8 @@ if TYPE_CHECKING:  # numpy is imported where a column is picked: a command's sta
     import numpy as np
     import numpy.typing as npt
 
+    from palmares.diplomacy.aggregation.base import Nearest
+
 __all__ = ["Cells", "csv_cell", "machine_cells", "machine_units", "machine_value", "write_csv"]
 
 
@@ -96,19 +98,23 @@ class Cells(Sequence[str]):
     writes them (:func:`csv_cell` of :func:`machine_units`: ``""`` for ``None``, the whole
     number's digits, the nearest float's repr), its figures picked and made into text a block
     of rows at a time when read (a hundred rounds of ten thousand players are never all held
-    at once; issue 33). A number's cell never needs quoting."""
+    at once; issue 33). ``nearest``: the figures' floats where they were proven without a
+    division (``state`` 1: the float's repr; 2: empty; 0: picked and divided as above). A
+    number's cell never needs quoting."""
 
-    __slots__ = ("_order", "_pick", "_places")
+    __slots__ = ("_nearest", "_order", "_pick", "_places")
 
     def __init__(
         self,
         pick: Callable[[npt.NDArray[np.int64]], list[int | None]],
         places: int,
         order: npt.NDArray[np.int64],
+        nearest: Nearest | None = None,
     ) -> None:
         self._pick = pick
         self._places = places
         self._order = order
+        self._nearest = nearest
 
     def __len__(self) -> int:
         return len(self._order)
@@ -121,8 +127,24 @@ class Cells(Sequence[str]):
 
     def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
-            return _cells(self._pick(self._order[index]), self._places)
-        return _cells(self._pick(self._order[index : index + 1]), self._places)[0]
+            return self._made(self._order[index])
+        return self._made(self._order[index : index + 1])[0]
+
+    def _made(self, indices: npt.NDArray[np.int64]) -> list[str]:
+        nearest = self._nearest
+        if nearest is None:
+            return _cells(self._pick(indices), self._places)
+        import numpy as np
+
+        state = nearest.state[indices]
+        out = np.full(len(indices), "", dtype=np.object_)
+        known = np.flatnonzero(state == 1)
+        out[known] = list(map(repr, nearest.floats[indices[known]].tolist()))
+        divide = np.flatnonzero(state == 0)
+        if len(divide):
+            out[divide] = _cells(self._pick(indices[divide]), self._places)
+        cells: list[str] = out.tolist()
+        return cells
 
 
 def _cells(units: list[int | None], places: int) -> list[str]:
@@ -144,13 +166,17 @@ def _cells(units: list[int | None], places: int) -> list[str]:
 
 
 def machine_cells(
-    pick: Callable[[npt.NDArray[np.int64]], list[int | None]], places: int, order: Sequence[int]
+    pick: Callable[[npt.NDArray[np.int64]], list[int | None]],
+    places: int,
+    order: Sequence[int],
+    nearest: Nearest | None = None,
 ) -> Cells:
     """The CSV cells of the figures ``pick(order)`` · 10^−``places``, as :func:`csv_cell` writes
-    :func:`machine_units` of them, made a block at a time when written."""
+    :func:`machine_units` of them, made a block at a time when written; ``nearest``: their
+    floats where known without a division (:class:`Cells`)."""
     import numpy as np
 
-    return Cells(pick, places, np.asarray(order, dtype=np.int64))
+    return Cells(pick, places, np.asarray(order, dtype=np.int64), nearest)
 
 
 def csv_cell(value: Any) -> str:

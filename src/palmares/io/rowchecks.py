@@ -160,7 +160,13 @@ def all_distinct(values: Ints) -> bool:
 def spelled_once(*columns: Coded) -> bool:
     """One spelling per name key over ``columns`` (``io.tables.check_spellings``: names with
     the same ``core.names.name_key`` are one player, so a second spelling is refused)."""
-    spelled = {v for c in columns for v in c.values if isinstance(v, str) and v}
+    spelled: set[str] = set()
+    for column in columns:
+        values = column.values
+        if set(map(type, values)) <= {str}:  # a column of names: the set made in C
+            spelled.update(filter(None, values))
+        else:
+            spelled.update(v for v in values if isinstance(v, str) and v)
     return len(set(name_keys(list(spelled)))) == len(spelled)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from palmares.core.message import Message
+from palmares.core.records import records
 from palmares.diplomacy.seeding.problem import Entrant
 from palmares.io import limits
 from palmares.io.fields import bounded_text, integer, proper_name
@@ -63,7 +64,7 @@ def _fast_roster(path: Path | str) -> tuple[RosterRow, ...] | None:
     if table is None or picked is None:
         return None
     return tuple(
-        map(
+        records(
             RosterRow,
             table["player"].at(picked),
             table["boards"].at(picked),

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from palmares.core.names import name_keys
+from palmares.core.records import records
 from palmares.io.columnar import Coded, CodedTable
 from palmares.io.rowchecks import (
     Groups,
@@ -81,28 +82,34 @@ class MatchColumns:
         return int(self.a.shape[0])
 
     def matches(self, which: Iterable[int] | None = None) -> tuple[Match, ...]:
-        """The matches (``which``: only those, by index) as :class:`Match` values."""
-        chosen = range(len(self)) if which is None else which
+        """The matches (``which``: only those, by index) as :class:`Match` values, made a
+        column at a time (:func:`~palmares.core.records.records`)."""
+        if which is None:
+            m = np.arange(len(self), dtype=np.int64)
+        else:
+            m = np.fromiter(which, dtype=np.int64)
         names, points = self.names, self.points
-        out: list[Match] = []
-        for m in chosen:
-            day, own = int(self.days[m]), int(self.own[m])
-            out.append(
-                Match(
-                    names[self.a[m]],
-                    names[self.b[m]],
-                    int(self.games[m]),
-                    points[self.tp_a[m]],
-                    points[self.tp_b[m]],
-                    event=self.events[self.event[m]],
-                    date=date.fromordinal(day) if day else None,
-                    round=self.rounds[self.round[m]],
-                    own_rating=names[own] if own >= 0 else None,
-                    illustrative=bool(self.illustrative[m]),
-                    line=int(self.line[m]),
-                )
+        name_of, point_of = names.__getitem__, points.__getitem__
+        days: dict[int, date | None] = {0: None}
+        for day in np.unique(self.days[m]).tolist():
+            days.setdefault(day, date.fromordinal(day) if day else None)
+        own = self.own[m].tolist()
+        return tuple(
+            records(
+                Match,
+                list(map(name_of, self.a[m].tolist())),
+                list(map(name_of, self.b[m].tolist())),
+                self.games[m].tolist(),
+                list(map(point_of, self.tp_a[m].tolist())),
+                list(map(point_of, self.tp_b[m].tolist())),
+                list(map(self.events.__getitem__, self.event[m].tolist())),
+                list(map(days.__getitem__, self.days[m].tolist())),
+                list(map(self.rounds.__getitem__, self.round[m].tolist())),
+                [names[o] if o >= 0 else None for o in own],
+                self.illustrative[m].tolist(),
+                self.line[m].tolist(),
             )
-        return tuple(out)
+        )
 
     def event_names(self) -> list[str]:
         """The events, in the order of their first match."""
@@ -440,10 +447,20 @@ def rating_entries(
         return None
     if not all_distinct(codes):
         return None
-    games = t["games"].at(np.arange(t.rows))
-    flags = t["official"].at(np.arange(t.rows))
-    ratings = [float(r) for r in t["rating"].at(np.arange(t.rows))]
+    rows = np.arange(t.rows)
+    games = t["games"].at(rows)
+    # Official: as written, else established (G unknown, or at least ``established``).
+    flag = values_of(t["official"], lambda v: 1 if v else 0, empty=-1)
+    known = values_of(t["games"], empty=-1)
+    official = np.where(flag >= 0, flag == 1, (known < 0) | (known >= established))
+    rating = t["rating"]
+    ratings = list(map([float(r) for r in rating.values].__getitem__, rating.codes.tolist()))
     return tuple(
-        RatingEntry(names[c], r, n, bool(n is None or n >= established) if o is None else bool(o))
-        for c, r, n, o in zip(codes.tolist(), ratings, games, flags, strict=True)
+        records(
+            RatingEntry,
+            list(map(names.__getitem__, codes.tolist())),
+            ratings,
+            games,
+            official.tolist(),
+        )
     )

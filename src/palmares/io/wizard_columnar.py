@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from palmares.core.places import competition_places
+from palmares.core.records import records
 from palmares.io.columnar import CodedTable
 from palmares.io.rowchecks import (
     effective,
@@ -90,17 +91,20 @@ class GameColumns:
             s if k else None for s, k in zip(self.score[entries].tolist(), scored, strict=True)
         ]
         places = [p or None for p in self.place[entries].tolist()]
-        finishes = list(map(Finish, who, scores, places))
-        days = self.days.tolist()
-        out: list[Game] = []
-        at = 0
-        for g in chosen:
-            size = int(self.offsets[g + 1] - self.offsets[g])
-            out.append(
-                Game(self.ids[g], date.fromordinal(days[g]), tuple(finishes[at : at + size]))
+        finishes = records(Finish, who, scores, places)
+        picked = np.asarray(chosen, dtype=np.int64)
+        ends = np.cumsum(np.diff(self.offsets)[picked]).tolist()
+        starts = [0, *ends[:-1]] if ends else []
+        days = self.days[picked].tolist()
+        on = {d: date.fromordinal(d) for d in set(days)}
+        return tuple(
+            records(  # Game checks each game: called (records calls it), the collector paused
+                Game,
+                [self.ids[g] for g in picked.tolist()],
+                list(map(on.__getitem__, days)),
+                [tuple(finishes[a:e]) for a, e in zip(starts, ends, strict=True)],
             )
-            at += size
-        return tuple(out)
+        )
 
     def between(self, first: date, last: date) -> tuple[Game, ...]:
         """The games dated ``first`` to ``last`` (inclusive), in file order."""

@@ -23,14 +23,16 @@ from palmares.diplomacy.aggregation import Standings, get_aggregation
 from palmares.diplomacy.aggregation.ante import ante_pot
 from palmares.diplomacy.aggregation.base import ScaledColumn
 from palmares.diplomacy.awards import BestCountryOrder
+from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.chaos import ChaosGame
+from palmares.diplomacy.column_boards import ColumnBoards
 from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, player_prizes, prizes
 from palmares.diplomacy.scoring import get_system
 from palmares.diplomacy.teams import TeamChampionship
 from palmares.explain import Language, explain, tell
 from palmares.explain.messages_columns import ROUND_WORDS
 from palmares.explain.numbers import figure
-from palmares.io.boards import read_boards_csv, read_teams_csv, team_problems
+from palmares.io.boards import read_board_columns, read_teams_csv, team_problems
 from palmares.io.csv_writer import machine_cells, machine_units
 from palmares.io.tournament import read_chaos_csv, read_declines_csv
 
@@ -76,11 +78,12 @@ def standings(
     with bulk():  # millions of Fractions and lines, no cycles (issue 33)
         system = get_system(scoring)
         method = get_aggregation(aggregation)
-        data = read_boards_csv(file)
+        # The boards kept as columns: each made only where it is read (issue 33).
+        data = ColumnBoards(read_board_columns(file))
         team_map = read_teams_csv(teams) if teams is not None else None
         decline_rows = read_declines_csv(declines) if declines is not None else ()
         chaos_game = read_chaos_csv(chaos) if chaos is not None else None
-        boards = list(data.boards)
+        boards: Sequence[PlayedBoard] = data
         if after_round is not None:
             if after_round not in data.rounds:
                 raise PalmaresError.of(
@@ -92,7 +95,7 @@ def standings(
                     )
                 )
             boards = [b for b in boards if b.round <= after_round]
-        players = {p for b in data.boards for p in b.players}
+        players = data.players()
         _check_names(players, team_map, teams, decline_rows, declines)
 
         table = method.aggregate(boards, system)
@@ -252,7 +255,7 @@ def _machine(column: ScaledColumn, order: list[int], fmt: Format) -> Sequence[An
     """A column as the machine format writes it: CSV cells made as they are written, else
     the values (:func:`machine_units`)."""
     if fmt is Format.csv:
-        return machine_cells(column.pick, column.places, order)
+        return machine_cells(column.pick, column.places, order, column.nearest)
     return machine_units(column.pick(np.asarray(order, dtype=np.int64)), column.places)
 
 

@@ -28,18 +28,15 @@ Our reading (specs/diplomacy.md):
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
-from palmares.diplomacy.aggregation.ante_ledger import (
-    AnteLedger,
-    LedgerAfter,
-    LedgerLines,
-    ante_ledger,
-)
+from palmares.diplomacy.aggregation.ante_columns import column_ledger, column_scores
+from palmares.diplomacy.aggregation.ante_ledger import AnteLedger, ante_ledger
+from palmares.diplomacy.aggregation.ante_ledger_views import LedgerAfter, LedgerLines
 from palmares.diplomacy.aggregation.ante_steps import AnteGame, FewerGames, fewer_games_adjustment
 from palmares.diplomacy.aggregation.base import (
     Absent,
@@ -54,6 +51,7 @@ from palmares.diplomacy.aggregation.base import (
 )
 from palmares.diplomacy.aggregation.registry import register
 from palmares.diplomacy.board import PlayedBoard
+from palmares.diplomacy.column_boards import ColumnBoards
 from palmares.diplomacy.scoring.base import BoardScore, Score, ScoringSystem, exact
 
 __all__ = [
@@ -173,7 +171,14 @@ class Ante:
     ) -> Standings:
         """The standings in whole numbers of a decimal unit (:mod:`.ante_ledger`: the seed's
         figures all terminate) or, when a figure does not, in Fractions
-        (:meth:`aggregate_fractions`); the same values either way."""
+        (:meth:`aggregate_fractions`); the same values either way. Boards kept as columns
+        (:class:`ColumnBoards`) under Divide and Conquer are read from the columns
+        (:mod:`.ante_columns`), each board made only when a line needs it."""
+        if isinstance(boards, ColumnBoards) and not entrants:
+            by_columns = self._from_columns(boards, system)
+            if by_columns is not None:
+                return by_columns
+            boards = tuple(boards)
         scored = score_boards(boards, system)
         players = players_in_order(boards, entrants)
         ledger = ante_ledger(
@@ -188,6 +193,20 @@ class Ante:
         if ledger is None:
             return self._fractions(boards, scored, players)
         return _ledger_standings(ledger, scored)
+
+    def _from_columns(self, boards: ColumnBoards, system: ScoringSystem) -> Standings | None:
+        scored = column_scores(boards, system)
+        if scored is None:
+            return None
+        ledger = column_ledger(
+            boards,
+            scored,
+            start=Fraction(self.start),
+            stake=Fraction(self.stake),
+            adjust_after=self.adjust_rounds(boards.rounds),
+            min_rounds=self.min_rounds,
+        )
+        return None if ledger is None else _ledger_standings(ledger, scored)
 
     def aggregate_fractions(
         self,
@@ -334,7 +353,7 @@ class Ante:
             score[player] = adj.after
 
 
-def _ledger_standings(ledger: AnteLedger, scored: dict[BoardKey, BoardScore]) -> Standings:
+def _ledger_standings(ledger: AnteLedger, scored: Mapping[BoardKey, BoardScore]) -> Standings:
     """The standings of a ledger: each player's lines and scores after each round read from it
     when they are read (:class:`LedgerLines`, :class:`LedgerAfter`)."""
     games = ledger.games().tolist()

@@ -29,26 +29,34 @@ When the stake rate, the start or a share does not terminate (a stake of 1/3, a 
 board total is 3), :func:`ante_ledger` returns ``None`` and the ante works in Fractions
 (:meth:`palmares.diplomacy.aggregation.ante.Ante.aggregate`); both give the same values
 (``tests/diplomacy/aggregation/test_ante_ledger.py``). The lines that explain each score are
-built from the ledger when they are read (:class:`LedgerLines`), the same lines the Fraction
-path keeps.
+built from the ledger when they are read (:class:`~.ante_ledger_views.LedgerLines`), the same
+lines the Fraction path keeps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, overload
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from palmares.diplomacy.aggregation.ante_floats import FloatTrack
 from palmares.diplomacy.aggregation.ante_steps import AnteGame, fewer_games_adjustment
-from palmares.diplomacy.aggregation.base import Absent, BoardKey, Line, ScaledColumn
+from palmares.diplomacy.aggregation.base import Absent, BoardKey, Line, Nearest, ScaledColumn
 from palmares.diplomacy.board import PlayedBoard
 from palmares.diplomacy.scoring.base import BoardScore, Score, exact
 
-__all__ = ["AnteLedger", "LedgerAfter", "LedgerLines", "LedgerRound", "ante_ledger", "places_of"]
+__all__ = [
+    "AnteLedger",
+    "LedgerRound",
+    "RoundSeats",
+    "ante_ledger",
+    "ledger_of_rounds",
+    "places_of",
+]
 
 I64 = npt.NDArray[np.int64]
 #: A numpy array of Python integers (dtype object): exact, of any size.
@@ -102,7 +110,7 @@ class LedgerRound:
     adjustment made after the round, if any."""
 
     number: int
-    boards: tuple[PlayedBoard, ...]
+    boards: Sequence[PlayedBoard]
     seat_player: I64
     starts: I64
     shares: npt.NDArray[Any]
@@ -113,6 +121,8 @@ class LedgerRound:
     after_games: Units
     games_places: int
     adjusted: Adjusted | None
+    #: The round's figures' nearest floats where proven (:mod:`.ante_floats`; ``None``: none).
+    nearest: Mapping[str, Nearest] | None = None
     #: Seats sorted by player (built when a player's lines are first read).
     _by_player: list[I64] = field(default_factory=list)
 
@@ -182,12 +192,15 @@ class AnteLedger:
         staked, ``pot_share``: what the pots paid them, both ``None`` for a round sat out;
         ``score``: the score after the round, adjustment included)."""
         rd = self.round_of(round_number)
+        near = None if rd.nearest is None else rd.nearest[name]
         if name == "score":
-            return ScaledColumn(rd.after, rd.after_places)
+            return ScaledColumn(rd.after, rd.after_places, near)
         if name == "stake":
-            return ScaledColumn(_Staked(rd, self.stake_units), rd.before_places + self.stake_places)
+            places = rd.before_places + self.stake_places
+            return ScaledColumn(_Staked(rd, self.stake_units), places, near)
         if name == "pot_share":
-            return ScaledColumn(_Took(rd, self.stake_units, self.stake_places), rd.games_places)
+            took = _Took(rd, self.stake_units, self.stake_places)
+            return ScaledColumn(took, rd.games_places, near)
         raise KeyError(name)
 
     def adjustment(self) -> ScaledColumn:
@@ -293,7 +306,8 @@ class _Staked:
 
 class _Took:
     """What the pots paid each player in a round, in the unit after its games: the score after
-    the games − the score going in + the stake; ``None`` for a round sat out."""
+    the games − the score going in + the stake, N' − N · (10^(s+q) − k · a · 10^q) (k: their
+    games), one product and one difference a player; ``None`` for a round sat out."""
 
     __slots__ = ("_a", "_round", "_s")
 
@@ -303,78 +317,12 @@ class _Took:
     def take(self, indices: I64) -> Units:
         rd = self._round
         games = rd.games[indices]
-        before = rd.before[indices]
-        q = rd.share_places
-        staked = before * (games.astype(np.object_) * self._a)
-        out: Units = rd.after_games[indices] - before * 10 ** (self._s + q) + staked * 10**q
+        q, a = rd.share_places, self._a
+        most = int(games.max(initial=0))
+        keep = _objects([10 ** (self._s + q) - k * a * 10**q for k in range(most + 1)])
+        out: Units = rd.after_games[indices] - rd.before[indices] * keep[games]
         out[games == 0] = None
         return out
-
-
-class LedgerAfter(Mapping[int, Fraction]):
-    """A player's score after each round (:attr:`Standing.after`), read from the ledger."""
-
-    __slots__ = ("_ledger", "_player")
-
-    def __init__(self, ledger: AnteLedger, player: int) -> None:
-        self._ledger = ledger
-        self._player = player
-
-    def __getitem__(self, number: int) -> Fraction:
-        for rd in self._ledger.rounds:
-            if rd.number == number:
-                return Fraction(int(rd.after[self._player]), 10**rd.after_places)
-        raise KeyError(number)
-
-    def __iter__(self) -> Iterator[int]:
-        return (rd.number for rd in self._ledger.rounds)
-
-    def __len__(self) -> int:
-        return len(self._ledger.rounds)
-
-
-class LedgerLines(Sequence[Line]):
-    """A player's lines (:attr:`Standing.lines`), built from the ledger the first time they are
-    read: an archive's hundred rounds of ten thousand players need no Line until one is asked
-    for (its explanation, a best country's payout)."""
-
-    __slots__ = ("_built", "_ledger", "_player")
-
-    def __init__(self, ledger: AnteLedger, player: int) -> None:
-        self._ledger = ledger
-        self._player = player
-        self._built: tuple[Line, ...] | None = None
-
-    def _lines(self) -> tuple[Line, ...]:
-        if self._built is None:
-            self._built = self._ledger.lines(self._player)
-        return self._built
-
-    @overload
-    def __getitem__(self, index: int) -> Line: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Line]: ...
-
-    def __getitem__(self, index: int | slice) -> Line | Sequence[Line]:
-        return self._lines()[index]
-
-    def __len__(self) -> int:
-        return len(self._lines())
-
-    def __iter__(self) -> Iterator[Line]:
-        return iter(self._lines())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence):
-            return self._lines() == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._lines())
-
-    def __repr__(self) -> str:
-        return repr(self._lines())
 
 
 def ante_ledger(
@@ -391,20 +339,12 @@ def ante_ledger(
     seated player and the entrants), starting at ``start`` and staking ``stake``; the
     fewer-games adjustment after each round of ``adjust_after`` (one at most) for those who
     played in fewer than ``min_rounds`` rounds. ``None`` when a figure does not terminate."""
-    stake_places, start_places = places_of(stake), places_of(start)
-    if stake_places is None or start_places is None:
-        return None
-    a, s = _units(stake, stake_places), stake_places
     index = {p: i for i, p in enumerate(players)}
-    n = len(players)
     by_round: dict[int, list[PlayedBoard]] = {}
     for b in boards:
         by_round.setdefault(b.round, []).append(b)
-    units = _objects([_units(start, start_places)] * n)
-    places = start_places
-    played = np.zeros(n, dtype=np.int64)
     cache: dict[Score, dict[Score, tuple[int, int] | None]] = {}
-    out: list[LedgerRound] = []
+    played: list[RoundSeats] = []
     for number in sorted(by_round):
         in_round = tuple(by_round[number])
         raw = _shares(in_round, scored, cache)
@@ -413,14 +353,65 @@ def ante_ledger(
         q = max((p for _, p in raw), default=0)
         scaled = [c * 10 ** (q - p) for c, p in raw]
         small = q <= 15 and all(0 <= c <= 10**q for c in scaled)  # shares of 0 … 1 fit int64
-        shares = np.array(scaled, dtype=np.int64 if small else object)
         seat_player = np.fromiter(
             (index[seat.player] for b in in_round for seat in b.seats), np.int64, len(raw)
         )
         sizes = np.array([len(b.seats) for b in in_round], dtype=np.int64)
+        shares = np.array(scaled, dtype=np.int64 if small else object)
+        played.append(RoundSeats(number, in_round, seat_player, sizes, shares, q))
+    return ledger_of_rounds(
+        played,
+        scored,
+        players,
+        start=start,
+        stake=stake,
+        adjust_after=adjust_after,
+        min_rounds=min_rounds,
+    )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class RoundSeats:
+    """What the ledger needs of one round: its ``boards`` (read when a line is built), each
+    seat's player (an index into the ledger's players) in board then seat order, each board's
+    seats (``sizes``) and each seat's share of its pot in units of 10^−``share_places``."""
+
+    number: int
+    boards: Sequence[PlayedBoard]
+    seat_player: I64
+    sizes: I64
+    shares: npt.NDArray[Any]
+    share_places: int
+
+
+def ledger_of_rounds(
+    rounds: Sequence[RoundSeats],
+    scored: Mapping[BoardKey, BoardScore],
+    players: Sequence[str],
+    *,
+    start: Fraction,
+    stake: Fraction,
+    adjust_after: Sequence[int] = (),
+    min_rounds: int = 3,
+) -> AnteLedger | None:
+    """The ledger of the ante over ``rounds`` in increasing order (:func:`ante_ledger`, whose
+    arguments these are, the boards given by their seats: issue 33's boards kept as columns);
+    ``None`` when the start or the stake does not terminate."""
+    stake_places, start_places = places_of(stake), places_of(start)
+    if stake_places is None or start_places is None:
+        return None
+    a, s = _units(stake, stake_places), stake_places
+    n = len(players)
+    units = _objects([_units(start, start_places)] * n)
+    places = start_places
+    played = np.zeros(n, dtype=np.int64)
+    out: list[LedgerRound] = []
+    track = FloatTrack.start(n, start, stake)
+    for rs in rounds:
+        seat_player, sizes, q = rs.seat_player, rs.sizes, rs.share_places
         starts = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
         pots = np.add.reduceat(units[seat_player], starts)  # Σ N of each board's players
-        paid = _objects(scaled) * pots[np.repeat(np.arange(len(in_round)), sizes)]
+        paid = rs.shares.astype(np.object_) * pots[np.repeat(np.arange(len(sizes)), sizes)]
         taken = np.zeros(n, dtype=object)
         np.add.at(taken, seat_player, paid)
         games = np.bincount(seat_player, minlength=n).astype(np.int64)
@@ -428,14 +419,20 @@ def ante_ledger(
         after = units * keep[games] + taken * a
         played += games > 0
         adjusted = None
-        if number in adjust_after:
+        if rs.number in adjust_after:
             adjusted = _adjust(after, places + s + q, played, a, s, min_rounds)
+        nearest = None if track is None else track.play(seat_player, sizes, rs.shares, q, games)
+        if nearest is not None and track is not None and adjusted is not None:
+            scores = track.adjust(adjusted.missing)
+            nearest = None if scores is None else {**nearest, "score": scores}
+        if nearest is None:
+            track = None  # the floats stop here: the exact figures are divided from now on
         rd = LedgerRound(
-            number,
-            in_round,
+            rs.number,
+            rs.boards,
             seat_player,
             starts,
-            shares,
+            rs.shares,
             q,
             units,
             places,
@@ -443,6 +440,7 @@ def ante_ledger(
             after,
             places + s + q,
             adjusted,
+            nearest,
         )
         out.append(rd)
         units, places = rd.after, rd.after_places

@@ -163,7 +163,7 @@ class Standing:
     score: Fraction
     games: int
     #: A tuple, or (the ante on a large archive, issue 33) a sequence that builds its lines
-    #: when they are read (:class:`~palmares.diplomacy.aggregation.ante_ledger.LedgerLines`).
+    #: when they are read (:class:`~palmares.diplomacy.aggregation.ante_ledger_views.LedgerLines`).
     lines: Sequence[Line]
     #: The score after each round of the tournament (adjustments applied after it included).
     after: Mapping[int, Fraction]
@@ -262,6 +262,16 @@ class Standing:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
+class Nearest:
+    """The nearest float of each figure of a column, where it was proven without dividing the
+    exact figure (issue 33: :mod:`.ante_floats`): ``state`` 1 — ``floats[k]`` is that float and
+    the figure is not a whole number; 2 — no figure (``None``); 0 — work it out exactly."""
+
+    floats: npt.NDArray[np.float64]
+    state: npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class ScaledColumn:
     """Exact figures as whole numbers of a decimal unit: figure k is ``units[k]`` ·
     10^−``places`` (``None``: nothing to show). Every figure of the ante under Divide and
@@ -270,6 +280,8 @@ class ScaledColumn:
 
     units: Sequence[int | None] | npt.NDArray[np.object_] | UnitSource
     places: int
+    #: The figures' nearest floats where they are known without a division (``None``: none).
+    nearest: Nearest | None = None
 
     def pick(self, indices: npt.NDArray[np.int64]) -> list[int | None]:
         """The figures ``indices`` (in that order), as whole numbers of the unit."""

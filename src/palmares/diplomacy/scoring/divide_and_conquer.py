@@ -18,6 +18,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from palmares.core.message import Message
 from palmares.core.rounding import half_up
@@ -25,7 +27,11 @@ from palmares.diplomacy.board import Board
 from palmares.diplomacy.scoring.base import BoardScore, Score, SystemInfo, Workings, yes_no
 from palmares.diplomacy.scoring.registry import register
 
-__all__ = ["DivideAndConquer", "DivideAndConquerWorkings", "f_sc"]
+if TYPE_CHECKING:  # numpy only where a whole archive is scored at once
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["DivideAndConquer", "DivideAndConquerWorkings", "cents", "f_sc"]
 
 SLUG = "divide-and-conquer"
 
@@ -56,6 +62,12 @@ def _cents(raw: float) -> Decimal:
     if 0 <= hundredfold <= 10000 and abs(hundredfold - math.floor(hundredfold) - 0.5) > 1e-6:
         return _CENTS[math.floor(hundredfold + 0.5)]
     return half_up(raw, 2)
+
+
+def cents(hundredths: int) -> Decimal:
+    """The raw score of ``hundredths`` hundredths, the Decimal :meth:`DivideAndConquer.score`
+    gives it (12.34 for 1234)."""
+    return _CENTS[hundredths] if 0 <= hundredths <= 10000 else Decimal(hundredths).scaleb(-2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +122,54 @@ class DivideAndConquer:
                 soloist=soloist,
             ),
         )
+
+    def seat_hundredths(
+        self,
+        centres: npt.NDArray[np.int64],
+        offsets: npt.NDArray[np.int64],
+        draw: npt.NDArray[np.bool_],
+    ) -> npt.NDArray[np.int64] | None:
+        """The rounded raw score of every seat of many boards at once, in hundredths (issue 33:
+        an archive of 140,000 boards): board k is seats ``offsets[k]:offsets[k+1]`` in its
+        order of powers, each seat's ``centres`` and whether it is in the agreed ``draw``.
+        The same figures as :meth:`score` of each board (``tests/diplomacy/scoring``): f(sc)
+        from the same table, Σ f added in the board's order by the same ``sum``, 100 · f / Σ f
+        in the same two float operations, the soloist (the first power with ``SOLO_CENTRES``
+        or more, else the lone member of the draw) 100 and the rest 0, each rounded by
+        :func:`_cents`' rule. ``None`` when the raw scores are not rounded (they are floats
+        of any binary expansion, not hundredths)."""
+        import numpy as np
+
+        from palmares.diplomacy.board import SOLO_CENTRES
+
+        if not self.rounded:
+            return None
+        n_boards = len(offsets) - 1
+        sizes = np.diff(offsets)
+        board = np.repeat(np.arange(n_boards, dtype=np.int64), sizes)
+        table = np.array([f_sc(c) for c in range(int(centres.max(initial=0)) + 1)])
+        f = table[centres]
+        values, bounds = f.tolist(), offsets.tolist()
+        total = np.array([sum(values[a:b]) for a, b in pairwise(bounds)])
+        seat = np.arange(len(centres), dtype=np.int64)
+        solo = np.full(n_boards, len(centres), dtype=np.int64)
+        big = centres >= SOLO_CENTRES
+        np.minimum.at(solo, board[big], seat[big])
+        drawn = np.bincount(board, weights=draw, minlength=n_boards)
+        lone = (solo == len(centres)) & (drawn == 1)
+        solo[lone] = np.flatnonzero(draw & lone[board])
+        has_solo = solo < len(centres)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            raw = np.where(total[board] == 0, 0.0, 100 * f / total[board])
+        raw = np.where(has_solo[board], np.where(seat == solo[board], 100.0, 0.0), raw)
+        hundredfold = raw * 100
+        whole = np.floor(hundredfold)
+        out = np.floor(hundredfold + 0.5).astype(np.int64)
+        near = np.abs(hundredfold - whole - 0.5) <= 1e-6
+        near |= (hundredfold < 0) | (hundredfold > 10000)
+        for k in np.flatnonzero(near).tolist():  # half_up itself, as _cents does
+            out[k] = int(half_up(float(raw[k]), 2).scaleb(2))
+        return out
 
 
 INFO = register(
