@@ -98,6 +98,13 @@ def test_a_power_without_centres_cannot_draw(td: Client, wc: Tournament) -> None
     assert "Russia has no centres and cannot be in the draw" in page
 
 
+def test_a_board_where_no_power_holds_a_centre_is_refused(td: Client, wc: Tournament) -> None:
+    # Six systems shared 100 by the centres held and divided by nothing: exit 70, a 500.
+    nothing = {f"centres_{p}": 0 for p in "AEFGIRT"}
+    page = _errors(td, wc, **nothing)
+    assert "no power holds a centre: a finished board has at least one survivor" in page
+
+
 def test_more_centres_than_the_map_holds(td: Client, wc: Tournament) -> None:
     # _form's board holds 34 centres (12 9 6 4 3 0 0); Germany with 6 instead of 4 makes 36.
     assert "centres sum to 36, more than the 34 on the map" in _errors(td, wc, centres_G=6)

@@ -85,7 +85,8 @@ def result_problems(
     players: Mapping[str, str] | None = None,
 ) -> list[ResultProblem]:
     """What cannot be true of a finished board, whoever reports it (``boards.csv``,
-    ``boards.json``, the TD's form, the API): more centres than the map holds, an eliminated
+    ``boards.json``, the TD's form, the API): no centre held at all, more centres than the map
+    holds, an eliminated
     power that still holds centres or fell after the final year, a power in the agreed draw
     without a centre, and (when ``players`` names who played each power) one player on two
     powers of the board (names compared case- and space-insensitively). The readers add the
@@ -108,6 +109,10 @@ def result_problems(
         else:
             first_power[key] = power
     total = sum(centres.values())
+    if centres and total == 0:
+        # A game ends with a survivor: a board where no power holds a centre is no result (and
+        # the systems that share 100 by the centres held would divide by nothing).
+        problems.append(ResultProblem.of(None, "centres", Message.of("diplomacy.no_centres")))
     if total > total_centres:
         problems.append(
             ResultProblem.of(

@@ -173,6 +173,9 @@ TEXTS: dict[str, str] = {
     "diplomacy.eliminated_holds": N_("{power} has {held} centres"),
     "diplomacy.after_final": N_("{year} is after the final year {final}"),
     "diplomacy.draw_no_centres": N_("{power} has no centres and cannot be in the draw"),
+    "diplomacy.no_centres": N_(
+        "no power holds a centre: a finished board has at least one survivor"
+    ),
     # a board result entered on the site or through the API (web.tournaments.results)
     "entry.whole": N_("{what}: expected a whole number, got {got}"),
     "entry.range": N_("{what}: expected {low} to {high}, got {got}"),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from palmares.diplomacy.scoring.registry import all_systems
 from tests.conftest import CliResult
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "wdc-2007"
@@ -81,6 +82,21 @@ def test_board_score_normalise(cli: Callable[..., CliResult], write: Write) -> N
     assert sum(r["score"] for r in plain["scores"]) == pytest.approx(100.03)
     assert sum(r["score"] for r in normal["scores"]) == pytest.approx(100, abs=1e-12)
     assert normal["scores"][0]["score"] == pytest.approx(77.34 * 100 / 100.03)
+
+
+ZERO = '[{"id": "z", "centres": {"A": 0, "E": 0, "F": 0, "G": 0, "I": 0, "R": 0, "T": 0}}]'
+SYSTEMS = [s.slug for s in all_systems()]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_board_where_no_power_holds_a_centre_is_refused(
+    cli: Callable[..., CliResult], write: Write, system: str
+) -> None:
+    # Six systems (sum-of-squares, olympic, tribute …) divided by nothing here: exit 70.
+    result = cli("diplomacy", "board-score", str(write("z.json", ZERO)), "--system", system)
+    assert result.code == 2, (result.out, result.err)
+    assert result.err.startswith("error: ")
+    assert "z.json:1: centres: board z: no power holds a centre" in result.err
 
 
 def example_args(*extra: str) -> list[str]:
