@@ -98,3 +98,26 @@ def test_boards_json_syntax_error(write: Callable[[str, str], Path]) -> None:
     path = write("bad.json", '[\n {"id": 1,\n  "centres": }\n]')
     with pytest.raises(InputError, match=r"bad\.json:3: not valid JSON"):
         read_boards_json(path)
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_a_board_where_no_power_holds_a_centre_is_refused_by_both_paths(
+    write: Callable[[str, str], Path], monkeypatch: pytest.MonkeyPatch, large: bool
+) -> None:
+    # A large file is read by columns first (io.boards_columnar): that path must give the
+    # board back to the row-wise reader, whose message names the line.
+    if large:
+        monkeypatch.setattr("palmares.io.boards.small", lambda path: False)
+    seats = "".join(f"1,2,{p},q{k},0,,1908,\n" for k, p in enumerate("AEFGIRT"))
+    path = write("b.csv", HEADER + BOARD_1 + seats)
+    with pytest.raises(InputError) as refused:
+        read_boards_csv(path)
+    assert [str(p) for p in refused.value.problems] == [
+        f"{path}:9: centres: round 1 board 2: no power holds a centre: a finished board has at "
+        "least one survivor"
+    ]
+    # A board call read as history (its centres left out) holds no centre and is no problem.
+    call = "round,board,power,player\n" + "".join(
+        f"1,1,{p},p{k}\n" for k, p in enumerate("AEFGIRT")
+    )
+    assert len(read_boards_csv(write("call.csv", call), results=False).boards) == 1

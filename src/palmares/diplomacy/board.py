@@ -83,6 +83,7 @@ def result_problems(
     *,
     total_centres: int = TOTAL_CENTRES,
     players: Mapping[str, str] | None = None,
+    finished: bool = True,
 ) -> list[ResultProblem]:
     """What cannot be true of a finished board, whoever reports it (``boards.csv``,
     ``boards.json``, the TD's form, the API): no centre held at all, more centres than the map
@@ -90,7 +91,8 @@ def result_problems(
     power that still holds centres or fell after the final year, a power in the agreed draw
     without a centre, and (when ``players`` names who played each power) one player on two
     powers of the board (names compared case- and space-insensitively). The readers add the
-    file and line; the form adds the field.
+    file and line; the form adds the field. ``finished`` false: the board is seats alone (a
+    board call read as history, its centres left out), whose centres are all 0.
     """
     problems: list[ResultProblem] = []
     first_power: dict[str, str] = {}
@@ -109,7 +111,7 @@ def result_problems(
         else:
             first_power[key] = power
     total = sum(centres.values())
-    if centres and total == 0:
+    if finished and centres and total == 0:
         # A game ends with a survivor: a board where no power holds a centre is no result (and
         # the systems that share 100 by the centres held would divide by nothing).
         problems.append(ResultProblem.of(None, "centres", Message.of("diplomacy.no_centres")))

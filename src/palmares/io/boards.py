@@ -130,7 +130,7 @@ def _fast_boards(
     from palmares.io.columnar import read_table  # numpy and pyarrow: only for a large file
 
     table = read_table(Path(path), _board_columns(powers, total_centres, results))
-    return None if table is None else board_columns(table, powers, total_centres)
+    return None if table is None else board_columns(table, powers, total_centres, results)
 
 
 def read_boards_exact(
@@ -203,6 +203,7 @@ def read_boards_exact(
             [r["power"] for r in members if r["draw"]],
             total_centres=total_centres,
             players={r["power"]: r["player"] for r in members},
+            finished=results,
         ):
             if problem.power is None:
                 said = problem.said if problem.said is not None else problem.message

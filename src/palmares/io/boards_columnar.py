@@ -106,10 +106,11 @@ def _natural(board: str) -> tuple[int, str]:
 
 
 def board_columns(
-    t: CodedTable, powers: tuple[str, ...], total_centres: int
+    t: CodedTable, powers: tuple[str, ...], total_centres: int, results: bool = True
 ) -> BoardColumns | None:
     """The boards of a coded ``boards.csv``, or ``None`` when any rule of
-    :func:`palmares.io.boards.read_boards_csv` is broken (or might be)."""
+    :func:`palmares.io.boards.read_boards_csv` is broken (or might be); ``results`` false: a
+    board call read as history (no centre held is then no problem)."""
     player = t["player"]
     if t.rows == 0 or not spelled_once(player):
         return None
@@ -130,7 +131,7 @@ def board_columns(
     final = np.zeros(g.count, dtype=np.int64)
     np.maximum.at(final, g.of_row, values_of(t["final_year"]))
     totals = np.bincount(g.of_row, weights=centres, minlength=g.count)
-    if bool(np.any(totals > total_centres)):
+    if bool(np.any(totals > total_centres)) or (results and bool(np.any(totals == 0))):
         return None
     row_final = final[g.of_row]
     out_early = (eliminated > 0) & ((centres > 0) | ((row_final > 0) & (eliminated > row_final)))
