@@ -47,6 +47,8 @@ from palmares.diplomacy.outlook.catalogue import Catalogue
 __all__ = ["BoardBounds", "bounds", "fewest_above", "most_above"]
 
 _EPS = 1e-9
+#: The boards whose bounds a catalogue keeps (each a few Fractions per seat).
+_MEMO = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +227,27 @@ def bounds(
     top: bool,
     zero_last: bool = False,
 ) -> BoardBounds:
-    """The bounds of one free board (see the module)."""
+    """The bounds of one free board (see the module). Its inputs are exact values, so the
+    answer is kept in the catalogue's memo (at most :data:`_MEMO` boards) for the next ask."""
+    key = (tuple(seated), pot, top, zero_last)
+    known = cat.memo.get(key)
+    if isinstance(known, BoardBounds):
+        return known
+    found = _bounds(cat, seated, pot, top=top, zero_last=zero_last)
+    if len(cat.memo) >= _MEMO:
+        cat.memo.clear()
+    cat.memo[key] = found
+    return found
+
+
+def _bounds(
+    cat: Catalogue,
+    seated: Sequence[Seated],
+    pot: Fraction,
+    *,
+    top: bool,
+    zero_last: bool,
+) -> BoardBounds:
     lam = None if top or zero_last else _min_of_max(cat, sorted(s.base for s in seated), pot)
     return BoardBounds(
         seated=tuple(seated),

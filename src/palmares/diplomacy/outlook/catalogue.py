@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, cast
@@ -86,6 +86,10 @@ class Catalogue:
     #: Whether the largest share comes with nothing for everyone else (a solo): then one
     #: outcome is the best for its winner whatever the outlook asks.
     lone_winner: bool
+    #: What :func:`.bounds.bounds` found for a board under this catalogue, by its exact inputs:
+    #: a pure function's answers, kept for the next request on the same boards (each player's
+    #: outlook page asks again for every board of the round).
+    memo: dict[Hashable, object] = field(default_factory=dict, compare=False, repr=False)
 
     def exact_sorted(self, index: int) -> tuple[Fraction, ...]:
         return self.rows[index].sorted_shares
