@@ -511,7 +511,7 @@ class DayMachine(RuleBasedStateMachine):
     @invariant()
     def the_standings_list_who_played_or_sat_out(self) -> None:
         day = load_day(self.t, with_invitations=False)
-        standings = adapters.standings(self.t).players
+        standings = adapters.standings(self.t, day=day).players  # who sat out: this day's
         listed = [s.player for s in standings]
         assert len(listed) == len(set(listed))
         assert set(lifecycle.entrants(day)) <= set(listed)
