@@ -49,14 +49,17 @@ def tie_groups(
     pass ``descending=False`` for keys where low is best (matrix scores, ranks). Order inside a
     group follows the input order, so callers that need a stable display sort the input first.
     """
-    ordered = sorted(items, key=key, reverse=descending)
+    keys = [key(item) for item in items]  # each key worked out once (a sort is stable)
+    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=descending)
+    ordered = [items[n] for n in order]
+    ordered_keys = [keys[n] for n in order]
     groups: list[TieGroup] = []
     place = 1
     i = 0
     while i < len(ordered):
-        k = key(ordered[i])
+        k = ordered_keys[i]
         j = i
-        while j < len(ordered) and key(ordered[j]) == k:
+        while j < len(ordered) and ordered_keys[j] == k:
             j += 1
         groups.append(TieGroup(rank=place, members=tuple(ordered[i:j])))
         place += j - i

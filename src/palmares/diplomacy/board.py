@@ -35,9 +35,22 @@ TOTAL_CENTRES = 34
 SOLO_CENTRES = 18
 
 
+#: The seven great powers by their lower-case name and initial (names and initials are
+#: distinct): :func:`parse_power`'s answer for them without the walk, as every stored seat is
+#: read back through it.
+_GREAT_POWERS_BY_WORD = {
+    **{p.lower(): p for p in GREAT_POWERS},
+    **{p[0].lower(): p for p in GREAT_POWERS},
+}
+
+
 def parse_power(value: str, powers: tuple[str, ...] = GREAT_POWERS) -> str:
     """A power by its name or initial, case-insensitive (``"a"`` and ``"AUSTRIA"`` → Austria)."""
     raw = value.strip().lower()
+    if powers is GREAT_POWERS:
+        found = _GREAT_POWERS_BY_WORD.get(raw)
+        if found is not None:
+            return found
     for power in powers:
         if raw == power.lower():
             return power

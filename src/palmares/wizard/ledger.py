@@ -46,6 +46,7 @@ __all__ = [
     "LevelReached",
     "ledger",
     "level_of",
+    "month_tables",
     "months_of",
 ]
 
@@ -162,6 +163,14 @@ def ledger(
         new = tuple(lv for lv in ladder if before < lv.master_points <= balance)
         entries.append(LedgerEntry(award, balance, new))
     return Ledger(player, tuple(entries), ladder)
+
+
+def month_tables(
+    games: Iterable[Game], rules: DatedRules[WizardRules] = RULES
+) -> list[LeagueTable]:
+    """The tables of the months of ``games`` that :func:`ledger` makes when given none: made
+    once, they serve the ledger of every player of the same games."""
+    return _month_tables(tuple(games), rules)
 
 
 def _month_tables(games: tuple[Game, ...], rules: DatedRules[WizardRules]) -> list[LeagueTable]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from django.db import connection
+
 from palmares.core.spec import parse_spec
 from palmares.diplomacy import lifecycle
 from palmares.diplomacy.aggregation.base import Standings, who_played
@@ -35,6 +37,7 @@ __all__ = [
     "marks",
     "overridden",
     "played_boards",
+    "prizes_and_standings",
     "qualifying_round",
     "recorded_declines",
     "sitters",
@@ -67,8 +70,10 @@ def played_boards(tournament: Tournament, *, up_to_round: int | None = None) -> 
         boards = boards.filter(round__number__lte=up_to_round)
         seats = seats.filter(board__round__number__lte=up_to_round)
     seated: dict[int, list[Seat]] = {}
+    # By board id, not the board's default ordering (a join to sort by round): the seats are
+    # gathered by board, and the boards come in their own order below.
     for board_id, power, name, centres, eliminated, draw in seats.order_by(
-        "board", "power"
+        "board_id", "power"
     ).values_list("board_id", "power", "player__name", "centres", "eliminated", "in_draw"):
         seated.setdefault(board_id, []).append(
             Seat(
@@ -127,12 +132,17 @@ def standings(
 
 
 def computed_standings(
-    tournament: Tournament, *, up_to_round: int | None = None, day: lifecycle.Day | None = None
+    tournament: Tournament,
+    *,
+    up_to_round: int | None = None,
+    day: lifecycle.Day | None = None,
+    boards: list[PlayedBoard] | None = None,
 ) -> Standings:
     """The engine's standings before any ruling of the TD: every player who played, and every
     registered player who sat out a round so far (issue 32, invariant 6), at the aggregation's
-    score for no game."""
-    boards = played_boards(tournament, up_to_round=up_to_round)
+    score for no game. ``boards``: :func:`played_boards` as just read in this transaction."""
+    if boards is None:
+        boards = played_boards(tournament, up_to_round=up_to_round)
     aggregation = get_aggregation(aggregation_spec(tournament.aggregation, tournament.fewer_games))
     return aggregation.aggregate(
         boards, get_system(tournament.scoring), entrants=sitters(tournament, up_to_round, day=day)
@@ -170,7 +180,10 @@ def overridden(
 
 
 def _overridden(
-    tournament: Tournament, up_to_round: int | None, day: lifecycle.Day | None = None
+    tournament: Tournament,
+    up_to_round: int | None,
+    day: lifecycle.Day | None = None,
+    boards: list[PlayedBoard] | None = None,
 ) -> Overridden:
     rulings = [
         Override(
@@ -183,7 +196,7 @@ def _overridden(
         for o in ScoreOverride.objects.filter(tournament=tournament).select_related("player")
     ]
     return apply_overrides(
-        computed_standings(tournament, up_to_round=up_to_round, day=day), rulings
+        computed_standings(tournament, up_to_round=up_to_round, day=day, boards=boards), rulings
     )
 
 
@@ -211,11 +224,34 @@ def tournament_prizes(
     )
 
 
+def prizes_and_standings(tournament: Tournament) -> tuple[Prizes, Standings]:
+    """:func:`tournament_prizes` and :func:`standings` of the whole tournament; in a
+    transaction (where both are built afresh, ``cached_read``) the standings are worked out
+    once for both."""
+    if not connection.in_atomic_block:
+        return tournament_prizes(tournament), standings(tournament)
+    boards = played_boards(tournament)
+    ruled = _overridden(tournament, None, None, boards).standings
+    return _prizes(tournament, None, None, boards=boards, ruled=ruled), ruled
+
+
 def _prizes(
-    tournament: Tournament, up_to_round: int | None, day: lifecycle.Day | None = None
+    tournament: Tournament,
+    up_to_round: int | None,
+    day: lifecycle.Day | None = None,
+    *,
+    boards: list[PlayedBoard] | None = None,
+    ruled: Standings | None = None,
 ) -> Prizes:
-    boards = played_boards(tournament, up_to_round=up_to_round)
-    result = who_played(standings(tournament, up_to_round=up_to_round, day=day))
+    if boards is None:
+        boards = played_boards(tournament, up_to_round=up_to_round)
+    if ruled is None and connection.in_atomic_block:
+        # What ``standings`` would build afresh in a transaction (``cached_read``), from the
+        # boards just read rather than read again.
+        ruled = _overridden(tournament, up_to_round, day, boards).standings
+    elif ruled is None:
+        ruled = standings(tournament, up_to_round=up_to_round, day=day)
+    result = who_played(ruled)
     return prizes(
         result,
         boards,

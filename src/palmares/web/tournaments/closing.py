@@ -39,7 +39,7 @@ def is_closed(tournament: Tournament) -> bool:
 
 def classification(tournament: Tournament) -> tuple[Classified, ...]:
     """The final classification the engine gives the stored boards (what closing files)."""
-    prizes = adapters.tournament_prizes(tournament)
+    prizes, ruled = adapters.prizes_and_standings(tournament)
     if prizes.top_board_problems:
         raise PalmaresError.of(
             Message.of(
@@ -47,7 +47,7 @@ def classification(tournament: Tournament) -> tuple[Classified, ...]:
                 problems=Message.of("semicolons", items=prizes.top_board_problems),
             )
         )
-    return final_classification(who_played(adapters.standings(tournament)), prizes)
+    return final_classification(who_played(ruled), prizes)
 
 
 def close_tournament(tournament: Tournament, user: Any) -> Event:

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
+from django.db import connection
+
 from palmares.core.message import Message
 from palmares.diplomacy import lifecycle as L
 from palmares.diplomacy.lifecycle import CallStatus, Change, Day
@@ -83,7 +85,10 @@ def load_day(t: Tournament, *, with_invitations: bool = True) -> Day:
     day = read_day(t, teams=adapters.teams(t), qualifying=adapters.qualifying_round(t))
     if day.top_board is None or not with_invitations:
         return day
-    return _with_invited(day, invited(t))
+    # In a transaction the standings that walk the invitations are built afresh
+    # (``lib.generations.cached_read``) and take the day just read rather than read it again;
+    # outside one they may be cached, under a generation read after this day.
+    return _with_invited(day, invited(t, day if connection.in_atomic_block else None))
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,12 +116,17 @@ def wdd_board_rows(event: Event) -> list[dict[str, Any]]:
 
 
 def _seats() -> QuerySet[Seat]:
-    return Seat.objects.select_related("board__round", "player").order_by(
-        "board__round__tournament__event__date",
-        "board__round__tournament__event_id",
-        "board__round__number",
-        "board_id",
-        "power",
+    # The round's call report (JSON, decoded per seat) is not part of a boards file.
+    return (
+        Seat.objects.select_related("board__round", "player")
+        .defer("board__round__call_report")
+        .order_by(
+            "board__round__tournament__event__date",
+            "board__round__tournament__event_id",
+            "board__round__number",
+            "board_id",
+            "power",
+        )
     )
 
 

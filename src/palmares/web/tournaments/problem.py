@@ -44,14 +44,15 @@ def history(t: Tournament, before: int) -> tuple[PlayedBoard, ...]:
     played = played_boards(t, up_to_round=before - 1)
     have = {(b.round, b.board) for b in played}
     called: dict[tuple[int, str], list[Seat]] = defaultdict(list)
-    for c in (
+    # As values: a round row carries its call's report, decoded from JSON for every seat.
+    for number, label, power, name in (
         CalledSeat.objects.filter(round__tournament=t, round__number__lt=before)
-        .select_related("round", "player")
         .order_by("round__number", "label", "power")
+        .values_list("round__number", "label", "power", "player__name")
     ):
-        key = (c.round.number, c.label)
+        key = (number, label)
         if key not in have:
-            called[key].append(Seat(parse_power(c.power), c.player.name, 0))
+            called[key].append(Seat(parse_power(power), name, 0))
     extra = [PlayedBoard(r, label, tuple(seats)) for (r, label), seats in called.items()]
     return tuple(sorted([*played, *extra], key=lambda b: b.round))
 

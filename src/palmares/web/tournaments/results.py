@@ -17,6 +17,7 @@ from django.db import transaction
 from palmares.core.errors import PalmaresError
 from palmares.core.message import Message
 from palmares.diplomacy import lifecycle
+from palmares.diplomacy.aggregation.base import Standings
 from palmares.diplomacy.board import GREAT_POWERS, TOTAL_CENTRES, parse_power, result_problems
 from palmares.diplomacy.prizes import PrizeMove, prize_moves
 from palmares.web.audit.log import record
@@ -190,8 +191,8 @@ def board_snapshot(board: Board | None) -> dict[str, Any] | None:
     }
 
 
-def _ranks(t: Tournament) -> dict[str, int]:
-    return {s.player: s.rank for s in adapters.standings(t).players}
+def _ranks(standings: Standings) -> dict[str, int]:
+    return {s.player: s.rank for s in standings.players}
 
 
 def _problems(
@@ -238,8 +239,11 @@ def enter_result(user: Any, t: Tournament, number: int, label: str, r: BoardResu
         final_year=final_year,
         centres_by_year=chart,
     )
-    ranks_before = _ranks(t) if before is not None else {}
-    prizes_before = adapters.tournament_prizes(t) if before is not None else None
+    ranks_before: dict[str, int] = {}
+    prizes_before = None
+    if before is not None:
+        prizes_before, standings_before = adapters.prizes_and_standings(t)
+        ranks_before = _ranks(standings_before)
     with transaction.atomic():
         change = change_day(
             t,
@@ -261,14 +265,15 @@ def enter_result(user: Any, t: Tournament, number: int, label: str, r: BoardResu
         )
     if before is None:
         return Entered(board, changed=True, correction=False, said=change.said)
-    ranks_after = _ranks(t)  # recomputed after the commit
+    prizes_after, standings_after = adapters.prizes_and_standings(t)  # after the commit
+    ranks_after = _ranks(standings_after)
     moved = tuple(
         RankMove(p, ranks_before.get(p), ranks_after.get(p))
         for p in sorted(set(ranks_before) | set(ranks_after))
         if ranks_before.get(p) != ranks_after.get(p)
     )
     assert prizes_before is not None
-    prizes_moved = prize_moves(prizes_before, adapters.tournament_prizes(t))
+    prizes_moved = prize_moves(prizes_before, prizes_after)
     return Entered(
         board,
         changed=True,

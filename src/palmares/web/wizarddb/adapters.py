@@ -6,6 +6,7 @@ change of the Wizard data (``lib.generations.cached_read``), not per request."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, timedelta
 
 from palmares.web.events.models import Event
@@ -16,6 +17,7 @@ from palmares.wizard import LeagueTable, Ledger, ledger, month_table, tournament
 from palmares.wizard import Tournament as TournamentValue
 from palmares.wizard.game import Finish
 from palmares.wizard.junior import junior_table, session_of
+from palmares.wizard.ledger import month_tables
 from palmares.wizard.month import Period
 from palmares.wizard.tournament import Placing, TournamentResult
 from palmares.wizard.triad import TriadGame
@@ -27,6 +29,7 @@ __all__ = [
     "junior_sessions",
     "month",
     "replayed_ledger",
+    "replayed_ledgers",
     "tournament",
     "tournaments",
     "triad",
@@ -167,13 +170,25 @@ def _ledger_inputs() -> LedgerInputs:
 def replayed_ledger(name: str) -> Ledger:
     """The player's ledger replayed by the engine from the whole stored history (what the stored
     ledger must equal)."""
+    return replayed_ledgers([name])[name]
+
+
+def replayed_ledgers(names: Iterable[str]) -> dict[str, Ledger]:
+    """:func:`replayed_ledger` of each of ``names``: the history read and its months' tables
+    made once for all of them."""
     regular, stored, junior_games = cached_read(SCOPES, ("wizard-ledger-inputs",), _ledger_inputs)
     # Each tournament value is found by identity: its own event's TRIAD, never a namesake's.
     own = {id(value): triad for value, triad in stored}
-    return ledger(
-        name,
-        regular,
-        [value for value, _ in stored],
-        triads=lambda t: own.get(id(t)),
-        junior=junior_games,
-    )
+    tournaments = [value for value, _ in stored]
+    months = month_tables(regular)
+    return {
+        name: ledger(
+            name,
+            regular,
+            tournaments,
+            triads=lambda t: own.get(id(t)),
+            junior=junior_games,
+            months=months,
+        )
+        for name in names
+    }
