@@ -1,3 +1,8 @@
+import itertools
+
+from hypothesis import given
+from hypothesis import strategies as st
+
 from palmares.core.ranking import competition_ranks, tie_groups
 
 
@@ -22,3 +27,28 @@ def test_tie_group_spans_places() -> None:
 
 def test_empty() -> None:
     assert tie_groups([], key=lambda x: x) == []
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 4), st.integers(0, 100)), max_size=30),
+    st.booleans(),
+)
+def test_tie_groups_are_the_stable_sort_grouped(items: list[tuple[int, int]], down: bool) -> None:
+    """Each item's key is worked out once; the groups are what a stable sort by the key, cut
+    where the key changes, gives (members in the input's order within a group)."""
+    calls: list[tuple[int, int]] = []
+
+    def key(item: tuple[int, int]) -> int:
+        calls.append(item)
+        return item[0]
+
+    groups = tie_groups(items, key=key, descending=down)
+    assert len(calls) == len(items)
+    expected, place = [], 1
+    for _, run in itertools.groupby(
+        sorted(items, key=lambda i: i[0], reverse=down), lambda i: i[0]
+    ):
+        members = tuple(run)
+        expected.append((place, members))
+        place += len(members)
+    assert [(g.rank, g.members) for g in groups] == expected
