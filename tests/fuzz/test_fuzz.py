@@ -12,6 +12,8 @@ at the end of the run).
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 from collections import Counter
 from pathlib import Path
@@ -22,7 +24,7 @@ from hypothesis import strategies as st
 
 from tests.fuzz.formats import FORMATS
 from tests.fuzz.harness import judge, store_bases, try_file, write_bases
-from tests.fuzz.mutations import Broken, break_file
+from tests.fuzz.mutations import LONG_CELL, Broken, _csv, break_file
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +84,18 @@ def test_malformed_files(
             assert not wrong, f"{broken.mutation} ({broken.expect}): {wrong}"
 
     attempt()
+
+
+def test_files_are_written_as_the_csv_module_writes_them() -> None:
+    """The fuzzer's files (``mutations._csv``: a long cell put in after the writer) are the csv
+    module's text to the character, long cells with and without what it quotes among them."""
+    long = "y" * LONG_CELL
+    rows = [
+        [["player"], [long]],
+        [["a", "b"], [long, ""], ["", long + ","], [f'"{long}', "x"], [long, long + "\r\n"]],
+        [["a"], [""], ["<long-cell-0>"], [long, "<long-cell-0>"], [long + "é", long]],
+    ]
+    for table in rows:
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows(table)
+        assert _csv(table) == out.getvalue()
