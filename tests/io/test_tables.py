@@ -1,11 +1,13 @@
+import io
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from palmares.core.errors import InputError
+from palmares.io import columnar
 from palmares.io.fields import boolean, integer, iso_date
-from palmares.io.tables import Column, read_rows
+from palmares.io.tables import MAX_CELL, Column, _lines, read_rows
 
 COLUMNS = [
     Column("player", required=True),
@@ -71,3 +73,33 @@ def test_xlsx_is_read_like_csv(tmp_path: Path) -> None:
     book.save(path)
     with pytest.raises(InputError, match=r"r\.xlsx:3: rank: must be at least 1, got 0"):
         read_rows(path, COLUMNS)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "a,b\n1,2\n",
+        "a,b\r\n1,2\r\n3,4",
+        "a\rb\r\rc\n\n\r\n",
+        'a,"x\r\ny"\n1,"2\n3"\r',
+        "a\x0bb\n1\x0c2\n",  # other breaks splitlines cuts at: the StringIO's lines
+        "a\u2028b\x85c\x1cd\n",
+    ],
+)
+def test_lines_are_the_csv_module_s_lines(text: str) -> None:
+    """``tables._lines`` gives the lines a ``StringIO(newline="")`` gives the csv module."""
+    assert list(_lines(text)) == list(io.StringIO(text, newline=""))
+
+
+def test_a_long_line_is_left_to_the_exact_reader(tmp_path: Path) -> None:
+    """The columnar reader declines a line longer than the longest cell it takes (the exact
+    reader reads the file) and reads a shorter one itself."""
+    columns = [Column("player", required=True), Column("note")]
+    path = tmp_path / "long.csv"
+    path.write_text("player,note\nAnn," + "y" * (MAX_CELL // 2 + 1) + "\nBob,x\n")
+    assert columnar.read_table(path, columns) is None
+    assert [r.line for r in read_rows(path, columns)] == [2, 3]
+    path.write_text("player,note\nAnn," + "y" * (MAX_CELL // 2 - 5) + "\nBob,x\n")
+    table = columnar.read_table(path, columns)
+    assert table is not None and table.lines.tolist() == [2, 3]

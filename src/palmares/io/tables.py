@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,6 +106,21 @@ class RowProblems:
             raise InputError(self.problems[:MAX_PROBLEMS])
 
 
+#: The characters ``str.splitlines`` ends a line at besides ``\n`` and ``\r``.
+_OTHER_BREAKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+
+
+def _lines(decoded: str) -> Iterable[str]:
+    """The lines the csv module reads from a file opened with ``newline=""``: each ends at
+    ``\n``, ``\r`` or ``\r\n`` and keeps it. ``str.splitlines`` cuts them at once, where a
+    ``StringIO`` first copies the text at four bytes a character (half the time a file with a
+    cell of ten million characters took to be refused); a text holding another character that
+    ``splitlines`` cuts at (a form feed, U+2028 …) still goes through the ``StringIO``."""
+    if any(c in decoded for c in _OTHER_BREAKS):
+        return io.StringIO(decoded, newline="")
+    return decoded.splitlines(keepends=True)
+
+
 def _raw_rows(path: Path) -> list[list[str]]:
     if path.suffix.lower() in {".xlsx", ".xlsm"}:
         return _xlsx_rows(path)
@@ -115,7 +130,7 @@ def _raw_rows(path: Path) -> list[list[str]]:
     except UnicodeDecodeError as exc:
         said = Message.of("io.not_utf8", why=exc.reason)
         raise InputError.at(str(path), None, None, said) from None
-    reader = csv.reader(io.StringIO(decoded, newline=""))
+    reader = csv.reader(_lines(decoded))
     rows: list[list[str]] = []
     try:
         for r in reader:
