@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck kernels unit unit-postgres chromium install clean
+.PHONY: demo test lint typecheck kernels bytecode unit unit-postgres chromium install clean
 
 # The database tests (the site and the fuzzer's imports) run a second time on PostgreSQL (the
 # server CI starts on loopback).
@@ -42,8 +42,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# UNIT_SKIP: what `make test` has already run in its kernels' step (run once, not twice).
+UNIT_SKIP ?=
 unit: $(STAMP) chromium
-	$(BIN)/pytest -q $(XDIST) $(SLOWEST)
+	$(BIN)/pytest -q $(XDIST) $(SLOWEST) $(UNIT_SKIP)
 
 # The browser tests are not run again: they drive the pages, whose writes and reads are the
 # services' and the API's, run here; what a browser adds (screens, scripts) is not the database's.
@@ -66,12 +68,17 @@ KERNEL_TESTS := tests/ratings/test_kernels.py tests/ratings/test_certified.py \
 
 kernels: $(STAMP)
 	$(BIN)/pytest -q -p no:cacheprovider $(KERNEL_TESTS)
-	@# (then the collection once, so the passes' workers find the bytecode written)
+
+# The collection once (when mypy is done), so that the passes' workers find the bytecode of
+# every module written.
+bytecode: $(STAMP)
 	$(BIN)/pytest -q -p no:cacheprovider --collect-only tests > /dev/null
 
+# The kernels' tests run in their own step (above), so the SQLite pass leaves them out.
 test: lint
-	$(MAKE) --no-print-directory -j2 --output-sync=target typecheck kernels
-	$(MAKE) --no-print-directory unit unit-postgres
+	$(MAKE) --no-print-directory -j2 --output-sync=target typecheck kernels bytecode
+	$(MAKE) --no-print-directory unit unit-postgres \
+		UNIT_SKIP="$(foreach t,$(KERNEL_TESTS),--ignore=$(t))"
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
