@@ -20,7 +20,9 @@ from palmares.web.tournaments.exports import wdd_board_rows
 from palmares.web.tournaments.models import Tournament
 from palmares.web.tournaments.services import import_boards
 
-pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+# One worker runs the outlook's tests (``make test``'s loadgroup): the first outlook a process
+# computes builds the catalogue and the boards' bounds (about 5 s), which the others reuse.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.xdist_group("outlook")]
 
 VERDICTS = {"clinched", "possible", "out"}
 

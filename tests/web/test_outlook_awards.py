@@ -18,7 +18,8 @@ from palmares.web.tournaments.models import Entry, Tournament
 from palmares.web.tournaments.setup import SetUp, create_tournament
 from tests.web.open_day import call_round, play_round, tournament_director
 
-pytestmark = pytest.mark.django_db
+# With the outlook's other tests on one worker (tests/web/test_outlook.py says why).
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("outlook")]
 
 PLAYERS = [f"Player {chr(65 + i)}" for i in range(14)]
 TEAMS = {"Reds": PLAYERS[:2], "Blues": PLAYERS[3:5]}
