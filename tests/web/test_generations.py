@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from palmares.diplomacy.board import GREAT_POWERS
 from palmares.web.events.models import Event
 from palmares.web.faces.demo import SAMPLE
-from palmares.web.lib.generations import ANY, data_generation, scope_of
+from palmares.web.lib.generations import ANY, builds_afresh, cached_read, data_generation, scope_of
 from palmares.web.players.models import Player
 from palmares.web.tantrixdb.services import import_matches
 from palmares.web.tournaments.models import Tournament
@@ -158,3 +158,24 @@ def test_a_board_entered_elsewhere_reaches_the_cached_standings(
     assert after[paths[1]] == before[paths[1]]  # round 1's standings did not change
     cache.clear()
     assert after == {path: client.get(path).content.decode() for path in paths}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_read_is_built_afresh_in_a_transaction_and_cached_outside() -> None:
+    """``builds_afresh`` is ``cached_read``'s own rule: inside a transaction every read is
+    built again (a write's "before" is the database's); outside, once per generation."""
+    cache.clear()
+    builds: list[int] = []
+
+    def build() -> int:
+        builds.append(1)
+        return len(builds)
+
+    assert not builds_afresh()
+    assert cached_read(("events",), ("afresh-test",), build) == 1
+    assert cached_read(("events",), ("afresh-test",), build) == 1  # cached
+    with transaction.atomic():
+        assert builds_afresh()
+        assert cached_read(("events",), ("afresh-test",), build) == 2
+        assert cached_read(("events",), ("afresh-test",), build) == 3
+    assert not builds_afresh()

@@ -41,6 +41,7 @@ from palmares import __version__
 __all__ = [
     "ANY",
     "TABLE",
+    "builds_afresh",
     "cache_key",
     "cached_read",
     "data_generation",
@@ -223,15 +224,21 @@ def cache_key(*parts: object) -> str:
     return "page:" + hashlib.sha256(repr((__version__, *parts)).encode()).hexdigest()
 
 
+def builds_afresh(using: str = "") -> bool:
+    """Whether :func:`cached_read` builds its value afresh here: inside a transaction (a
+    write's "before" must be the database's, never a cached one). A caller that has just read
+    what the build would read again may then hand it over instead."""
+    return connections[using or DEFAULT_DB_ALIAS].in_atomic_block
+
+
 def cached_read(
     scopes: Iterable[str], parts: tuple[object, ...], build: Callable[[], T], *, using: str = ""
 ) -> T:
     """``build()``, cached in this process under the generation of ``scopes`` and ``parts``
     (which name what is built): the figures a page shows are computed once per change of
     their data, not per request. Inside a transaction the value is built afresh (a write's
-    "before" must be the database's, never a cached one)."""
-    connection = connections[using or DEFAULT_DB_ALIAS]
-    if connection.in_atomic_block:
+    "before" must be the database's, never a cached one: :func:`builds_afresh`)."""
+    if builds_afresh(using):
         return build()
     key = cache_key("read", data_generation(scopes, using or DEFAULT_DB_ALIAS), *parts)
     missing = object()

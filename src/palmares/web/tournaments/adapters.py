@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from django.db import connection
-
 from palmares.core.spec import parse_spec
 from palmares.diplomacy import lifecycle
 from palmares.diplomacy.aggregation.base import Standings, who_played
@@ -23,7 +21,7 @@ from palmares.diplomacy.prizes import QUALIFYING_ROUND, Prizes, prizes
 from palmares.diplomacy.scoring.registry import get_system
 from palmares.diplomacy.seeding import BoardCall, Entrant, SeedingProblem
 from palmares.diplomacy.seeding import board_call as call_boards
-from palmares.web.lib.generations import cached_read
+from palmares.web.lib.generations import builds_afresh, cached_read
 from palmares.web.tournaments.models import Board, Entry, Tournament
 from palmares.web.tournaments.models import Seat as SeatRow
 from palmares.web.tournaments.models_prizes import ScoreOverride, TopBoardDecline
@@ -226,9 +224,9 @@ def tournament_prizes(
 
 def prizes_and_standings(tournament: Tournament) -> tuple[Prizes, Standings]:
     """:func:`tournament_prizes` and :func:`standings` of the whole tournament; in a
-    transaction (where both are built afresh, ``cached_read``) the standings are worked out
+    transaction (where both are built afresh: ``builds_afresh``) the standings are worked out
     once for both."""
-    if not connection.in_atomic_block:
+    if not builds_afresh():
         return tournament_prizes(tournament), standings(tournament)
     boards = played_boards(tournament)
     ruled = _overridden(tournament, None, None, boards).standings
@@ -245,9 +243,9 @@ def _prizes(
 ) -> Prizes:
     if boards is None:
         boards = played_boards(tournament, up_to_round=up_to_round)
-    if ruled is None and connection.in_atomic_block:
-        # What ``standings`` would build afresh in a transaction (``cached_read``), from the
-        # boards just read rather than read again.
+    if ruled is None and builds_afresh():
+        # What ``standings`` would build afresh here, from the boards just read rather than
+        # read again.
         ruled = _overridden(tournament, up_to_round, day, boards).standings
     elif ruled is None:
         ruled = standings(tournament, up_to_round=up_to_round, day=day)

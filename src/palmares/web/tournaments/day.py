@@ -15,13 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
-from django.db import connection
-
 from palmares.core.message import Message
 from palmares.diplomacy import lifecycle as L
 from palmares.diplomacy.lifecycle import CallStatus, Change, Day
 from palmares.diplomacy.powers import GREAT_POWERS
 from palmares.web.events.models import Result as EventResult
+from palmares.web.lib.generations import builds_afresh
 from palmares.web.players.models import Player
 from palmares.web.tournaments import adapters
 from palmares.web.tournaments.errors import FieldError
@@ -85,10 +84,10 @@ def load_day(t: Tournament, *, with_invitations: bool = True) -> Day:
     day = read_day(t, teams=adapters.teams(t), qualifying=adapters.qualifying_round(t))
     if day.top_board is None or not with_invitations:
         return day
-    # In a transaction the standings that walk the invitations are built afresh
-    # (``lib.generations.cached_read``) and take the day just read rather than read it again;
-    # outside one they may be cached, under a generation read after this day.
-    return _with_invited(day, invited(t, day if connection.in_atomic_block else None))
+    # Where the standings that walk the invitations are built afresh (in a transaction) they
+    # take the day just read rather than read it again; elsewhere they may be cached, under a
+    # generation read after this day.
+    return _with_invited(day, invited(t, day if builds_afresh() else None))
 
 
 @dataclass(frozen=True, slots=True)
